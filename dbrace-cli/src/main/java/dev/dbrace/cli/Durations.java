@@ -1,0 +1,28 @@
+package dev.dbrace.cli;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Parses {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h} (a bare number is seconds) to milliseconds. */
+final class Durations implements ITypeConverter<Long> {
+  private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
+
+  @Override
+  public Long convert(String value) {
+    Matcher m = FORM.matcher(value.trim());
+    if (!m.matches()) {
+      throw new TypeConversionException("'" + value + "' is not a duration (e.g. 500ms, 10s, 2m)");
+    }
+    double n = Double.parseDouble(m.group(1));
+    String unit = m.group(2) == null ? "s" : m.group(2);
+    double factor = switch (unit) {
+      case "ms" -> 1;
+      case "m" -> 60_000;
+      case "h" -> 3_600_000;
+      default -> 1_000;
+    };
+    return Math.round(n * factor);
+  }
+}

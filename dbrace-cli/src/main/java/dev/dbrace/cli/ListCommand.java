@@ -1,0 +1,21 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.workload.Workloads;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/** {@code dbrace list}: stacks and workloads, one line each. */
+@Command(name = "list", description = "List stacks and workloads.", mixinStandardHelpOptions = true)
+final class ListCommand implements Callable<Integer> {
+  @Override
+  public Integer call() {
+    StackCatalog catalog = StackCatalog.discover(Main.home());
+    System.out.println("stacks:");
+    catalog.entries().forEach(e -> System.out.printf("  %-18s %s%n", e.name(), e.description()));
+    System.out.println("workloads:");
+    Workloads.descriptions().forEach((n, d) -> System.out.printf("  %-18s %s%n", n, d));
+    System.out.println("load models:");
+    System.out.printf("  %-18s %s%n", "closed", "--concurrency C operations in flight, --executions N or --duration D (E1's model)");
+    return 0;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.dbrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code dbrace} command line. Bad input is one line on stderr and exit code 2. */
+@Command(
+    name = "dbrace",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Races database-access stacks on the same workload.",
+    subcommands = {RunCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns its exit code (tests call this in-process). */
+  public static int execute(String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setParameterExceptionHandler((ex, a) -> {
+      PrintWriter err = ex.getCommandLine().getErr();
+      err.println("dbrace: " + ex.getMessage() + " (see: dbrace " + commandPath(ex.getCommandLine()) + " --help)");
+      return 2;
+    });
+    cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      PrintWriter err = cmd.getErr();
+      if (ex instanceof UserError) {
+        err.println("dbrace: " + Secrets.redact(ex.getMessage()));
+        return 2;
+      }
+      err.println("dbrace: internal error: " + Secrets.redact(String.valueOf(ex)));
+      if (Boolean.getBoolean("dbrace.debug")) {
+        ex.printStackTrace(err);
+      } else {
+        err.println("dbrace: rerun with DBRACE_DEBUG=1 for the stack trace");
+      }
+      return 1;
+    });
+    return cl.execute(args);
+  }
+
+  private static String commandPath(CommandLine c) {
+    String name = c.getCommandName();
+    return name.equals("dbrace") ? "" : name;
+  }
+
+  /** The checkout dbrace runs from (set by the launcher; tests set it from Maven). */
+  static Path home() {
+    String home = System.getProperty("dbrace.home");
+    return Path.of(home == null ? "." : home).toAbsolutePath().normalize();
+  }
+
+  /** dbrace's cache (PostgreSQL binaries, data dirs): $DBRACE_CACHE, else $XDG_CACHE_HOME/dbrace or ~/.cache/dbrace. */
+  static Path cacheDir() {
+    String explicit = System.getenv("DBRACE_CACHE");
+    if (explicit != null && !explicit.isBlank()) {
+      return Path.of(explicit);
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("dbrace");
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"dbrace " + EnvironmentProbe.version() + " (" + EnvironmentProbe.gitRevision(home()) + ")"};
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.dbrace.cli;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A process's resource counters read from /proc, from outside, so measuring does not perturb
+ * it. CPU comes from /proc/PID/stat (whole process, dead threads included); context switches
+ * are summed over the live threads in /proc/PID/task (a thread that ended takes its count with
+ * it; workers' threads live for the whole run).
+ */
+public record ProcStats(
+    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb) {
+
+  private static final double TICKS = clockTicks();
+
+  /** Null when the process is gone or /proc is unreadable. */
+  public static ProcStats read(long pid) {
+    Path proc = Path.of("/proc", Long.toString(pid));
+    try {
+      String stat = Files.readString(proc.resolve("stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      // fields after the command: state(3) ... utime(14) stime(15), numbered from 1 in proc(5)
+      double user = Long.parseLong(f[11]) / TICKS;
+      double sys = Long.parseLong(f[12]) / TICKS;
+      long vol = 0;
+      long invol = 0;
+      try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+        for (Path task : tasks) {
+          try {
+            for (String line : Files.readAllLines(task.resolve("status"))) {
+              if (line.startsWith("voluntary_ctxt_switches:")) {
+                vol += Long.parseLong(line.substring(24).trim());
+              } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                invol += Long.parseLong(line.substring(27).trim());
+              }
+            }
+          } catch (IOException threadEnded) {
+            // the thread ended while we listed: its switches are gone with it
+          }
+        }
+      }
+      int threads = 0;
+      long hwm = 0;
+      for (String line : Files.readAllLines(proc.resolve("status"))) {
+        if (line.startsWith("Threads:")) {
+          threads = Integer.parseInt(line.substring(8).trim());
+        } else if (line.startsWith("VmHWM:")) {
+          hwm = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        }
+      }
+      return new ProcStats(user, sys, vol, invol, threads, hwm);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static double clockTicks() {
+    try {
+      Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes()).trim();
+      p.waitFor();
+      return Double.parseDouble(out);
+    } catch (IOException | RuntimeException | InterruptedException e) {
+      return 100; // Linux's USER_HZ on every common configuration
+    }
+  }
+}

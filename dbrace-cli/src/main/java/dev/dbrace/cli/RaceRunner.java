@@ -1,0 +1,87 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.ServerCounters;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a race: one run per stack, one after another, each in its own worker JVM, with the
+ * database's counters read around each run. After every run the results so far are written,
+ * so a crash, a hang or Ctrl-C never loses what was measured.
+ */
+final class RaceRunner {
+  private final RaceSettings settings;
+  private final DbTarget target;
+  private final Connection admin;
+  private final StackCatalog catalog;
+  private final ResultStore store;
+  private final RunListener listener;
+  private final List<RunRecord> runs = new ArrayList<>();
+
+  RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
+      ResultStore store, RunListener listener) {
+    this.settings = settings;
+    this.target = target;
+    this.admin = admin;
+    this.catalog = catalog;
+    this.store = store;
+    this.listener = listener;
+  }
+
+  List<RunRecord> run() throws IOException, InterruptedException {
+    List<String> stacks = settings.stacks();
+    for (int i = 0; i < stacks.size(); i++) {
+      String stack = stacks.get(i);
+      listener.runStarted(i + 1, stacks.size(), stack, settings.load().describe());
+      store.current(stack);
+      RunRecord record = runOne(catalog.get(stack));
+      synchronized (runs) {
+        runs.add(record);
+      }
+      store.save(snapshot());
+      listener.runFinished(record);
+    }
+    store.current(null);
+    return snapshot();
+  }
+
+  /** The runs finished so far; safe to call from a shutdown hook. */
+  List<RunRecord> snapshot() {
+    synchronized (runs) {
+      return List.copyOf(runs);
+    }
+  }
+
+  private RunRecord runOne(StackCatalog.Entry stack) throws IOException, InterruptedException {
+    Path runDir = Files.createDirectories(store.dir().resolve("runs").resolve(stack.name()));
+    String app = applicationName(stack.name());
+    List<String> sql = settings.workload().sqlTexts();
+    ServerCounters.Snapshot before = ServerCounters.read(admin);
+    Long callsBefore = StatementCounts.calls(admin, sql);
+    RunSpec spec = new RunSpec(store.id() + "/" + stack.name(), stack.name(), settings.workload(), settings.load(),
+        settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
+        settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
+        runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
+    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir);
+    // Backends flush their statistics when they exit: wait for the worker's to be gone.
+    ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));
+    ServerCounters.Snapshot after = ServerCounters.read(admin);
+    Long callsAfter = StatementCounts.calls(admin, sql);
+    Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
+    return RunRecords.of(stack.name(), settings, out, before, after, calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+  }
+
+  /** Unique per run, and within PostgreSQL's 63-byte limit for application_name. */
+  private String applicationName(String stack) {
+    String name = "dbrace-" + ProcessHandle.current().pid() + "-" + (runs.size() + 1) + "-" + stack;
+    return name.length() > 63 ? name.substring(0, 63) : name;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.dbrace.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One race from start to end: the database session, the results folder, the runner, the
+ * Ctrl-C hook that keeps what was measured, and the final table.
+ */
+final class RaceSession {
+  private RaceSession() {}
+
+  static int run(RaceSettings settings, String url, Path out, String command, boolean tty)
+      throws IOException, InterruptedException {
+    PrintStream err = System.err;
+    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
+      String id = RunCommand.timestamp() + "-" + settings.workload().name();
+      Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
+      Files.createDirectories(dir);
+      Race header = new Race(id, Secrets.redact(command), Instant.now().toString(), null, EnvironmentProbe.of(Main.home(), db),
+          settingsOf(settings), settings.workload(), List.of());
+      ResultStore store = new ResultStore(dir, header);
+      store.save(List.of());
+      err.println("dbrace: " + settings.stacks().size() + " stacks, workload " + settings.workload().name() + ", "
+          + settings.load().describe() + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
+          + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
+      RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), StackCatalog.discover(Main.home()), store,
+          new ConsoleProgress(err, tty, settings.load(), settings.warmupMs()));
+      Thread hook = new Thread(() -> store.saveInterrupted(runner.snapshot()), "dbrace-save-on-exit");
+      Runtime.getRuntime().addShutdownHook(hook);
+      List<RunRecord> runs = runner.run();
+      Runtime.getRuntime().removeShutdownHook(hook);
+      System.out.println();
+      ConsoleTable.print(System.out, runs);
+      System.out.println();
+      System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");
+      System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
+      System.out.println("results: " + dir.resolve("race.json"));
+      long bad = runs.stream().filter(r -> !r.ok()).count();
+      return bad == 0 ? 0 : 1;
+    }
+  }
+
+  private static Race.Settings settingsOf(RaceSettings s) {
+    return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.pool(),
+        s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(), s.workerJvmArgs());
+  }
+
+  private static Path uniqueDir(Path parent, String id) {
+    Path dir = parent.resolve(id);
+    for (int n = 2; Files.exists(dir); n++) {
+      dir = parent.resolve(id + "-" + n);
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.dbrace.cli;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.dbrace.core.run.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The race's results folder. {@link #save} rewrites race.json and summary.csv atomically (write
+ * then rename), so a reader or a crash never sees a half-written file. Thread-safe.
+ */
+final class ResultStore {
+  private final Path dir;
+  private final Race header;
+  private volatile String current;
+
+  ResultStore(Path dir, Race header) {
+    this.dir = dir;
+    this.header = header;
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  String id() {
+    return header.id();
+  }
+
+  /** The stack running now, recorded as interrupted if the race is cut short. */
+  void current(String stack) {
+    current = stack;
+  }
+
+  synchronized void save(List<RunRecord> runs) {
+    write(new Race(header.id(), header.command(), header.started(), Instant.now().toString(),
+        header.environment(), header.settings(), header.workload(), runs));
+  }
+
+  /** Called from the shutdown hook on Ctrl-C: keeps what was measured, marks the run cut short. */
+  synchronized void saveInterrupted(List<RunRecord> runs) {
+    List<RunRecord> all = new ArrayList<>(runs);
+    String stack = current;
+    if (stack != null) {
+      all.add(new RunRecord(stack, header.workload().name(), header.settings().load(), "interrupted",
+          "interrupted before the run finished", List.of(), 0, 0, 0, 0, java.util.Map.of(), java.util.Map.of(),
+          0, 0, 0, null, null, null, null, null, java.util.Map.of(), null, null, 0));
+    }
+    save(all);
+  }
+
+  private void write(Race race) {
+    try {
+      Files.createDirectories(dir);
+      replace(dir.resolve("race.json"),
+          Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(race));
+      replace(dir.resolve("summary.csv"), csv(race.runs()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void replace(Path file, String content) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, content);
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static String csv(List<RunRecord> runs) {
+    StringBuilder sb = new StringBuilder("stack,workload,load,status,ops,errors,throughput_ops_s,"
+        + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
+        + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
+    for (RunRecord r : runs) {
+      var l = r.latencyMs();
+      var p = r.process();
+      var s = r.server();
+      sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.status(),
+          Long.toString(r.ops()), Long.toString(r.errors()), num(r.throughputOpsS()),
+          l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
+          l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
+          p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),
+          p == null ? "" : num(p.peakRssMb()), p == null ? "" : Long.toString(p.ctxVoluntary()),
+          p == null ? "" : Long.toString(p.ctxInvoluntary()), p == null ? "" : Integer.toString(p.peakThreads()),
+          s == null ? "" : Long.toString(s.xactCommit()),
+          s == null || s.statementCalls() == null ? "" : Long.toString(s.statementCalls())));
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  private static String quote(String s) {
+    return "\"" + s.replace("\"", "\"\"") + "\"";
+  }
+}

@@ -1,0 +1,112 @@
+package dev.dbrace.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.run.WorkerResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Runs one stack in one worker JVM and watches it: a worker that stops making progress for the
+ * stall timeout, or outlives the run timeout, is asked to stop and report, then killed; one
+ * that dies is reported with its last stderr lines. Not thread-safe; one run at a time.
+ */
+final class RunExecutor {
+  /** What came back from the worker, before server counters are added. */
+  record Outcome(String status, String message, WorkerResult result, ProcStats before, ProcStats after,
+      int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS) {}
+
+  private final RaceSettings settings;
+  private final RunListener listener;
+
+  RunExecutor(RaceSettings settings, RunListener listener) {
+    this.settings = settings;
+    this.listener = listener;
+  }
+
+  Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir)
+      throws IOException, InterruptedException {
+    long t0 = System.nanoTime();
+    try (WorkerProcess w = WorkerProcess.start(settings.java(), settings.workerJvmArgs(), stack.classpath(), spec, password, runDir);
+        ProcSampler sampler = new ProcSampler(w.pid())) {
+      ProcStats before = null;
+      long lastCount = -1;
+      long lastChange = System.nanoTime();
+      long stopSentAt = 0;
+      String stopReason = null;
+      while (true) {
+        WorkerProcess.Message m = w.next(250);
+        long now = System.nanoTime();
+        if (m == null) {
+          if (stopSentAt == 0) {
+            stopReason = watchdog(now, t0, lastChange);
+            if (stopReason != null) {
+              w.send("stop");
+              stopSentAt = now;
+            }
+          } else if (now - stopSentAt > (settings.drainTimeoutMs() + 15_000) * 1_000_000L) {
+            w.close();
+            return outcome("hung", stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
+          }
+          continue;
+        }
+        switch (m.type()) {
+          case "ready" -> listener.phase(spec.stack(), "warmup");
+          case "measure" -> {
+            before = sampler.sample();
+            listener.phase(spec.stack(), "measure");
+          }
+          case "progress" -> {
+            JsonNode b = m.body();
+            long count = b.path("ops").asLong() + b.path("errors").asLong();
+            if (count != lastCount) {
+              lastCount = count;
+              lastChange = now;
+            }
+            listener.progress(spec.stack(), b.path("phase").asText(), b.path("ops").asLong(),
+                b.path("errors").asLong(), b.path("elapsed_s").asDouble());
+          }
+          case "result" -> {
+            ProcStats after = sampler.sample();
+            WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
+            w.send("exit");
+            if (!w.waitFor(15_000)) {
+              w.close();
+            }
+            return outcome(stopReason == null ? "ok" : "hung", stopReason, r, before, after, sampler, w, t0);
+          }
+          case "error" -> {
+            w.waitFor(5_000);
+            return outcome("failed", m.body().path("message").asText(), null, before, null, sampler, w, t0);
+          }
+          case "eof" -> {
+            w.waitFor(5_000);
+            return outcome("crashed", "worker exited with code " + w.exitCode() + " before reporting a result",
+                null, before, null, sampler, w, t0);
+          }
+          default -> { } // stray output on the worker's stdout; its stderr log has the details
+        }
+      }
+    }
+  }
+
+  /** Why the run must be stopped now, or null. */
+  private String watchdog(long now, long t0, long lastChange) {
+    if (now - lastChange > settings.stallTimeoutMs() * 1_000_000L) {
+      return "no operation completed for " + settings.stallTimeoutMs() / 1000 + " s";
+    }
+    if (now - t0 > settings.runTimeoutMs() * 1_000_000L) {
+      return "run exceeded the run timeout of " + settings.runTimeoutMs() / 1000 + " s";
+    }
+    return null;
+  }
+
+  private static Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
+      ProcSampler sampler, WorkerProcess w, long t0) {
+    List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
+    return new Outcome(status, Secrets.redact(message), r, before, after, sampler.peakThreads(),
+        sampler.peakHwmKb(), tail, (System.nanoTime() - t0) / 1e9);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.cli.RunRecord.ProcessFigures;
+import dev.dbrace.cli.RunRecord.ServerFigures;
+import dev.dbrace.core.run.WorkerResult;
+import dev.dbrace.db.ServerCounters;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Builds a {@link RunRecord} from a run's outcome and the server's counters. */
+final class RunRecords {
+  private RunRecords() {}
+
+  static RunRecord of(String stack, RaceSettings s, RunExecutor.Outcome out, ServerCounters.Snapshot before,
+      ServerCounters.Snapshot after, Long statementCalls, Path hlog) {
+    WorkerResult r = out.result();
+    ServerFigures server = new ServerFigures(
+        after.xactCommit() - before.xactCommit(),
+        after.xactRollback() - before.xactRollback(),
+        statementCalls,
+        r == null ? 0 : r.totalStatements());
+    String load = s.load().describe();
+    if (r == null) {
+      return new RunRecord(stack, s.workload().name(), load, out.status(), out.message(), out.stderrTail(),
+          0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, server, null, Map.of(), null, null, out.wallS());
+    }
+    Map<String, String> samples = new java.util.LinkedHashMap<>();
+    r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
+    Map<String, Long> kinds = new java.util.LinkedHashMap<>();
+    r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
+    return new RunRecord(stack, s.workload().name(), load, out.status(), out.message(), out.stderrTail(),
+        r.issued(), r.ops(), r.errors(), r.unfinished(), kinds, samples, r.statements(), r.durationS(),
+        r.throughputOpsS(), r.latencyMs(), r.warmup(), process(out, r), server, r.gc(), r.versions(),
+        hlog.toString(), r.jvm(), out.wallS());
+  }
+
+  private static ProcessFigures process(RunExecutor.Outcome out, WorkerResult r) {
+    ProcStats b = out.before();
+    ProcStats a = out.after();
+    if (b == null || a == null) {
+      return null;
+    }
+    double user = a.userS() - b.userS();
+    double sys = a.sysS() - b.sysS();
+    // milliseconds of CPU per 1,000 operations = seconds * 1e6 / ops
+    double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
+    return new ProcessFigures(round(user), round(sys), perK, Math.round(out.peakHwmKb() / 102.4) / 10.0,
+        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), out.peakThreads());
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+
+  static List<RunRecord> okRuns(List<RunRecord> runs) {
+    return runs.stream().filter(RunRecord::ok).toList();
+  }
+}

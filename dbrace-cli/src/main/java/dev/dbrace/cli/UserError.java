@@ -1,0 +1,8 @@
+package dev.dbrace.cli;
+
+/** A problem the user can fix (bad option, unreachable database): printed as one line, exit 2. */
+public final class UserError extends RuntimeException {
+  public UserError(String message) {
+    super(message);
+  }
+}

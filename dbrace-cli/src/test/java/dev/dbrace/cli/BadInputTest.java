@@ -1,0 +1,77 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Bad input gets one clear line on stderr and exit code 2, never a stack trace. */
+class BadInputTest {
+
+  private static void assertOneLineError(Cli.Result r, String expected) {
+    assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());
+    List<String> errLines = r.err().lines().filter(l -> !l.startsWith("dbrace: starting") && !l.isBlank()).toList();
+    assertEquals(1, errLines.size(), () -> "one line expected, got: " + r.err());
+    assertTrue(errLines.get(0).contains(expected), () -> "expected '" + expected + "' in: " + r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace");
+  }
+
+  @Test
+  void unknownStack() {
+    assertOneLineError(Cli.run("run", "--stacks", "jdbc-platform,nosuch"), "unknown stack 'nosuch'");
+  }
+
+  @Test
+  void unknownWorkload() {
+    assertOneLineError(Cli.run("run", "--workload", "nosuch"), "unknown workload 'nosuch'");
+  }
+
+  @Test
+  void badWorkloadOption() {
+    assertOneLineError(Cli.run("run", "--workload", "slow-mix", "--workload-opt", "fraction=2"), "fraction=2");
+  }
+
+  @Test
+  void badNumbers() {
+    assertOneLineError(Cli.run("run", "--executions", "0"), "--executions must be > 0");
+    assertOneLineError(Cli.run("run", "--pool", "0"), "--pool must be 1..1000");
+    assertOneLineError(Cli.run("run", "--duration", "soon"), "not a duration");
+    assertOneLineError(Cli.run("run", "--executions", "10", "--duration", "5s"), "not both");
+  }
+
+  @Test
+  void unknownOption() {
+    assertOneLineError(Cli.run("run", "--nosuch"), "Unknown option");
+  }
+
+  @Test
+  void badStackOption() {
+    assertOneLineError(Cli.run("run", "--stacks", "vertx", "--stack-opt", "r2dbc.x=1"), "not in this race");
+  }
+
+  @Test
+  void badUrl() {
+    assertOneLineError(Cli.run("run", "--url", "mysql://x/y"), "");
+  }
+
+  @Test
+  void unreachableDatabase() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    assertOneLineError(Cli.run("run", "--url", "postgresql://postgres@127.0.0.1:" + port + "/postgres"), "cannot reach");
+  }
+
+  @Test
+  void wrongPasswordIsRejectedAndNotPrinted() throws Exception {
+    var t = TestDb.get().target();
+    String wrong = "Wr0ng-S3cret-xyz";
+    Cli.Result r = Cli.run("run", "--url", "postgresql://postgres:" + wrong + "@127.0.0.1:" + t.port() + "/postgres");
+    assertOneLineError(r, "password authentication failed");
+    assertFalse(r.err().contains(wrong) || r.out().contains(wrong), "password printed: " + r.err());
+  }
+}

@@ -1,0 +1,28 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.db.EmbeddedPostgres;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Runs short real races for tests: real workers, real database, the runner's own code path. */
+final class Races {
+  private Races() {}
+
+  static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs) {
+    return new RaceSettings(stacks, workload, load, pool, load instanceof LoadModel.Closed c ? c.concurrency() : 1, 50,
+        warmupMs, 42, Map.of(), List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"),
+        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000);
+  }
+
+  static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {
+    EmbeddedPostgres pg = TestDb.get();
+    try (var admin = pg.target().connect()) {
+      Race header = new Race("test", "test", "now", null, null, null, settings.workload(), List.of());
+      ResultStore store = new ResultStore(out, header);
+      return new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store, listener).run();
+    }
+  }
+}

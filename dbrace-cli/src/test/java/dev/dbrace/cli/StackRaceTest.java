@@ -1,0 +1,82 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every stack runs every workload in a short real race, and the figures must agree with each other. */
+class StackRaceTest {
+  static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx", "vertx-pipelined");
+
+  static Stream<Arguments> cases() {
+    return STACKS.stream().flatMap(stack -> Stream.of(
+        Arguments.of(stack, "point-select", Map.of(), 3000L),
+        Arguments.of(stack, "queries-20", Map.of(), 300L),
+        Arguments.of(stack, "film-title", Map.of(), 500L),
+        Arguments.of(stack, "slow-mix", Map.of("sleep", "0.05", "fraction", "0.1"), 300L)));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("cases")
+  void shortRaceIsConsistent(String stack, String workloadName, Map<String, String> opts, long executions,
+      @TempDir Path out) throws Exception {
+    WorkloadSpec workload = Workloads.byName(workloadName, opts);
+    LoadModel.Closed load = new LoadModel.Closed(executions, 0, 16);
+    List<RunRecord> runs = Races.run(Races.settings(List.of(stack), workload, load, 8, 500), out, new RunListener() {});
+    assertEquals(1, runs.size());
+    RunRecord r = runs.get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+
+    // every issued operation is accounted for; every success was verified
+    assertEquals(executions, r.issued(), "closed loop issues exactly --executions measured operations");
+    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
+    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
+    assertTrue(r.ops() > 0);
+    int perOp = workload.mix().get(0).statementCount();
+    assertEquals(r.ops() * perOp, r.statements(), "verified statements = ops x statements per op");
+
+    // the server saw at least what the client claims, and exactly the workload's statements
+    var s = r.server();
+    assertTrue(s.clientStatements() >= r.statements());
+    assertTrue(s.xactCommit() >= s.clientStatements(), () -> "server commits " + s.xactCommit() + " < client statements " + s.clientStatements());
+    assertNotNull(s.statementCalls(), "embedded server has pg_stat_statements");
+    assertEquals(s.clientStatements(), s.statementCalls().longValue(), "pg_stat_statements calls = client's verified statements");
+
+    // latency and throughput make sense
+    var l = r.latencyMs();
+    assertTrue(l.p50() > 0 && l.p50() <= l.p99() && l.p99() <= l.max(), () -> "percentiles " + l);
+    assertTrue(r.throughputOpsS() > 0 && r.durationS() > 0);
+    assertEquals(r.ops() / r.durationS(), r.throughputOpsS(), r.throughputOpsS() * 0.01);
+    if (workloadName.equals("slow-mix")) {
+      assertTrue(l.max() >= 50, "slow operations sleep 50 ms in the database: max " + l.max());
+    }
+
+    // figures measured from outside the worker
+    var p = r.process();
+    assertNotNull(p, "process figures");
+    assertTrue(p.cpuUserS() + p.cpuSysS() > 0, "cpu");
+    assertTrue(p.peakRssMb() > 10, "rss");
+    assertTrue(p.peakThreads() > 1, "threads");
+    assertTrue(p.ctxVoluntary() + p.ctxInvoluntary() > 0, "context switches");
+    assertNotNull(r.gc());
+    assertTrue(r.versions().size() > 0, "driver versions recorded");
+
+    // files
+    assertTrue(Files.size(out.resolve(r.hlog())) > 0, "hlog written");
+    assertTrue(Files.readString(out.resolve("race.json")).contains("\"throughput_ops_s\""));
+    assertTrue(Files.readString(out.resolve("summary.csv")).lines().count() == 2);
+  }
+}

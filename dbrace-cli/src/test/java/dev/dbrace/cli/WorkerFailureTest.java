@@ -1,0 +1,60 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A worker that dies or hangs is reported, and the race goes on and keeps what it measured. */
+class WorkerFailureTest {
+
+  @Test
+  void killedWorkerIsReportedAndTheRaceContinues(@TempDir Path out) throws Exception {
+    AtomicBoolean killed = new AtomicBoolean();
+    RunListener killer = new RunListener() {
+      @Override
+      public void progress(String stack, String phase, long ops, long errors, double elapsedS) {
+        if (stack.equals("jdbc-platform") && ops > 0 && killed.compareAndSet(false, true)) {
+          ProcessHandle.current().children()
+              .filter(p -> p.info().commandLine().orElse("").contains("WorkerMain"))
+              .forEach(ProcessHandle::destroyForcibly);
+        }
+      }
+    };
+    var settings = Races.settings(List.of("jdbc-platform", "vertx"), Workloads.byName("point-select", Map.of()),
+        new LoadModel.Closed(0, 3000, 8), 4, 200);
+    List<RunRecord> runs = Races.run(settings, out, killer);
+    assertTrue(killed.get(), "the worker was killed");
+    assertEquals("crashed", runs.get(0).status());
+    assertTrue(runs.get(0).message().contains("exited"), runs.get(0).message());
+    assertEquals("ok", runs.get(1).status());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals("crashed", race.path("runs").get(0).path("status").asText());
+    assertTrue(race.path("runs").get(1).path("ops").asLong() > 0);
+  }
+
+  @Test
+  void stalledWorkerIsStoppedAndReportedAsHung(@TempDir Path out) throws Exception {
+    // every operation sleeps 8 s in the database and the stall timeout is 2 s
+    var workload = Workloads.byName("slow-mix", Map.of("sleep", "8", "fraction", "1"));
+    var base = Races.settings(List.of("vertx"), workload, new LoadModel.Closed(0, 20_000, 4), 4, 0);
+    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
+        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
+        2_000, base.runTimeoutMs(), 1_000);
+    List<RunRecord> runs = Races.run(settings, out, new RunListener() {});
+    RunRecord r = runs.get(0);
+    assertEquals("hung", r.status(), r.message());
+    assertTrue(r.message().contains("no operation completed"), r.message());
+    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
+    assertTrue(r.unfinished() > 0, "operations still in the database are reported unfinished");
+  }
+}

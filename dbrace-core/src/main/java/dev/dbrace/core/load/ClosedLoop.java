@@ -1,0 +1,178 @@
+package dev.dbrace.core.load;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.Verifier;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Drives a stack with a closed loop: {@code concurrency} virtual users, each issuing its next
+ * operation from the thread on which the previous one completed. Operations started before
+ * {@link #startMeasuring} count as warm-up. Thread-safe; run once.
+ */
+public final class ClosedLoop {
+  private final Stack stack;
+  private final OperationSequence sequence;
+  private final Verifier verifier;
+  private final LoadModel.Closed model;
+  private final PhaseStats warmup = new PhaseStats();
+  private final PhaseStats measured = new PhaseStats();
+  private final AtomicLong nextIndex = new AtomicLong();
+  private final CountDownLatch usersDone;
+  private volatile long measureFromIndex = Long.MAX_VALUE;
+  private volatile long measureStartNanos;
+  private volatile long measureEndNanos;
+  private volatile boolean stopped;
+
+  public ClosedLoop(Stack stack, OperationSequence sequence, LoadModel.Closed model) {
+    this.stack = stack;
+    this.sequence = sequence;
+    this.verifier = new Verifier(sequence.workload());
+    this.model = model;
+    this.usersDone = new CountDownLatch(model.concurrency());
+  }
+
+  public PhaseStats warmup() {
+    return warmup;
+  }
+
+  public PhaseStats measured() {
+    return measured;
+  }
+
+  /** Starts the virtual users; returns at once. */
+  public void start() {
+    for (int u = 0; u < model.concurrency(); u++) {
+      issueFrom();
+    }
+  }
+
+  /** Ends warm-up: operations issued from now on are measured. */
+  public void startMeasuring() {
+    measureStartNanos = System.nanoTime();
+    measureFromIndex = nextIndex.get();
+  }
+
+  public boolean measuring() {
+    return measureFromIndex != Long.MAX_VALUE;
+  }
+
+  public long measureStartNanos() {
+    return measureStartNanos;
+  }
+
+  /** Stops issuing new operations (deadline, failure); those in flight still complete. */
+  public void stop() {
+    stopped = true;
+  }
+
+  public boolean stopped() {
+    return stopped;
+  }
+
+  /** Ends the measured span now if the last user has not already ended it (drain timed out). */
+  public void finish() {
+    if (measureEndNanos == 0) {
+      measureEndNanos = System.nanoTime();
+    }
+  }
+
+  /** Waits for every user to finish; false if operations were still in flight at the timeout. */
+  public boolean await(long timeout, TimeUnit unit) throws InterruptedException {
+    return usersDone.await(timeout, unit);
+  }
+
+
+  /** Seconds from the start of measurement to the last user finishing (or now). */
+  public double measuredSeconds() {
+    long end = measureEndNanos != 0 ? measureEndNanos : System.nanoTime();
+    return measuring() ? (end - measureStartNanos) / 1e9 : 0;
+  }
+
+  private long endIndex() {
+    long from = measureFromIndex;
+    return model.executions() > 0 && from != Long.MAX_VALUE ? from + model.executions() : Long.MAX_VALUE;
+  }
+
+  private boolean mayIssue(long index) {
+    if (stopped || index >= endIndex()) {
+      return false;
+    }
+    return model.durationMs() <= 0
+        || !measuring()
+        || System.nanoTime() - measureStartNanos < model.durationMs() * 1_000_000L;
+  }
+
+  /**
+   * Issues operations for one virtual user. A trampoline: when the stack completes an operation
+   * synchronously, the loop continues here instead of recursing from the completion callback.
+   */
+  private void issueFrom() {
+    while (true) {
+      long index = nextIndex.getAndIncrement();
+      if (!mayIssue(index)) {
+        userDone();
+        return;
+      }
+      Operation op = sequence.operation(index);
+      // The phase is fixed at issue, so an operation never counts as issued in one phase and completed in the other.
+      PhaseStats phase = index >= measureFromIndex ? measured : warmup;
+      phase.issued.increment();
+      long start = System.nanoTime();
+      CompletableFuture<OpResult> f;
+      try {
+        f = stack.execute(op).toCompletableFuture();
+      } catch (RuntimeException e) {
+        f = CompletableFuture.failedFuture(e);
+      }
+      if (!f.isDone()) {
+        f.whenComplete((result, error) -> {
+          complete(phase, op, start, result, error);
+          issueFrom();
+        });
+        return;
+      }
+      if (f.isCompletedExceptionally()) {
+        complete(phase, op, start, null, exceptionOf(f));
+      } else {
+        complete(phase, op, start, f.getNow(null), null);
+      }
+    }
+  }
+
+  private void userDone() {
+    long now = System.nanoTime();
+    usersDone.countDown();
+    if (usersDone.getCount() == 0 && measureEndNanos == 0) {
+      measureEndNanos = now;
+    }
+  }
+
+  private void complete(PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
+    long latency = System.nanoTime() - start;
+    if (error != null) {
+      phase.failure(latency, PhaseStats.kindOf(error), String.valueOf(error));
+      return;
+    }
+    String problem = verifier.check(op, result);
+    if (problem != null) {
+      phase.failure(latency, PhaseStats.normalize("wrong result: " + problem), problem);
+    } else {
+      phase.success(latency, op.statements().size());
+    }
+  }
+
+  private static Throwable exceptionOf(CompletableFuture<?> f) {
+    try {
+      f.join();
+      return null;
+    } catch (RuntimeException e) {
+      return e.getCause() != null ? e.getCause() : e;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.dbrace.core.load;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Counters and latency recorder of one phase (warm-up or measured). Thread-safe: recorded into
+ * from every completing thread; read by the progress and interval-log threads.
+ */
+public final class PhaseStats {
+  /** Latencies above an hour are clamped; nothing in a race should come near. */
+  static final long MAX_LATENCY_NS = TimeUnit.HOURS.toNanos(1);
+
+  private static final int MAX_KINDS = 50;
+
+  final Recorder recorder = new Recorder(MAX_LATENCY_NS, 3);
+  final LongAdder issued = new LongAdder();
+  final LongAdder ok = new LongAdder();
+  final LongAdder errors = new LongAdder();
+  final LongAdder statements = new LongAdder();
+  private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
+  private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
+
+  void success(long latencyNs, int statementCount) {
+    recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
+    ok.increment();
+    statements.add(statementCount);
+  }
+
+  /** A failed operation still has a latency: it is recorded, so failing fast does not look fast. */
+  void failure(long latencyNs, String kind, String sample) {
+    recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
+    errors.increment();
+    String key = errorKinds.size() >= MAX_KINDS && !errorKinds.containsKey(kind) ? "other" : kind;
+    errorKinds.computeIfAbsent(key, k -> new LongAdder()).increment();
+    errorSamples.putIfAbsent(key, sample);
+  }
+
+  public long issued() {
+    return issued.sum();
+  }
+
+  public long ok() {
+    return ok.sum();
+  }
+
+  public long errors() {
+    return errors.sum();
+  }
+
+  public long statements() {
+    return statements.sum();
+  }
+
+  public Map<String, Long> errorKinds() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    errorKinds.forEach((k, v) -> out.put(k, v.sum()));
+    return out;
+  }
+
+  public Map<String, String> errorSamples() {
+    return new LinkedHashMap<>(errorSamples);
+  }
+
+  /** Error kind of a driver failure: exception class and the first line of its message, capped. */
+  static String kindOf(Throwable t) {
+    while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage() == null ? "" : t.getMessage().lines().findFirst().orElse("");
+    return normalize(t.getClass().getSimpleName() + (msg.isEmpty() ? "" : ": " + msg));
+  }
+
+  /** Digits become N so that one kind of failure is one row, whatever ids it names. */
+  static String normalize(String message) {
+    String kind = message.replaceAll("\\d+", "N");
+    return kind.length() > 160 ? kind.substring(0, 160) + "..." : kind;
+  }
+}

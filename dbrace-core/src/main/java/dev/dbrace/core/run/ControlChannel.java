@@ -1,0 +1,50 @@
+package dev.dbrace.core.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the runner's commands from stdin on a daemon thread: {@code stop} (stop issuing, finish
+ * and report), {@code exit} (results were read; end). End of input means the runner is gone:
+ * the worker halts at once rather than run on as an orphan.
+ */
+final class ControlChannel {
+  private final CountDownLatch exit = new CountDownLatch(1);
+  private volatile Runnable onStop = () -> {};
+
+  ControlChannel(BufferedReader in) {
+    Thread t = new Thread(() -> read(in), "dbrace-control");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  void onStop(Runnable action) {
+    onStop = action;
+  }
+
+  /** Waits for the runner's exit line; false on timeout. */
+  boolean awaitExit(long millis) throws InterruptedException {
+    return exit.await(millis, TimeUnit.MILLISECONDS);
+  }
+
+  private void read(BufferedReader in) {
+    try {
+      String line;
+      while ((line = in.readLine()) != null) {
+        switch (line.trim()) {
+          case "stop" -> onStop.run();
+          case "exit" -> exit.countDown();
+          default -> System.err.println("dbrace worker: ignoring unknown command " + line);
+        }
+      }
+    } catch (IOException e) {
+      // treated like end of input below
+    }
+    if (exit.getCount() > 0) {
+      System.err.println("dbrace worker: runner closed stdin, exiting");
+      Runtime.getRuntime().halt(4);
+    }
+  }
+}

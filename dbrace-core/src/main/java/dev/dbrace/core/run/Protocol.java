@@ -1,0 +1,46 @@
+package dev.dbrace.core.run;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Worker to runner messages: one JSON object per line on the worker's original stdout, with a
+ * {@code type} of ready, measure, progress, result or error. Thread-safe (one println per message).
+ */
+public final class Protocol {
+  private final PrintStream out;
+
+  public Protocol(PrintStream out) {
+    this.out = out;
+  }
+
+  public void ready() {
+    send("ready", Map.of());
+  }
+
+  /** Warm-up is over: the runner snapshots the process's counters now. */
+  public void measure() {
+    send("measure", Map.of());
+  }
+
+  public void progress(String phase, long ops, long errors, double elapsedS) {
+    send("progress", Map.of("phase", phase, "ops", ops, "errors", errors, "elapsed_s", elapsedS));
+  }
+
+  public void result(WorkerResult result) {
+    send("result", Map.of("result", result));
+  }
+
+  public void error(String message) {
+    send("error", Map.of("message", message));
+  }
+
+  private void send(String type, Map<String, Object> fields) {
+    Map<String, Object> msg = new LinkedHashMap<>();
+    msg.put("type", type);
+    msg.putAll(fields);
+    out.println(Json.line(msg));
+    out.flush();
+  }
+}

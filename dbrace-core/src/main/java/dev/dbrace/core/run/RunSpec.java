@@ -1,0 +1,38 @@
+package dev.dbrace.core.run;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import java.util.Map;
+
+/**
+ * Runner to worker: everything one run needs, as JSON on the worker's stdin. It holds no
+ * password: the worker reads that from the environment variable {@link #PASSWORD_ENV}, so it
+ * appears neither in files nor in the process list.
+ *
+ * @param hlogPath where the worker writes its HdrHistogram interval log
+ */
+public record RunSpec(
+    String runId,
+    String stack,
+    WorkloadSpec workload,
+    LoadModel load,
+    long warmupMs,
+    long seed,
+    String host,
+    int port,
+    String database,
+    String user,
+    int pool,
+    int threads,
+    Map<String, String> stackOptions,
+    String applicationName,
+    String hlogPath,
+    long progressIntervalMs,
+    long drainTimeoutMs) {
+
+  public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
+
+  public RunSpec {
+    stackOptions = Map.copyOf(stackOptions);
+  }
+}

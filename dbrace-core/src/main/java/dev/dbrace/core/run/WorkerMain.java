@@ -1,0 +1,161 @@
+package dev.dbrace.core.run;
+
+import dev.dbrace.core.load.ClosedLoop;
+import dev.dbrace.core.load.IntervalLog;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.core.workload.OperationSequence;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of a worker JVM: one run of one stack. Reads a {@link RunSpec} line from stdin,
+ * answers with {@link Protocol} lines on stdout, then waits for the runner's {@code exit} line so
+ * the runner can read this process's /proc figures before it ends. Exits by itself when stdin
+ * closes (the runner died), so no worker outlives its runner.
+ */
+public final class WorkerMain {
+  private WorkerMain() {}
+
+  public static void main(String[] args) throws Exception {
+    PrintStream protocolOut = System.out;
+    System.setOut(System.err); // a driver printing to stdout must not corrupt the protocol
+    Protocol protocol = new Protocol(protocolOut);
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    RunSpec spec;
+    Stack stack;
+    StackProvider provider;
+    try {
+      spec = Json.parse(in.readLine(), RunSpec.class);
+      provider = find(spec.stack());
+      stack = provider.open(config(spec));
+    } catch (Exception | LinkageError e) {
+      protocol.error(oneLine(e));
+      System.exit(3);
+      return;
+    }
+    ControlChannel control = new ControlChannel(in);
+    protocol.ready();
+    WorkerResult result = run(spec, stack, provider, protocol, control);
+    protocol.result(result);
+    control.awaitExit(TimeUnit.SECONDS.toMillis(30));
+    closeQuietly(stack);
+    System.exit(0);
+  }
+
+  private static WorkerResult run(
+      RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
+      throws Exception {
+    LoadModel.Closed model = (LoadModel.Closed) spec.load();
+    ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed()), model);
+    control.onStop(loop::stop);
+    GcSnapshot gcBefore;
+    long start = System.nanoTime();
+    try (IntervalLog log = new IntervalLog(Path.of(spec.hlogPath()), System.currentTimeMillis())) {
+      ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "dbrace-ticker");
+        t.setDaemon(true);
+        return t;
+      });
+      ticker.scheduleAtFixedRate(() -> {
+        synchronized (log) {
+          log.sample(loop.warmup(), loop.measured());
+        }
+      }, 1, 1, TimeUnit.SECONDS);
+      ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),
+          spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
+      loop.start();
+      Thread.sleep(spec.warmupMs());
+      loop.startMeasuring();
+      gcBefore = GcSnapshot.now();
+      protocol.measure();
+      awaitEnd(loop, model, spec.drainTimeoutMs());
+      ticker.shutdownNow();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+      synchronized (log) {
+        log.sample(loop.warmup(), loop.measured());
+      }
+      progress(protocol, loop, start);
+      return ResultBuilder.build(provider, loop, log, gcBefore.delta(), spec.warmupMs());
+    }
+  }
+
+  /**
+   * Waits until every operation completed. After a stop (the runner's, or the duration's end)
+   * in-flight operations get the drain timeout; those still running then are reported unfinished.
+   */
+  private static void awaitEnd(ClosedLoop loop, LoadModel.Closed model, long drainMs) throws InterruptedException {
+    long stopAt = 0;
+    while (!loop.await(100, TimeUnit.MILLISECONDS)) {
+      long now = System.nanoTime();
+      boolean timeUp = model.durationMs() > 0
+          && now - loop.measureStartNanos() > model.durationMs() * 1_000_000L;
+      if (stopAt == 0 && (loop.stopped() || timeUp)) {
+        loop.stop();
+        stopAt = now;
+      }
+      if (stopAt != 0 && now - stopAt > drainMs * 1_000_000L) {
+        break;
+      }
+    }
+    loop.finish();
+  }
+
+  private static void progress(Protocol protocol, ClosedLoop loop, long start) {
+    boolean m = loop.measuring();
+    var phase = m ? loop.measured() : loop.warmup();
+    double elapsed = m ? loop.measuredSeconds() : (System.nanoTime() - start) / 1e9;
+    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), elapsed);
+  }
+
+  private static StackProvider find(String name) {
+    for (StackProvider p : ServiceLoader.load(StackProvider.class)) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("no stack named " + name + " on this worker's classpath");
+  }
+
+  private static StackConfig config(RunSpec spec) {
+    return new StackConfig(spec.host(), spec.port(), spec.database(), spec.user(),
+        System.getenv(RunSpec.PASSWORD_ENV), spec.pool(), spec.threads(), spec.workload().sqlTexts(),
+        spec.applicationName(), spec.stackOptions());
+  }
+
+  /** The innermost cause's class and message: what a user needs, without a stack trace. */
+  static String oneLine(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    return msg.lines().findFirst().orElse(msg);
+  }
+
+  /** Closes the stack, giving up after 10 s: operations stuck in the database must not keep the worker alive. */
+  private static void closeQuietly(Stack stack) throws InterruptedException {
+    Thread closer = new Thread(() -> {
+      try {
+        stack.close();
+      } catch (Exception e) {
+        System.err.println("closing the stack failed: " + e);
+      }
+    }, "dbrace-close");
+    closer.setDaemon(true);
+    closer.start();
+    closer.join(10_000);
+    if (closer.isAlive()) {
+      System.err.println("closing the stack took more than 10 s; exiting anyway");
+    }
+  }
+}

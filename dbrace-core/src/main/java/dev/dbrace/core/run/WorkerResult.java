@@ -1,0 +1,39 @@
+package dev.dbrace.core.run;
+
+import java.util.Map;
+
+/**
+ * Worker to runner: what one run measured, from inside the worker. The runner adds what it
+ * measures from outside (process figures, server counters).
+ *
+ * @param issued measured operations issued; always {@code ops + errors + unfinished}
+ * @param ops measured operations that completed and passed the workload's check
+ * @param errors measured operations that failed (driver error or wrong result)
+ * @param unfinished operations still in flight when the drain timeout expired
+ * @param statements statements executed by the measured verified operations
+ * @param totalStatements statements of every verified operation, warm-up included, to compare
+ *     with the server's own count
+ */
+public record WorkerResult(
+    Map<String, String> versions,
+    long issued,
+    long ops,
+    long errors,
+    long unfinished,
+    Map<String, Long> errorsByKind,
+    Map<String, String> errorSamples,
+    long statements,
+    long totalStatements,
+    double durationS,
+    double throughputOpsS,
+    Latency latencyMs,
+    Warmup warmup,
+    Gc gc,
+    String jvm) {
+
+  /** The warm-up phase, excluded from every other figure. */
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs) {}
+
+  /** Garbage collection during the measured phase. */
+  public record Gc(long count, long timeMs, String collectors) {}
+}

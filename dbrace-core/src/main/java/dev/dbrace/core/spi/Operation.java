@@ -1,0 +1,13 @@
+package dev.dbrace.core.spi;
+
+import java.util.List;
+
+/**
+ * One unit of work: the statements a stack runs in order for one request.
+ *
+ * @param index position in the race's seeded sequence; every stack sees the same operation at
+ *     the same index
+ * @param kind which operation of the workload's mix this is (index into the mix)
+ * @param statements the statements, executed sequentially
+ */
+public record Operation(long index, int kind, List<Statement> statements) {}

@@ -1,0 +1,53 @@
+package dev.dbrace.core.spi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a stack needs to open. Immutable.
+ *
+ * @param host database host
+ * @param port database port
+ * @param database database name
+ * @param user user name
+ * @param password password, may be null; never logged or serialized (toString hides it)
+ * @param pool connection pool size, the same for every stack in a race
+ * @param threads platform threads for blocking stacks that use a fixed pool (Tomcat's 200 by default)
+ * @param sql every statement the workload will execute, with {@code $1, $2 ...} placeholders;
+ *     {@link Statement#sqlId()} indexes this list, so stacks can prepare or translate up front
+ * @param applicationName set as the connections' application_name, so the runner can find them
+ * @param options stack-specific settings ({@code --stack-opt key=value}); unknown keys must be rejected
+ */
+public record StackConfig(
+    String host,
+    int port,
+    String database,
+    String user,
+    String password,
+    int pool,
+    int threads,
+    List<String> sql,
+    String applicationName,
+    Map<String, String> options) {
+
+  public StackConfig {
+    sql = List.copyOf(sql);
+    options = Map.copyOf(options);
+  }
+
+  /** The JDBC URL without credentials. */
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+  }
+
+  /** The SQL text with {@code $n} placeholders replaced by JDBC's {@code ?}. */
+  public static String toJdbcPlaceholders(String sql) {
+    return sql.replaceAll("\\$\\d+", "?");
+  }
+
+  @Override
+  public String toString() {
+    return "StackConfig[" + user + "@" + host + ":" + port + "/" + database + ", pool=" + pool
+        + ", threads=" + threads + ", options=" + options + "]";
+  }
+}

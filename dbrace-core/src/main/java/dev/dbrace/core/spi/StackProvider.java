@@ -1,0 +1,26 @@
+package dev.dbrace.core.spi;
+
+import java.util.Map;
+
+/**
+ * The one extension point for stacks, found by {@link java.util.ServiceLoader}. A stack module
+ * lists its providers in {@code META-INF/services/dev.dbrace.core.spi.StackProvider}; one module
+ * may provide several variants of the same driver (e.g. platform and virtual threads).
+ */
+public interface StackProvider {
+
+  /** Name used on the command line, e.g. {@code jdbc-platform}. */
+  String name();
+
+  /** One line for {@code dbrace list}. */
+  String description();
+
+  /** Driver and library versions, recorded in every result, e.g. {@code pgjdbc -> 42.7.14}. */
+  Map<String, String> versions();
+
+  /**
+   * Opens pools and executors and proves the connection works (runs one trivial query), so a
+   * wrong password fails here, before any load is generated.
+   */
+  Stack open(StackConfig config) throws Exception;
+}

@@ -1,0 +1,67 @@
+package dev.dbrace.core.workload;
+
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The seeded sequence of operations: operation {@code i} depends only on the seed and {@code i},
+ * never on timing or thread, so every stack sees the same keys in the same order. Thread-safe
+ * (stateless after construction).
+ */
+public final class OperationSequence {
+  private final WorkloadSpec workload;
+  private final long seed;
+  private final int[] kindByWeightSlot;
+  private final int[][] sqlIds; // [kind][statement] -> sqlId
+
+  public OperationSequence(WorkloadSpec workload, long seed) {
+    this.workload = workload;
+    this.seed = seed;
+    List<String> texts = workload.sqlTexts();
+    int total = workload.mix().stream().mapToInt(OperationSpec::weight).sum();
+    kindByWeightSlot = new int[total];
+    sqlIds = new int[workload.mix().size()][];
+    int slot = 0;
+    for (int k = 0; k < workload.mix().size(); k++) {
+      OperationSpec op = workload.mix().get(k);
+      for (int w = 0; w < op.weight(); w++) {
+        kindByWeightSlot[slot++] = k;
+      }
+      sqlIds[k] = op.statements().stream().mapToInt(s -> texts.indexOf(s.sql())).toArray();
+    }
+  }
+
+  public WorkloadSpec workload() {
+    return workload;
+  }
+
+  /** The operation at position {@code index} of the sequence. */
+  public Operation operation(long index) {
+    long base = mix(seed ^ mix(index + 0x9E3779B97F4A7C15L));
+    int kind = kindByWeightSlot[(int) Long.remainderUnsigned(base, kindByWeightSlot.length)];
+    OperationSpec spec = workload.mix().get(kind);
+    List<Statement> statements = new ArrayList<>(spec.statementCount());
+    long draw = base;
+    for (int r = 0; r < spec.repeat(); r++) {
+      for (int s = 0; s < spec.statements().size(); s++) {
+        List<ParamGen> gens = spec.statements().get(s).params();
+        Object[] params = new Object[gens.size()];
+        for (int p = 0; p < params.length; p++) {
+          draw = mix(draw + 0x9E3779B97F4A7C15L);
+          params[p] = gens.get(p).value(draw);
+        }
+        statements.add(new Statement(sqlIds[kind][s], params));
+      }
+    }
+    return new Operation(index, kind, statements);
+  }
+
+  /** SplitMix64's finalizer: a fast, well-distributed bijection on 64-bit values. */
+  static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}

@@ -1,0 +1,107 @@
+package dev.dbrace.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.load.ClosedLoop;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The load generator's own bookkeeping, driven by in-memory stacks that answer like the world
+ * table would (the database itself is exercised by the race tests in dbrace-cli).
+ */
+class ClosedLoopTest {
+  private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
+
+  /** Answers each point select with the row the database would return; every 10th wrongly if asked. */
+  private static OpResult answer(Operation op, boolean lieSometimes) {
+    List<List<Object[]>> all = new ArrayList<>();
+    for (var st : op.statements()) {
+      int id = (Integer) st.params()[0];
+      boolean lie = lieSometimes && op.index() % 10 == 0;
+      all.add(lie ? List.of() : List.<Object[]>of(new Object[] {id, 1 + id % 10_000}));
+    }
+    return OpResult.ofRows(all);
+  }
+
+  private static ClosedLoop runToEnd(Stack stack, LoadModel.Closed model) throws InterruptedException {
+    ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(POINT, 1), model);
+    loop.startMeasuring();
+    loop.start();
+    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
+    loop.finish();
+    return loop;
+  }
+
+  @Test
+  void synchronousStackDoesNotOverflowTheStack() throws InterruptedException {
+    Stack sync = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        return CompletableFuture.completedFuture(answer(op, false));
+      }
+
+      public void close() {}
+    };
+    ClosedLoop loop = runToEnd(sync, new LoadModel.Closed(200_000, 0, 4));
+    assertEquals(200_000, loop.measured().issued());
+    assertEquals(200_000, loop.measured().ok());
+    assertEquals(200_000, loop.measured().statements());
+  }
+
+  @Test
+  void asynchronousStackKeepsTheInFlightLimitAndCountsWrongResults() throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicInteger maxInFlight = new AtomicInteger();
+    Stack async = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        return CompletableFuture.supplyAsync(() -> {
+          inFlight.decrementAndGet();
+          return answer(op, true);
+        }, pool);
+      }
+
+      public void close() {}
+    };
+    ClosedLoop loop = runToEnd(async, new LoadModel.Closed(20_000, 0, 5));
+    pool.shutdown();
+    assertTrue(maxInFlight.get() <= 5, "never more than the concurrency in flight: " + maxInFlight.get());
+    assertEquals(20_000, loop.measured().issued());
+    assertEquals(2_000, loop.measured().errors(), "every 10th answer was wrong");
+    assertEquals(18_000, loop.measured().ok());
+    assertTrue(loop.measured().errorKinds().keySet().iterator().next().startsWith("wrong result"));
+  }
+
+  @Test
+  void driverExceptionsAreErrorsByKind() throws InterruptedException {
+    Stack failing = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        return op.index() % 2 == 0
+            ? CompletableFuture.failedFuture(new IllegalStateException("connection " + op.index() + " reset"))
+            : CompletableFuture.completedFuture(answer(op, false));
+      }
+
+      public void close() {}
+    };
+    ClosedLoop loop = runToEnd(failing, new LoadModel.Closed(1_000, 0, 3));
+    assertEquals(500, loop.measured().errors());
+    assertEquals(Map.of("IllegalStateException: connection N reset", 500L), loop.measured().errorKinds());
+  }
+}

@@ -1,0 +1,111 @@
+package dev.dbrace.db;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.Map;
+
+/**
+ * Where to connect. {@link #toString()}, {@link #redactedUrl()}, {@link #jdbcUrl()} and every
+ * error message never reveal the password; only {@link #password()} returns it.
+ *
+ * <p>Immutable, hence thread-safe; {@link #connect()} may be called from any thread.
+ *
+ * @param host host name or IP address (IPv6 without brackets)
+ * @param port TCP port
+ * @param database database name
+ * @param user user name
+ * @param password password, or null to send none (trust or peer authentication)
+ */
+public record DbTarget(String host, int port, String database, String user, String password) {
+
+  public DbTarget {
+    if (host == null || host.isBlank()) {
+      throw new IllegalArgumentException("host is empty");
+    }
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("port " + port + " is not in 1..65535");
+    }
+    if (database == null || database.isBlank()) {
+      throw new IllegalArgumentException("database is empty");
+    }
+    if (user == null || user.isBlank()) {
+      throw new IllegalArgumentException("user is empty");
+    }
+  }
+
+  /**
+   * Parses {@code postgresql://user[:pw]@host[:port]/db}, {@code postgres://...} or
+   * {@code jdbc:postgresql://host:port/db?user=..&password=..}. The password comes from the URL,
+   * else env {@code PGPASSWORD}, else the pgpass file ({@code host:port:db:user:pw}, {@code *}
+   * wildcards, {@code \:} escapes). A missing user becomes env {@code PGUSER} or "postgres", a
+   * missing port 5432, a missing database the user name.
+   *
+   * @param env environment variables (usually {@code System.getenv()}); null means none
+   * @param pgpassFile the password file, may be null or absent
+   * @throws IllegalArgumentException with a one-line message, without the password, if malformed
+   */
+  public static DbTarget parse(String url, Map<String, String> env, Path pgpassFile) {
+    Map<String, String> e = env == null ? Map.of() : env;
+    TargetUrl.Parts p = TargetUrl.parse(url);
+    String user = p.user() != null ? p.user() : nonBlank(e.get("PGUSER"), "postgres");
+    int port = p.port() != null ? p.port() : 5432;
+    String database = p.database() != null ? p.database() : user;
+    String password = p.password();
+    if (password == null) {
+      password = nonBlank(e.get("PGPASSWORD"), null);
+    }
+    if (password == null) {
+      password = PgPass.lookup(pgpassFile, p.host(), port, database, user).orElse(null);
+    }
+    return new DbTarget(p.host(), port, database, user, password);
+  }
+
+  /** {@code postgresql://user@host:port/db}: safe to print and log. */
+  public String redactedUrl() {
+    return "postgresql://" + encode(user) + "@" + hostPort() + "/" + encode(database);
+  }
+
+  /** {@code jdbc:postgresql://host:port/db}, without credentials. */
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + hostPort() + "/" + encode(database);
+  }
+
+  /**
+   * Opens a pgjdbc connection (connectTimeout 5 s, no socketTimeout, ApplicationName "dbrace").
+   *
+   * @throws DbException with one line telling unreachable, unknown host, rejected credentials and
+   *     missing database apart; never containing the password
+   */
+  public Connection connect() {
+    return Connector.connect(this);
+  }
+
+  @Override
+  public String toString() {
+    return "DbTarget[" + redactedUrl() + (password == null ? "" : ", password=***") + "]";
+  }
+
+  private String hostPort() {
+    return Connector.hostPort(this);
+  }
+
+  private static String nonBlank(String s, String fallback) {
+    return s == null || s.isEmpty() ? fallback : s;
+  }
+
+  /** Percent-encodes all but URL-safe characters, so odd database names survive the round trip. */
+  private static String encode(String s) {
+    StringBuilder b = new StringBuilder();
+    for (byte x : s.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) (x & 0xff);
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '-' || c == '_' || c == '.' || c == '~') {
+        b.append(c);
+      } else {
+        b.append('%').append(String.format("%02X", x & 0xff));
+      }
+    }
+    return b.toString();
+  }
+}

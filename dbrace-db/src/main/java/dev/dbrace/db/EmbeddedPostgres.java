@@ -1,0 +1,162 @@
+package dev.dbrace.db;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.function.Consumer;
+
+/**
+ * A throw-away PostgreSQL server for one dbrace run: fresh data dir, random password, free port on
+ * 127.0.0.1, pg_stat_statements loaded, durability off. Stopped by {@link #close()} or, failing
+ * that, by a JVM shutdown hook; servers orphaned by a killed JVM are removed by the next start.
+ *
+ * <p>Thread-safe: the accessors return immutable values and {@link #close()} may be called from
+ * any thread, any number of times.
+ */
+public final class EmbeddedPostgres implements AutoCloseable {
+
+  private static final int START_ATTEMPTS = 3;
+
+  private final Process process;
+  private final Path dataDir;
+  private final DbTarget target;
+  private final Consumer<String> log;
+  private final Thread shutdownHook;
+  private volatile String version = "?";
+  private boolean closed; // guarded by this
+
+  private EmbeddedPostgres(Process process, Path dataDir, DbTarget target, Consumer<String> log) {
+    this.process = process;
+    this.dataDir = dataDir;
+    this.target = target;
+    this.log = log;
+    this.shutdownHook = new Thread(this::close, "dbrace-embedded-postgres-stop");
+  }
+
+  /**
+   * Starts a fresh server; binaries are unpacked once into {@code cacheDir/pg-<version>/}, the data
+   * dir is {@code cacheDir/run-<pid>-<n>/} (as root without {@code unshare}: under
+   * {@code /var/tmp/dbrace-pg-nobody/}). Waits up to 60 s for it to accept connections.
+   *
+   * @throws DbException with the last lines of the server log if it does not come up
+   */
+  public static EmbeddedPostgres start(Path cacheDir, Consumer<String> log) {
+    return start(cacheDir, log, false, null);
+  }
+
+  /** For tests: {@code preferLocal} skips the bundled binaries, {@code privileges} forces a mode. */
+  static EmbeddedPostgres start(Path cacheDir, Consumer<String> logOrNull, boolean preferLocal,
+      Privileges privileges) {
+    long t0 = System.nanoTime();
+    Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
+    Privileges priv = privileges != null ? privileges : Privileges.detect(log);
+    Path base;
+    try {
+      base = priv.baseDir(cacheDir.toAbsolutePath());
+    } catch (IOException e) {
+      throw new DbException("cannot create " + cacheDir + ": " + e, e);
+    }
+    StaleRuns.clean(base, log);
+    PgBinaries bin = PgBinaries.resolve(base, preferLocal, log);
+    if (!bin.hasPgStatStatements()) {
+      log.accept("pg_stat_statements is not installed with " + bin.label()
+          + ": starting without it, so statement counts are unavailable");
+    }
+    Path dataDir = PgCluster.newRunDir(base);
+    String password = PgCluster.newPassword();
+    try {
+      PgCluster.initdb(bin, priv, dataDir, password);
+      for (int attempt = 1; ; attempt++) {
+        int port = PgCluster.freePort();
+        DbTarget target = new DbTarget("127.0.0.1", port, "postgres", "postgres", password);
+        Process p = PgCluster.start(bin, priv, dataDir, port, bin.hasPgStatStatements());
+        EmbeddedPostgres pg = new EmbeddedPostgres(p, dataDir, target, log);
+        // Registered before the wait, so a Ctrl-C during startup stops the server too.
+        Runtime.getRuntime().addShutdownHook(pg.shutdownHook);
+        String failure = PgCluster.awaitReady(p, dataDir, 60_000);
+        if (failure == null) {
+          try {
+            pg.version = initialize(target, bin.hasPgStatStatements());
+          } catch (RuntimeException e) {
+            pg.close();
+            throw e;
+          }
+          log.accept(String.format("PostgreSQL %s ready on 127.0.0.1:%d (pid %d) in %.1f s",
+              pg.version, port, p.pid(), (System.nanoTime() - t0) / 1e9));
+          return pg;
+        }
+        String tail = Files2.tail(dataDir.resolve("server.log"), 6);
+        pg.shutdown(false); // keep the initialized data dir for another attempt
+        // Another process may take the free port between our probe and the server's bind.
+        if (attempt < START_ATTEMPTS && tail.contains("could not bind")) {
+          log.accept("port " + port + " was taken meanwhile; retrying on another port");
+          continue;
+        }
+        throw new DbException(failure + "; server log: " + tail);
+      }
+    } catch (IOException | RuntimeException | InterruptedException e) {
+      Files2.deleteTree(dataDir);
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      throw e instanceof DbException d ? d
+          : new DbException("cannot start embedded PostgreSQL: " + e.getMessage(), e);
+    }
+  }
+
+  /** The superuser target: 127.0.0.1, the server's port, database and user "postgres". */
+  public DbTarget target() {
+    return target;
+  }
+
+  /** The server's version, e.g. "17.6". */
+  public String version() {
+    return version;
+  }
+
+  /** The postmaster's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /**
+   * Stops the server (SIGINT, i.e. fast shutdown; SIGKILL after 10 s) and deletes its data dir.
+   * Idempotent; a second caller waits until the first has finished.
+   */
+  @Override
+  public void close() {
+    shutdown(true);
+  }
+
+  private synchronized void shutdown(boolean deleteData) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    ServerStopper.stop(process, 10_000, log);
+    if (deleteData && !Files2.deleteTree(dataDir)) {
+      log.accept("could not delete " + dataDir + " entirely; the next start removes it");
+    }
+    if (Thread.currentThread() != shutdownHook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // the JVM is already shutting down; the hook will find this instance closed
+      }
+    }
+  }
+
+  /** Creates pg_stat_statements and reads the version over a first real connection. */
+  private static String initialize(DbTarget target, boolean pgss) {
+    try (Connection c = target.connect(); Statement s = c.createStatement()) {
+      if (pgss) {
+        s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      }
+      return ServerCounters.serverVersion(c);
+    } catch (SQLException e) {
+      throw new DbException("embedded PostgreSQL started but setup failed: " + e.getMessage(), e);
+    }
+  }
+}

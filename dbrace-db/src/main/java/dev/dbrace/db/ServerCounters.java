@@ -1,0 +1,118 @@
+package dev.dbrace.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * The server's own counters, read before and after each run, so a stack's claimed operation count
+ * can be checked against what PostgreSQL actually executed. Every query here mentions
+ * {@code pg_stat}, which keeps dbrace's bookkeeping out of the statement count it reports.
+ *
+ * <p>Stateless, hence thread-safe; each method uses only the connection it is given (which, like
+ * any JDBC connection, must not be used by two threads at once).
+ */
+public final class ServerCounters {
+
+  /**
+   * @param xactCommit committed transactions in the current database
+   * @param xactRollback rolled-back transactions in the current database
+   * @param statementCalls pg_stat_statements calls in the current database, excluding dbrace's
+   *     bookkeeping; null without pg_stat_statements
+   */
+  public record Snapshot(long xactCommit, long xactRollback, Long statementCalls) {}
+
+  private static final String DATABASE_SQL = "SELECT xact_commit, xact_rollback"
+      + " FROM pg_stat_database WHERE datname = current_database()";
+  private static final String CALLS_SQL = "SELECT coalesce(sum(calls), 0)"
+      + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
+      + " WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg\\_stat%'";
+  private static final String HAS_PGSS_SQL =
+      "SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'";
+  private static final String BACKENDS_SQL = "SELECT count(*) FROM pg_stat_activity"
+      + " WHERE application_name = ? AND pid <> pg_backend_pid()";
+
+  private ServerCounters() {}
+
+  public static Snapshot read(Connection c) {
+    try (Statement s = c.createStatement()) {
+      // Cumulative stats are cached per transaction (stats_fetch_consistency); drop that cache.
+      s.execute("SELECT pg_stat_clear_snapshot()");
+      long commit;
+      long rollback;
+      try (ResultSet r = s.executeQuery(DATABASE_SQL)) {
+        r.next();
+        commit = r.getLong(1);
+        rollback = r.getLong(2);
+      }
+      Long calls = null;
+      if (hasStatementStats(c)) {
+        try (ResultSet r = s.executeQuery(CALLS_SQL)) {
+          r.next();
+          calls = r.getLong(1);
+        }
+      }
+      return new Snapshot(commit, rollback, calls);
+    } catch (SQLException e) {
+      throw new DbException("cannot read the server's statistics: " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether pg_stat_statements is installed in the current database (and so readable). */
+  public static boolean hasStatementStats(Connection c) {
+    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(HAS_PGSS_SQL)) {
+      return r.next();
+    } catch (SQLException e) {
+      throw new DbException("cannot check for pg_stat_statements: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Waits until no other backend with this application_name remains: a backend flushes its
+   * transaction counts to pg_stat_database when it exits, before it leaves pg_stat_activity.
+   *
+   * @return false if some remained after {@code timeout}
+   */
+  public static boolean awaitBackendsGone(Connection c, String applicationName, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try (PreparedStatement ps = c.prepareStatement(BACKENDS_SQL);
+        Statement clear = c.createStatement()) {
+      ps.setString(1, applicationName);
+      while (true) {
+        clear.execute("SELECT pg_stat_clear_snapshot()"); // in case c is inside a transaction
+        try (ResultSet r = ps.executeQuery()) {
+          r.next();
+          if (r.getLong(1) == 0) {
+            return true;
+          }
+        }
+        if (System.nanoTime() >= deadline) {
+          return false;
+        }
+        Thread.sleep(20);
+      }
+    } catch (SQLException e) {
+      throw new DbException("cannot list the server's backends: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * The server's version without its build suffix, e.g. "17.6" for "17.6 (Debian 17.6-1)". Read
+   * from what the server reported at login, so it runs no statement that could be counted.
+   */
+  public static String serverVersion(Connection c) {
+    try {
+      String v = c.getMetaData().getDatabaseProductVersion().strip();
+      int space = v.indexOf(' ');
+      return space < 0 ? v : v.substring(0, space);
+    } catch (SQLException e) {
+      throw new DbException("cannot read the server version: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package dev.dbrace.stacks.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.core.spi.Statement;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Runs both JDBC stacks against the developer's PostgreSQL on 127.0.0.1:55432 (table {@code world},
+ * ids 1..10000), and is skipped when that server is not there; the suite-wide stack tests start
+ * their own server.
+ */
+class JdbcStackTest {
+
+  private static final String HOST = "127.0.0.1";
+  private static final int PORT = 55432;
+  private static final String PASSWORD = "devpass";
+  private static final String POINT_SELECT = "SELECT id, randomnumber FROM world WHERE id = $1";
+
+  static StackProvider provider(String name) {
+    for (StackProvider p : ServiceLoader.load(StackProvider.class)) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no provider " + name);
+  }
+
+  static StackConfig config(int pool, String password, List<String> sql, Map<String, String> options) {
+    return new StackConfig(
+        HOST, PORT, "postgres", "postgres", password, pool, 200, sql, "dbrace-jdbc-test", options);
+  }
+
+  private static void assumeServer() {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(HOST, PORT), 500);
+    } catch (IOException e) {
+      Assumptions.abort("no PostgreSQL at " + HOST + ":" + PORT + " (" + e + ")");
+    }
+  }
+
+  @Test
+  void listsBothProvidersWithVersions() {
+    for (String name : List.of("jdbc-platform", "jdbc-virtual")) {
+      StackProvider p = provider(name);
+      assertFalse(p.description().isBlank());
+      assertEquals(Map.of("pgjdbc", "42.7.14", "HikariCP", "6.3.3"), p.versions());
+    }
+  }
+
+  @Test
+  void rejectsUnknownOptionNamingKnownOnes() {
+    StackConfig config = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("fetchSize", "10"));
+    var e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(config));
+    assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
+    assertTrue(e.getMessage().contains("prepareThreshold"), e.getMessage());
+  }
+
+  @Test
+  void translatesNumberedPlaceholders() {
+    assertEquals("SELECT ? + ?", JdbcSql.of("SELECT $1 + $2").text());
+    assertNull(JdbcSql.of("SELECT $1 + $2").paramOrder());
+    assertArrayEquals(new int[] {1, 0, 0}, JdbcSql.of("SELECT $2, $1, $1").paramOrder());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"jdbc-platform", "jdbc-virtual"})
+  void pointSelectClosedLoop(String name) throws Exception {
+    assumeServer();
+    try (Stack stack = provider(name).open(config(8, PASSWORD, List.of(POINT_SELECT), Map.of()))) {
+      closedLoop(stack, 2_000, 8); // warm-up: JIT and server-side prepare
+      long start = System.nanoTime();
+      closedLoop(stack, 20_000, 8);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf("%s: 20000 point selects, 8 in flight, pool 8: %.0f ops/s%n", name, 20_000 / seconds);
+    }
+  }
+
+  /** Keeps {@code inFlight} operations running, submitting the next from each completion. */
+  static void closedLoop(Stack stack, int total, int inFlight) throws InterruptedException {
+    AtomicLong next = new AtomicLong();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    CountDownLatch done = new CountDownLatch(total);
+    Runnable[] submit = new Runnable[1];
+    submit[0] =
+        () -> {
+          long index = next.getAndIncrement();
+          if (index >= total) {
+            return;
+          }
+          int id = ThreadLocalRandom.current().nextInt(1, 10_001);
+          Operation op = new Operation(index, 0, List.of(new Statement(0, new Object[] {id})));
+          stack
+              .execute(op)
+              .whenComplete(
+                  (result, error) -> {
+                    if (error != null) {
+                      failure.compareAndSet(null, error);
+                    } else {
+                      String problem = check(result, id);
+                      if (problem != null) {
+                        failure.compareAndSet(null, new AssertionError(problem));
+                      }
+                    }
+                    done.countDown();
+                    submit[0].run();
+                  });
+        };
+    for (int i = 0; i < inFlight; i++) {
+      submit[0].run();
+    }
+    assertTrue(done.await(120, TimeUnit.SECONDS), "closed loop did not finish");
+    if (failure.get() != null) {
+      throw new AssertionError("operation failed", failure.get());
+    }
+  }
+
+  private static String check(OpResult result, int id) {
+    if (result.rows().size() != 1 || result.rows().get(0).size() != 1) {
+      return "expected one statement with one row for id " + id;
+    }
+    Object[] row = result.rows().get(0).get(0);
+    if (row.length != 2 || !(row[0] instanceof Integer got) || got != id || !(row[1] instanceof Integer)) {
+      return "row " + List.of(row) + " for id " + id;
+    }
+    return null;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"jdbc-platform", "jdbc-virtual"})
+  void wrongPasswordFailsInOpenWithoutLeakingIt(String name) {
+    assumeServer();
+    String wrong = "wrong-Pa55word-xyzzy";
+    StackConfig config = config(8, wrong, List.of(POINT_SELECT), Map.of());
+    SQLException e = assertThrows(SQLException.class, () -> provider(name).open(config));
+    assertTrue(e.getMessage().contains("password authentication failed"), e.getMessage());
+    assertFalse(e.toString().contains(wrong), e.toString());
+  }
+
+  @Test
+  void driverErrorCompletesWithTheSqlException() throws Exception {
+    assumeServer();
+    try (Stack stack =
+        provider("jdbc-virtual").open(config(2, PASSWORD, List.of("SELECT * FROM no_such_table_x"), Map.of()))) {
+      CompletableFuture<OpResult> f =
+          stack.execute(new Operation(0, 0, List.of(new Statement(0, new Object[0])))).toCompletableFuture();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS));
+      assertInstanceOf(SQLException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("no_such_table_x"), e.getCause().getMessage());
+    }
+  }
+
+  @Test
+  void updateCountsReorderedParamsAndPrepareThreshold() throws Exception {
+    assumeServer();
+    List<String> sql =
+        List.of(
+            "CREATE TEMP TABLE dbrace_jdbc_test(a int, b text)",
+            "INSERT INTO dbrace_jdbc_test VALUES ($1, $2), ($1, $2)",
+            "SELECT $2::text, $1::int, $1::int",
+            "DROP TABLE dbrace_jdbc_test");
+    // pool 1: a temporary table lives on one connection
+    StackConfig config = config(1, PASSWORD, sql, Map.of("prepareThreshold", "1"));
+    try (Stack stack = provider("jdbc-platform").open(config)) {
+      Object[] params = {7, "x"};
+      Operation op =
+          new Operation(
+              0,
+              0,
+              List.of(
+                  new Statement(0, new Object[0]),
+                  new Statement(1, params),
+                  new Statement(2, params),
+                  new Statement(3, new Object[0])));
+      OpResult r = stack.execute(op).toCompletableFuture().get(30, TimeUnit.SECONDS);
+      assertArrayEquals(new long[] {0, 2, 0, 0}, r.updateCounts());
+      assertEquals(0, r.rows().get(1).size());
+      assertArrayEquals(new Object[] {"x", 7, 7}, r.rows().get(2).get(0));
+    }
+  }
+}

@@ -1,0 +1,256 @@
+package dev.dbrace.stacks.r2dbc;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.spi.Statement;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Row;
+import io.r2dbc.spi.RowMetadata;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+
+/**
+ * One opened {@code r2dbc} stack: a {@link ConnectionPool} of {@code config.pool()} connections
+ * (all opened up front). Each operation borrows one connection for all of its statements, runs
+ * them one after another and gives the connection back before its future completes.
+ */
+final class R2dbcStack implements Stack {
+
+  /** {@code --stack-opt} keys this stack understands. */
+  static final String OPT_STATEMENT_CACHE = "statementCache";
+
+  static final Set<String> KNOWN_OPTIONS = Set.of(OPT_STATEMENT_CACHE);
+
+  private static final Duration MAX_ACQUIRE_TIME = Duration.ofSeconds(30);
+  private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Every column of a row, as the driver decodes it (int4 gives Integer). */
+  private static final BiFunction<Row, RowMetadata, Object[]> ROW = (row, meta) -> {
+    int n = meta.getColumnMetadatas().size();
+    Object[] values = new Object[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = row.get(i);
+    }
+    return values;
+  };
+
+  private static final Function<Result, Publisher<Object[]>> ROWS = result -> result.map(ROW);
+
+  private static final Function<Connection, Publisher<Void>> RELEASE = Connection::close;
+
+  private final ConnectionPool pool;
+  private final String[] sql;
+
+  private R2dbcStack(ConnectionPool pool, String[] sql) {
+    this.pool = pool;
+    this.sql = sql;
+  }
+
+  static R2dbcStack open(StackConfig config) throws Exception {
+    Map<String, String> options = config.options();
+    Set<String> unknown = new TreeSet<>(options.keySet());
+    unknown.removeAll(KNOWN_OPTIONS);
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("unknown r2dbc stack option" + (unknown.size() > 1 ? "s " : " ")
+          + String.join(", ", unknown) + " (known: " + String.join(", ", new TreeSet<>(KNOWN_OPTIONS)) + ")");
+    }
+    if (config.pool() < 1) {
+      throw new IllegalArgumentException("pool must be at least 1, got " + config.pool());
+    }
+
+    PostgresqlConnectionConfiguration.Builder pg = PostgresqlConnectionConfiguration.builder()
+        .host(config.host())
+        .port(config.port())
+        .database(config.database())
+        .username(config.user())
+        .applicationName(config.applicationName());
+    if (config.password() != null) {
+      pg.password(config.password());
+    }
+    String cache = options.get(OPT_STATEMENT_CACHE);
+    if (cache != null) {
+      pg.preparedStatementCacheQueries(parseStatementCache(cache));
+    }
+
+    ConnectionPool pool = new ConnectionPool(
+        ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(pg.build()))
+            .name("dbrace-r2dbc")
+            .initialSize(config.pool())
+            .maxSize(config.pool())
+            .maxAcquireTime(MAX_ACQUIRE_TIME)
+            .build());
+    try {
+      pool.warmup().block(OPEN_TIMEOUT);
+      Mono.usingWhen(
+              pool.create(),
+              conn -> Flux.from(conn.createStatement("SELECT 1").execute())
+                  .flatMap(r -> r.map((row, meta) -> row.get(0)))
+                  .then(),
+              RELEASE)
+          .block(OPEN_TIMEOUT);
+    } catch (RuntimeException e) {
+      try {
+        pool.disposeLater().block(CLOSE_TIMEOUT);
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      Throwable cause = unwrap(e);
+      if (cause instanceof Exception ex) {
+        throw ex;
+      }
+      throw e;
+    }
+    return new R2dbcStack(pool, config.sql().toArray(String[]::new));
+  }
+
+  private static int parseStatementCache(String raw) {
+    try {
+      int n = Integer.parseInt(raw.trim());
+      if (n >= -1) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException("r2dbc stack option " + OPT_STATEMENT_CACHE + "=" + raw
+        + " is not an integer >= -1 (-1 = unlimited, 0 = no named statements, n = keep n)");
+  }
+
+  @Override
+  public CompletionStage<OpResult> execute(Operation op) {
+    List<Statement> statements = op.statements();
+    if (statements.size() == 1) {
+      Statement s = statements.get(0);
+      SingleStatement done = new SingleStatement();
+      Flux.usingWhen(pool.create(), conn -> rows(conn, s), RELEASE).subscribe(done);
+      return done;
+    }
+    MultiStatement done = new MultiStatement(statements.size());
+    Flux.usingWhen(
+            pool.create(),
+            conn -> Flux.fromIterable(statements).concatMap(s -> rows(conn, s).collectList(), 1),
+            RELEASE)
+        .subscribe(done);
+    return done;
+  }
+
+  private Flux<Object[]> rows(Connection conn, Statement s) {
+    io.r2dbc.spi.Statement st = conn.createStatement(sql[s.sqlId()]);
+    Object[] params = s.params();
+    for (int i = 0; i < params.length; i++) {
+      Object p = params[i];
+      if (p == null) {
+        st.bindNull(i, String.class);
+      } else {
+        st.bind(i, p);
+      }
+    }
+    return Flux.from(st.execute()).flatMap(ROWS);
+  }
+
+  @Override
+  public void close() {
+    pool.disposeLater().block(CLOSE_TIMEOUT);
+  }
+
+  /** The driver's exception without Reactor's wrappers. */
+  static Throwable unwrap(Throwable t) {
+    Throwable u = Exceptions.unwrap(t);
+    if (Exceptions.isMultiple(u)) {
+      List<Throwable> all = Exceptions.unwrapMultiple(u);
+      if (!all.isEmpty()) {
+        u = Exceptions.unwrap(all.get(0));
+      }
+    }
+    return u;
+  }
+
+  /**
+   * A future that is also the subscriber of the operation's flux: no {@code toFuture()} adapter,
+   * and errors arrive without Reactor's wrappers. Cancelling it cancels the operation.
+   */
+  private abstract static class FutureSubscriber<T> extends CompletableFuture<OpResult>
+      implements CoreSubscriber<T> {
+    private volatile Subscription subscription;
+
+    @Override
+    public final void onSubscribe(Subscription s) {
+      if (Operators.validate(subscription, s)) {
+        subscription = s;
+        s.request(Long.MAX_VALUE);
+      }
+    }
+
+    @Override
+    public final void onError(Throwable t) {
+      completeExceptionally(unwrap(t));
+    }
+
+    @Override
+    public final boolean cancel(boolean mayInterruptIfRunning) {
+      boolean cancelled = super.cancel(mayInterruptIfRunning);
+      Subscription s = subscription;
+      if (cancelled && s != null) {
+        s.cancel();
+      }
+      return cancelled;
+    }
+  }
+
+  /** Collects the rows of a one-statement operation. */
+  private static final class SingleStatement extends FutureSubscriber<Object[]> {
+    private final ArrayList<Object[]> rows = new ArrayList<>(2);
+
+    @Override
+    public void onNext(Object[] row) {
+      rows.add(row);
+    }
+
+    @Override
+    public void onComplete() {
+      complete(OpResult.ofRows(List.of(rows)));
+    }
+  }
+
+  /** Collects each statement's rows of a many-statement operation. */
+  private static final class MultiStatement extends FutureSubscriber<List<Object[]>> {
+    private final ArrayList<List<Object[]>> results;
+
+    MultiStatement(int statements) {
+      results = new ArrayList<>(statements);
+    }
+
+    @Override
+    public void onNext(List<Object[]> rows) {
+      results.add(rows);
+    }
+
+    @Override
+    public void onComplete() {
+      complete(OpResult.ofRows(results));
+    }
+  }
+}

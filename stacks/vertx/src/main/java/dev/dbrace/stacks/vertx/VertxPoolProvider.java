@@ -1,0 +1,24 @@
+package dev.dbrace.stacks.vertx;
+
+/**
+ * {@code vertx}: a Vert.x {@code Pool}; an operation holds one connection for all its
+ * statements, and a connection runs one command at a time. Options: {@code
+ * cachePreparedStatements} (default true), {@code eventLoops} (default: number of cores).
+ */
+public final class VertxPoolProvider extends VertxProviderBase {
+
+  @Override
+  public String name() {
+    return "vertx";
+  }
+
+  @Override
+  public String description() {
+    return "Vert.x reactive PostgreSQL client, Pool with prepared-statement cache (one command per connection at a time)";
+  }
+
+  @Override
+  boolean pipelined() {
+    return false;
+  }
+}

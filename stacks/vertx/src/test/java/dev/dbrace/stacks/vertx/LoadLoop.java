@@ -1,0 +1,171 @@
+package dev.dbrace.stacks.vertx;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A minimal closed loop for tests and the bench: {@code inFlight} users, each issuing its next
+ * operation from the thread on which the previous one completed (a trampoline, as dbrace's
+ * ClosedLoop does). Every operation is {@code statementsPerOp} point selects on sql id 0 with
+ * random ids; each row's id must equal its parameter.
+ */
+final class LoadLoop {
+  static final int WORLD_ROWS = 10_000;
+
+  private final Stack stack;
+  private final int statementsPerOp;
+  private final long maxOps;
+  private final long deadlineNanos;
+  private final AtomicLong nextIndex = new AtomicLong();
+  private final LongAdder ok = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private final LongAdder wrong = new LongAdder();
+  private final AtomicReference<Throwable> firstError = new AtomicReference<>();
+  private final AtomicReference<String> firstWrong = new AtomicReference<>();
+  private final Set<String> completionThreads = ConcurrentHashMap.newKeySet();
+  private CountDownLatch usersDone;
+  private long startNanos;
+  private volatile long endNanos;
+
+  /** Runs until {@code maxOps} operations were issued or {@code seconds} passed (0: no limit). */
+  LoadLoop(Stack stack, int statementsPerOp, long maxOps, double seconds) {
+    this.stack = stack;
+    this.statementsPerOp = statementsPerOp;
+    this.maxOps = maxOps <= 0 ? Long.MAX_VALUE : maxOps;
+    this.deadlineNanos = seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
+  }
+
+  LoadLoop run(int inFlight, long timeoutSeconds) throws InterruptedException {
+    usersDone = new CountDownLatch(inFlight);
+    startNanos = System.nanoTime();
+    for (int i = 0; i < inFlight; i++) {
+      issue();
+    }
+    if (!usersDone.await(timeoutSeconds, TimeUnit.SECONDS)) {
+      throw new AssertionError("operations still in flight after " + timeoutSeconds + " s: ok=" + ok.sum()
+          + " failed=" + failed.sum());
+    }
+    endNanos = System.nanoTime();
+    return this;
+  }
+
+  private void issue() {
+    while (true) {
+      long index = nextIndex.getAndIncrement();
+      if (index >= maxOps || System.nanoTime() >= deadlineNanos) {
+        usersDone.countDown();
+        return;
+      }
+      Operation op = operation(index);
+      CompletableFuture<OpResult> f;
+      try {
+        f = stack.execute(op).toCompletableFuture();
+      } catch (RuntimeException e) {
+        f = CompletableFuture.failedFuture(e);
+      }
+      if (!f.isDone()) {
+        f.whenComplete((r, e) -> {
+          completionThreads.add(Thread.currentThread().getName().replaceAll("\\d+$", "N"));
+          record(op, r, e);
+          issue();
+        });
+        return;
+      }
+      OpResult r = null;
+      Throwable e = null;
+      try {
+        r = f.join();
+      } catch (RuntimeException ex) {
+        e = ex.getCause() != null ? ex.getCause() : ex;
+      }
+      record(op, r, e);
+    }
+  }
+
+  private Operation operation(long index) {
+    ThreadLocalRandom rnd = ThreadLocalRandom.current();
+    List<Statement> statements = new ArrayList<>(statementsPerOp);
+    for (int i = 0; i < statementsPerOp; i++) {
+      statements.add(new Statement(0, new Object[] {rnd.nextInt(1, WORLD_ROWS + 1)}));
+    }
+    return new Operation(index, statementsPerOp == 1 ? 0 : 1, List.copyOf(statements));
+  }
+
+  private void record(Operation op, OpResult r, Throwable e) {
+    if (e != null) {
+      failed.increment();
+      firstError.compareAndSet(null, e);
+      return;
+    }
+    String problem = check(op, r);
+    if (problem != null) {
+      wrong.increment();
+      firstWrong.compareAndSet(null, problem);
+    } else {
+      ok.increment();
+    }
+  }
+
+  private static String check(Operation op, OpResult r) {
+    if (r == null || r.rows() == null || r.rows().size() != op.statements().size()) {
+      return "op " + op.index() + ": wrong number of statement results";
+    }
+    for (int i = 0; i < op.statements().size(); i++) {
+      List<Object[]> rows = r.rows().get(i);
+      Object id = op.statements().get(i).params()[0];
+      if (rows.size() != 1) {
+        return "op " + op.index() + " statement " + i + ": " + rows.size() + " rows";
+      }
+      Object[] row = rows.get(0);
+      if (row.length != 2 || !id.equals(row[0]) || !(row[1] instanceof Integer n) || n < 1 || n > 10_000) {
+        return "op " + op.index() + " statement " + i + ": id " + id + " gave row " + java.util.Arrays.toString(row);
+      }
+    }
+    return null;
+  }
+
+  long ok() {
+    return ok.sum();
+  }
+
+  long failed() {
+    return failed.sum();
+  }
+
+  long wrong() {
+    return wrong.sum();
+  }
+
+  Throwable firstError() {
+    return firstError.get();
+  }
+
+  String firstWrong() {
+    return firstWrong.get();
+  }
+
+  Set<String> completionThreads() {
+    return completionThreads;
+  }
+
+  double seconds() {
+    return (endNanos - startNanos) / 1e9;
+  }
+
+  double opsPerSecond() {
+    return (ok.sum() + failed.sum() + wrong.sum()) / seconds();
+  }
+}
