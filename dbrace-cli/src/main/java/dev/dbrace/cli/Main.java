@@ -14,7 +14,17 @@ import picocli.CommandLine.Command;
     subcommands = {RunCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
-    System.exit(execute(args));
+    int code;
+    try {
+      code = execute(args);
+    } catch (Throwable t) { // errors escape picocli's handler; still one line, not a trace wall
+      System.err.println("dbrace: internal error: " + Secrets.redact(String.valueOf(t)));
+      if (Boolean.getBoolean("dbrace.debug")) {
+        t.printStackTrace();
+      }
+      code = 1;
+    }
+    System.exit(code);
   }
 
   /** Runs the command line and returns its exit code (tests call this in-process). */
@@ -26,6 +36,9 @@ public final class Main {
       return 2;
     });
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      if (!(ex instanceof UserError) && ex.getCause() instanceof UserError u) {
+        ex = u;
+      }
       PrintWriter err = cmd.getErr();
       if (ex instanceof UserError) {
         err.println("dbrace: " + Secrets.redact(ex.getMessage()));

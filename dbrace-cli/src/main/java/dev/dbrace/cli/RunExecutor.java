@@ -47,7 +47,7 @@ final class RunExecutor {
               stopSentAt = now;
             }
           } else if (now - stopSentAt > (settings.drainTimeoutMs() + 15_000) * 1_000_000L) {
-            w.close();
+            w.kill();
             return outcome("hung", stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
           }
           continue;
@@ -73,7 +73,7 @@ final class RunExecutor {
             WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
             w.send("exit");
             if (!w.waitFor(15_000)) {
-              w.close();
+              w.kill();
             }
             return outcome(stopReason == null ? "ok" : "hung", stopReason, r, before, after, sampler, w, t0);
           }

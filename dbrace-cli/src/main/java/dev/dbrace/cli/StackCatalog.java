@@ -59,13 +59,18 @@ public final class StackCatalog {
     if (!deps.isEmpty()) {
       Arrays.stream(deps.split(java.io.File.pathSeparator)).map(Path::of).forEach(cp::add);
     }
-    // Only the module's own classes: the SPI comes from this JVM, and a provider's name and
-    // description must not need its driver.
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {url(classes)}, getClass().getClassLoader())) {
+    // The module and its drivers, but not dbrace-core: the SPI interface must be this JVM's.
+    URL[] urls = cp.stream().filter(p -> !isCore(p)).map(StackCatalog::url).toArray(URL[]::new);
+    try (URLClassLoader loader = new URLClassLoader(urls, getClass().getClassLoader())) {
       for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
         entries.put(p.name(), new Entry(p.name(), p.description(), List.copyOf(cp)));
       }
     }
+  }
+
+  private static boolean isCore(Path p) {
+    String s = p.toString();
+    return s.contains("dbrace-core");
   }
 
   private static URL url(Path p) {

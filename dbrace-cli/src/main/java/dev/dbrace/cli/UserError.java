@@ -2,6 +2,8 @@ package dev.dbrace.cli;
 
 /** A problem the user can fix (bad option, unreachable database): printed as one line, exit 2. */
 public final class UserError extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
   public UserError(String message) {
     super(message);
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.RunSpec;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -49,7 +50,7 @@ final class WorkerProcess implements AutoCloseable {
     cmd.add(java.toString());
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
-    cmd.add(classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
+    cmd.add(classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
     cmd.add("dev.dbrace.core.run.WorkerMain");
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().remove("PGPASSWORD");
@@ -103,15 +104,25 @@ final class WorkerProcess implements AutoCloseable {
     }
   }
 
-  @Override
-  public void close() throws InterruptedException {
-    if (process.isAlive()) {
-      process.destroy();
-      if (!process.waitFor(5, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(5, TimeUnit.SECONDS);
+  /** Ends the worker: SIGTERM, then SIGKILL if it has not gone within 5 s. */
+  void kill() {
+    try {
+      if (process.isAlive()) {
+        process.destroy();
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+          process.waitFor(5, TimeUnit.SECONDS);
+        }
       }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
+  }
+
+  @Override
+  public void close() {
+    kill();
   }
 
   private void readStdout() {

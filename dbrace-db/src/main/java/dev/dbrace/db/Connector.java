@@ -31,6 +31,9 @@ final class Connector {
     // silent (a wrong service on the port, a server stuck in recovery).
     p.setProperty("loginTimeout", "15");
     p.setProperty("ApplicationName", "dbrace");
+    // Without it pgjdbc sends application_name by a SET after login, which pg_stat_statements
+    // counts as a statement; with it the name travels in the startup packet.
+    p.setProperty("assumeMinServerVersion", "9.0");
     try {
       Connection c = DRIVER.connect(t.jdbcUrl(), p);
       if (c == null) {

@@ -1,7 +1,6 @@
 package dev.dbrace.db;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -35,7 +34,8 @@ public final class Datasets {
    *
    * @throws DbException if a same-named relation not made by dbrace exists, or on SQL failure
    */
-  public static void ensure(Connection c, Consumer<String> log) {
+  public static void ensure(Connection c, Consumer<String> logOrNull) {
+    Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     long t0 = System.nanoTime();
     try {
       boolean autoCommit = c.getAutoCommit();

@@ -2,9 +2,6 @@ package dev.dbrace.db;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.function.Consumer;
 
 /**
@@ -78,7 +75,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         String failure = PgCluster.awaitReady(p, dataDir, 60_000);
         if (failure == null) {
           try {
-            pg.version = initialize(target, bin.hasPgStatStatements());
+            pg.version = PgCluster.initialize(target, bin.hasPgStatStatements());
           } catch (RuntimeException e) {
             pg.close();
             throw e;
@@ -121,6 +118,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return process.pid();
   }
 
+  /** The data directory; package-private for tests. */
+  Path dataDir() {
+    return dataDir;
+  }
+
   /**
    * Stops the server (SIGINT, i.e. fast shutdown; SIGKILL after 10 s) and deletes its data dir.
    * Idempotent; a second caller waits until the first has finished.
@@ -145,18 +147,6 @@ public final class EmbeddedPostgres implements AutoCloseable {
       } catch (IllegalStateException e) {
         // the JVM is already shutting down; the hook will find this instance closed
       }
-    }
-  }
-
-  /** Creates pg_stat_statements and reads the version over a first real connection. */
-  private static String initialize(DbTarget target, boolean pgss) {
-    try (Connection c = target.connect(); Statement s = c.createStatement()) {
-      if (pgss) {
-        s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-      }
-      return ServerCounters.serverVersion(c);
-    } catch (SQLException e) {
-      throw new DbException("embedded PostgreSQL started but setup failed: " + e.getMessage(), e);
     }
   }
 }

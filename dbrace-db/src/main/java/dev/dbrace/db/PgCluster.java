@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,6 +130,18 @@ final class PgCluster {
   static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       return s.getLocalPort();
+    }
+  }
+
+  /** Creates pg_stat_statements and reads the version over a first real connection. */
+  static String initialize(DbTarget target, boolean pgss) {
+    try (Connection c = target.connect(); Statement s = c.createStatement()) {
+      if (pgss) {
+        s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      }
+      return ServerCounters.serverVersion(c);
+    } catch (SQLException e) {
+      throw new DbException("embedded PostgreSQL started but setup failed: " + e.getMessage(), e);
     }
   }
 }

@@ -20,18 +20,25 @@ public final class ServerCounters {
   /**
    * @param xactCommit committed transactions in the current database
    * @param xactRollback rolled-back transactions in the current database
-   * @param statementCalls pg_stat_statements calls in the current database, excluding dbrace's
-   *     bookkeeping; null without pg_stat_statements
+   * @param statementCalls pg_stat_statements calls in the current database, excluding statements
+   *     whose text mentions pg_stat (dbrace's bookkeeping); null without pg_stat_statements
    */
   public record Snapshot(long xactCommit, long xactRollback, Long statementCalls) {}
 
   private static final String DATABASE_SQL = "SELECT xact_commit, xact_rollback"
       + " FROM pg_stat_database WHERE datname = current_database()";
   private static final String CALLS_SQL = "SELECT coalesce(sum(calls), 0)"
-      + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
-      + " WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg\\_stat%'";
-  private static final String HAS_PGSS_SQL =
-      "SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'";
+      + " FROM %s.pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
+      + " WHERE d.datname = current_database() AND s.query NOT ILIKE '%%pg\\_stat%%'";
+  // The extension's schema, if it is both created here and loaded: reading the view without
+  // shared_preload_libraries fails. pg_stat_statements stores constants as $1, so the name also
+  // appears as an identifier, keeping this query out of the count.
+  private static final String PGSS_SCHEMA_SQL = "SELECT quote_ident(n.nspname) AS pg_stat_schema"
+      + " FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
+      + " WHERE e.extname = 'pg_stat_statements'"
+      // Defined only where the library was preloaded; unlike shared_preload_libraries it is
+      // readable without superuser rights.
+      + " AND current_setting('pg_stat_statements.max', true) IS NOT NULL";
   private static final String BACKENDS_SQL = "SELECT count(*) FROM pg_stat_activity"
       + " WHERE application_name = ? AND pid <> pg_backend_pid()";
 
@@ -49,8 +56,9 @@ public final class ServerCounters {
         rollback = r.getLong(2);
       }
       Long calls = null;
-      if (hasStatementStats(c)) {
-        try (ResultSet r = s.executeQuery(CALLS_SQL)) {
+      String schema = statementStatsSchema(c);
+      if (schema != null) {
+        try (ResultSet r = s.executeQuery(String.format(CALLS_SQL, schema))) {
           r.next();
           calls = r.getLong(1);
         }
@@ -61,10 +69,14 @@ public final class ServerCounters {
     }
   }
 
-  /** Whether pg_stat_statements is installed in the current database (and so readable). */
+  /** Whether pg_stat_statements is loaded by the server and created in the current database. */
   public static boolean hasStatementStats(Connection c) {
-    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(HAS_PGSS_SQL)) {
-      return r.next();
+    return statementStatsSchema(c) != null;
+  }
+
+  private static String statementStatsSchema(Connection c) {
+    try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(PGSS_SCHEMA_SQL)) {
+      return r.next() ? r.getString(1) : null;
     } catch (SQLException e) {
       throw new DbException("cannot check for pg_stat_statements: " + e.getMessage(), e);
     }

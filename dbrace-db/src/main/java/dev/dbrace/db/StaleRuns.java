@@ -13,14 +13,14 @@ import java.util.stream.Stream;
 
 /**
  * Removes what dead JVMs left in the base directory: {@code run-<pid>-<n>} data dirs (with their
- * pwfile and initdb log) and {@code pg-*.tmp-<pid>-*} unpack dirs. A JVM killed with SIGKILL runs
+ * pwfile and initdb log) and {@code pg-*.tmp-<pid>-*} unpack dirs and archives. A JVM killed with SIGKILL runs
  * no shutdown hook, so its postmaster may still be running: it is killed first. Entries of live
  * JVMs (including this one) are left alone. Stateless, hence thread-safe.
  */
 final class StaleRuns {
 
   private static final Pattern RUN = Pattern.compile("run-([0-9]+)-[0-9]+(\\..*)?");
-  private static final Pattern TMP = Pattern.compile("pg-.*\\.tmp-([0-9]+)-[0-9]+");
+  private static final Pattern TMP = Pattern.compile("pg-.*\\.tmp-([0-9]+)-[0-9]+(\\.txz)?");
 
   private StaleRuns() {}
 

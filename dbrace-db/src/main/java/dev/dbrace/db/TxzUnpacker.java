@@ -10,14 +10,17 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
  * Unpacks a {@code .txz} (tar + xz) resource, keeping symbolic links (the PostgreSQL libraries
- * are reached through them) and file modes. Stateless, hence thread-safe; callers make the
- * result appear atomically by unpacking into a temporary directory and renaming it.
+ * are reached through them) and file modes. Uses the system's tar where there is one: native xz
+ * is about four times faster than the pure-Java decoder, which remains the fallback. Stateless,
+ * hence thread-safe; callers make the result appear atomically by unpacking into a temporary
+ * directory and renaming it.
  */
 final class TxzUnpacker {
 
@@ -34,6 +37,55 @@ final class TxzUnpacker {
   static void unpack(URL resource, Path target) throws IOException {
     Path root = target.toAbsolutePath().normalize();
     Files.createDirectories(root);
+    if (!unpackWithTar(resource, root)) {
+      Files2.deleteTree(root); // whatever a failed tar left behind
+      Files.createDirectories(root);
+      unpackInJava(resource, root);
+    }
+    // The archive's modes already say so, but initdb and postgres must run even if a repackaged
+    // archive lost them.
+    Path bin = root.resolve("bin");
+    if (Files.isDirectory(bin)) {
+      try (var files = Files.list(bin)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Set<PosixFilePermission> perms = Files.getPosixFilePermissions(f);
+          perms.addAll(Set.of(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_EXECUTE,
+              PosixFilePermission.OTHERS_EXECUTE));
+          Files.setPosixFilePermissions(f, perms);
+        }
+      }
+    }
+  }
+
+  private static boolean unpackWithTar(URL resource, Path root) {
+    Path archive = root.resolveSibling(root.getFileName() + ".txz");
+    try {
+      try (InputStream in = resource.openStream()) {
+        Files.copy(in, archive, StandardCopyOption.REPLACE_EXISTING);
+      }
+      Process p = new ProcessBuilder("tar", "--no-same-owner", "-xJf", archive.toString(),
+          "-C", root.toString()).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return false;
+      }
+      return p.exitValue() == 0 && Files.isRegularFile(root.resolve("bin/postgres"));
+    } catch (IOException e) {
+      return false; // no tar or no xz: the Java decoder does it
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } finally {
+      try {
+        Files.deleteIfExists(archive);
+      } catch (IOException e) {
+        // a stale archive is removed with the next start's stale run cleanup
+      }
+    }
+  }
+
+  static void unpackInJava(URL resource, Path root) throws IOException {
     try (InputStream raw = resource.openStream();
         TarArchiveInputStream tar = new TarArchiveInputStream(
             new XZCompressorInputStream(new BufferedInputStream(raw, 1 << 16)))) {
@@ -60,19 +112,6 @@ final class TxzUnpacker {
         } else {
           Files.copy(tar, p, StandardCopyOption.REPLACE_EXISTING);
           Files.setPosixFilePermissions(p, permissions(e.getMode()));
-        }
-      }
-    }
-    // The archive's modes already say so, but initdb and postgres must run even if a repackaged
-    // archive lost them.
-    Path bin = root.resolve("bin");
-    if (Files.isDirectory(bin)) {
-      try (var files = Files.list(bin)) {
-        for (Path f : (Iterable<Path>) files::iterator) {
-          Set<PosixFilePermission> perms = Files.getPosixFilePermissions(f);
-          perms.addAll(Set.of(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_EXECUTE,
-              PosixFilePermission.OTHERS_EXECUTE));
-          Files.setPosixFilePermissions(f, perms);
         }
       }
     }

@@ -1,14 +1,14 @@
 package dev.dbrace.stacks.jdbc;
 
 import dev.dbrace.core.spi.StackConfig;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@code jdbc-platform}: a fixed pool of platform threads, as a servlet container has. */
 public final class JdbcPlatformProvider extends JdbcStackProvider {
+
+  /** {@code local} (default) or {@code queue}: see {@link PlatformPool}. */
+  static final String HANDOFF = "handoff";
 
   @Override
   public String name() {
@@ -22,30 +22,25 @@ public final class JdbcPlatformProvider extends JdbcStackProvider {
   }
 
   @Override
+  Set<String> knownOptions() {
+    return Set.of(PREPARE_THRESHOLD, HANDOFF);
+  }
+
+  @Override
   ExecutorService newExecutor(StackConfig config) {
     int threads = config.threads();
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
     }
-    return System.getProperty("dbrace.jdbc.plainPool") != null ? plain(threads) : new PlatformPool(threads, name());
-  }
-
-  ExecutorService plain(int threads) {
-    AtomicInteger count = new AtomicInteger();
-    ThreadPoolExecutor executor =
-        new ThreadPoolExecutor(
-            threads,
-            threads,
-            0,
-            TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            task -> {
-              Thread t = new Thread(task, name() + "-" + count.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-    // Else each of the first N operations would start a thread while measured.
-    executor.prestartAllCoreThreads();
-    return executor;
+    String handoff = config.options().getOrDefault(HANDOFF, "local");
+    boolean local =
+        switch (handoff) {
+          case "local" -> true;
+          case "queue" -> false;
+          default ->
+              throw new IllegalArgumentException(
+                  "option " + HANDOFF + " must be local or queue, got '" + handoff + "'");
+        };
+    return new PlatformPool(threads, name(), local);
   }
 }

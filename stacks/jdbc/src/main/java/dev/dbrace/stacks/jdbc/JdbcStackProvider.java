@@ -27,7 +27,10 @@ abstract class JdbcStackProvider implements StackProvider {
   /** pgjdbc connection property, set per data source. */
   static final String PREPARE_THRESHOLD = "prepareThreshold";
 
-  private static final Set<String> KNOWN_OPTIONS = Set.of(PREPARE_THRESHOLD);
+  /** The keys {@code config.options()} may hold; any other is an error. */
+  Set<String> knownOptions() {
+    return Set.of(PREPARE_THRESHOLD);
+  }
 
   /** The executor operations run on; shut down by {@link Stack#close()}. */
   abstract ExecutorService newExecutor(StackConfig config);
@@ -76,10 +79,10 @@ abstract class JdbcStackProvider implements StackProvider {
     hikari.setInitializationFailTimeout(1);
     hikari.addDataSourceProperty("ApplicationName", config.applicationName());
     for (Map.Entry<String, String> option : config.options().entrySet()) {
-      if (!KNOWN_OPTIONS.contains(option.getKey())) {
+      if (!knownOptions().contains(option.getKey())) {
         throw new IllegalArgumentException(
             "unknown option '" + option.getKey() + "' for stack " + name() + "; known options: "
-                + new TreeSet<>(KNOWN_OPTIONS));
+                + new TreeSet<>(knownOptions()));
       }
     }
     String threshold = config.options().get(PREPARE_THRESHOLD);

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -81,6 +82,13 @@ class JdbcStackTest {
     StackConfig config = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("fetchSize", "10"));
     var e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(config));
     assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
+    assertTrue(e.getMessage().contains("[handoff, prepareThreshold]"), e.getMessage());
+    // handoff only means something for the fixed pool
+    StackConfig virtual = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("handoff", "queue"));
+    e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-virtual").open(virtual));
+    assertTrue(e.getMessage().contains("handoff"), e.getMessage());
+    StackConfig bad = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("prepareThreshold", "five"));
+    e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(bad));
     assertTrue(e.getMessage().contains("prepareThreshold"), e.getMessage());
   }
 
@@ -92,15 +100,29 @@ class JdbcStackTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"jdbc-platform", "jdbc-virtual"})
-  void pointSelectClosedLoop(String name) throws Exception {
+  @CsvSource({"jdbc-platform, ''", "jdbc-platform, queue", "jdbc-virtual, ''"})
+  void pointSelectClosedLoop(String name, String handoff) throws Exception {
     assumeServer();
-    try (Stack stack = provider(name).open(config(8, PASSWORD, List.of(POINT_SELECT), Map.of()))) {
+    Map<String, String> options = handoff.isEmpty() ? Map.of() : Map.of("handoff", handoff);
+    try (Stack stack = provider(name).open(config(8, PASSWORD, List.of(POINT_SELECT), options))) {
       closedLoop(stack, 2_000, 8); // warm-up: JIT and server-side prepare
       long start = System.nanoTime();
       closedLoop(stack, 20_000, 8);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf("%s: 20000 point selects, 8 in flight, pool 8: %.0f ops/s%n", name, 20_000 / seconds);
+      System.out.printf(
+          "%s %s: 20000 point selects, 8 in flight, pool 8: %.0f ops/s%n", name, options, 20_000 / seconds);
+    }
+  }
+
+  @Test
+  void moreInFlightThanThreads() throws Exception {
+    assumeServer();
+    StackConfig c = config(4, PASSWORD, List.of(POINT_SELECT), Map.of());
+    StackConfig twoThreads =
+        new StackConfig(c.host(), c.port(), c.database(), c.user(), c.password(), c.pool(), 2, c.sql(),
+            c.applicationName(), c.options());
+    try (Stack stack = provider("jdbc-platform").open(twoThreads)) {
+      closedLoop(stack, 2_000, 32);
     }
   }
 

@@ -44,6 +44,7 @@ class R2dbcStackDevServerTest {
   static final String PASSWORD = System.getProperty("dbrace.devpg.password", "devpass");
   static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
   static final String BAD_SQL = "SELECT no_such_column FROM world WHERE id = $1";
+  static final String SLEEP_SQL = "SELECT $1::int AS id, 0 AS randomnumber FROM pg_sleep(1.5)";
 
   @BeforeAll
   static void devServerIsUp() {
@@ -65,7 +66,7 @@ class R2dbcStackDevServerTest {
 
   static StackConfig config(String password, int pool, Map<String, String> options) {
     return new StackConfig(HOST, PORT, "postgres", "postgres", password, pool, 8,
-        List.of(WORLD_BY_ID, BAD_SQL), "dbrace-r2dbc-test", options);
+        List.of(WORLD_BY_ID, BAD_SQL, SLEEP_SQL), "dbrace-r2dbc-test", options);
   }
 
   static Operation worldOp(long index, int statements) {
@@ -212,6 +213,29 @@ class R2dbcStackDevServerTest {
       CompletionException ce = assertThrows(CompletionException.class,
           () -> stack.execute(mixed).toCompletableFuture().join());
       assertTrue(ce.getCause() instanceof io.r2dbc.spi.R2dbcException, String.valueOf(ce.getCause()));
+    }
+  }
+
+  @Test
+  void acquisitionTimesOutWhenThePoolIsBusy() throws Exception {
+    try (Stack stack = R2dbcStack.open(config(PASSWORD, 1, Map.of()), java.time.Duration.ofMillis(300))) {
+      Operation slow = new Operation(0, 0, List.of(new Statement(2, new Object[] {42})));
+      CompletableFuture<OpResult> holding = stack.execute(slow).toCompletableFuture();
+      Thread.sleep(100); // let it take the only connection
+      long t0 = System.nanoTime();
+      CompletableFuture<OpResult> waiting = stack.execute(worldOp(1, 1)).toCompletableFuture();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> waiting.get(30, TimeUnit.SECONDS));
+      long waitedMs = (System.nanoTime() - t0) / 1_000_000;
+      System.out.println("acquire timeout after " + waitedMs + " ms: " + e.getCause());
+      assertTrue(e.getCause() instanceof io.r2dbc.spi.R2dbcTimeoutException, String.valueOf(e.getCause()));
+      assertEquals("Connection acquisition timed out after 300ms", e.getCause().getMessage());
+      assertTrue(waitedMs >= 250 && waitedMs < 1_400, "waited " + waitedMs + " ms");
+      assertEquals(null, check(slow, holding.get(30, TimeUnit.SECONDS)));
+      // the timed-out acquisition left nothing behind: the one connection still serves
+      for (int i = 0; i < 20; i++) {
+        Operation op = worldOp(i, 2);
+        assertEquals(null, check(op, stack.execute(op).toCompletableFuture().get(10, TimeUnit.SECONDS)));
+      }
     }
   }
 

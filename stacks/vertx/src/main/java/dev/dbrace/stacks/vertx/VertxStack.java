@@ -5,11 +5,15 @@ import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.Statement;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
@@ -30,30 +34,43 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Vert.x reactive PostgreSQL client, as a {@link Pool} (one command at a time per connection,
- * one connection per operation) or as a pipelining {@link PgBuilder#client()} (statements spread
- * over the connections, many in flight on each).
+ * one connection for a whole operation) or as a pipelining {@link PgBuilder#client()} (each
+ * statement on whichever connection the client picks, many in flight on each).
  *
- * <p>The per-operation path allocates one {@link Call} (which is the returned future and the
- * result handler), one tuple per statement and the rows. Results complete on the event loop that
- * ran the query; nothing here blocks or hops threads itself.
+ * <p>Threads: operations issued from a thread that is not one of this Vert.x instance's event
+ * loops (the load generator starting its users) are handed round-robin to the event loops; from
+ * then on each user's next operation is issued on the event loop where the previous one completed,
+ * and runs there without any further thread hop. The pool creates its connections round-robin on
+ * the same event loops and prefers a connection of the caller's event loop, so with users and
+ * connections spread evenly a query never leaves the thread that issued it. (Left to itself, Vert.x
+ * would put every user and connection on the one event loop the first caller was pinned to: one
+ * client thread, and a single connection for the pipelined client.)
+ *
+ * <p>The per-operation path allocates one {@link Call} (the returned future and the result
+ * handler), a tuple per statement and the rows, plus what Vert.x allocates itself.
  */
+@SuppressWarnings("try") // close() throws Exception, as Stack declares it
 final class VertxStack implements Stack {
   private static final long OPEN_TIMEOUT_SECONDS = 30;
   private static final long CLOSE_TIMEOUT_SECONDS = 30;
 
-  private static final boolean WITH_CONN = Boolean.getBoolean("vx.withConn"); // TEMP
   private final Vertx vertx;
-  /** The pool or the pipelined client; its prepared queries below are bound to it. */
+  /** The pool or the pipelined client; the prepared queries below are bound to it. */
   private final SqlClient client;
-  /** The pool, for operations of several statements; null for the pipelined client. */
+  /** The pool, from which an operation takes one connection; null for the pipelined client. */
   private final Pool pool;
   private final String[] sql;
+  /** {@code client.preparedQuery(sql[i])}, made once: used by the pipelined client. */
   private final PreparedQuery<RowSet<Row>>[] queries;
+  /** One context per event loop, for operations issued from other threads. */
+  private final Context[] loopContexts;
+  private final AtomicInteger nextLoop = new AtomicInteger();
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"})
   private VertxStack(Vertx vertx, SqlClient client, Pool pool, List<String> sql) {
     this.vertx = vertx;
     this.client = client;
@@ -63,6 +80,12 @@ final class VertxStack implements Stack {
     for (int i = 0; i < this.sql.length; i++) {
       queries[i] = client.preparedQuery(this.sql[i]);
     }
+    VertxInternal vi = (VertxInternal) vertx;
+    List<Context> contexts = new ArrayList<>();
+    for (EventExecutor loop : vi.nettyEventLoopGroup()) {
+      contexts.add(vi.contextBuilder().withEventLoop((EventLoop) loop).build());
+    }
+    this.loopContexts = contexts.toArray(new Context[0]);
   }
 
   /**
@@ -85,9 +108,11 @@ final class VertxStack implements Stack {
       if (config.applicationName() != null) {
         connect.addProperty("application_name", config.applicationName());
       }
-      PoolOptions poolOptions = new PoolOptions().setMaxSize(config.pool());
+      PoolOptions poolOptions = new PoolOptions()
+          .setMaxSize(config.pool())
+          // connections round-robin over all event loops, not all on the first caller's
+          .setEventLoopSize(settings.eventLoops());
       if (Integer.getInteger("vx.connTimeout") != null) poolOptions.setConnectionTimeout(Integer.getInteger("vx.connTimeout")); // TEMP
-      if (Integer.getInteger("vx.poolLoops") != null) poolOptions.setEventLoopSize(Integer.getInteger("vx.poolLoops")); // TEMP
       Pool pool = null;
       if (pipelined) {
         connect.setPipeliningLimit(settings.pipeliningLimit());
@@ -118,19 +143,21 @@ final class VertxStack implements Stack {
 
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
-    List<Statement> statements = op.statements();
-    Call call = new Call(statements);
-    if (statements.isEmpty()) {
-      call.complete(new OpResult(List.of(), new long[0]));
-    } else if (pool != null && (statements.size() > 1 || WITH_CONN)) {
-      // Several statements on the pool: one connection for all of them.
-      pool.getConnection().onComplete(call::onConnection);
+    Call call = new Call(op.statements());
+    Context current = Vertx.currentContext();
+    if (current == null || current.owner() != vertx) {
+      // Not on one of our event loops: Vert.x would pin this thread to one event loop; spread instead.
+      Context ctx = loopContexts[(nextLoop.getAndIncrement() & Integer.MAX_VALUE) % loopContexts.length];
+      ctx.runOnContext(v -> call.start());
     } else {
-      // One statement on the pool takes one connection for just that statement; the pipelined
-      // client spreads statements over its connections.
-      call.next();
+      call.start();
     }
     return call;
+  }
+
+  /** How many operations were handed to an event loop from another thread (for tests). */
+  int handoffs() {
+    return nextLoop.get();
   }
 
   @Override
@@ -143,26 +170,37 @@ final class VertxStack implements Stack {
   }
 
   /**
-   * One operation in progress: the future handed to the load generator, and the handler of each
-   * statement's result, which starts the next statement.
+   * One operation in progress: the future handed to the load generator, the handler of each
+   * statement's result (which sends the next statement) and, for the pool, of the connection.
    */
-  private final class Call extends CompletableFuture<OpResult> implements Handler<AsyncResult<RowSet<Row>>> {
+  private final class Call extends CompletableFuture<OpResult>
+      implements Handler<AsyncResult<RowSet<Row>>> {
     private final List<Statement> statements;
     private final int count;
     private final List<Object[]>[] rows;
     private long[] updateCounts;
     private int index;
-    /** The connection held for the whole operation, or null when statements go to the client. */
+    /** The pool's connection, held for the whole operation. */
     private SqlConnection conn;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Call(List<Statement> statements) {
       this.statements = statements;
       this.count = statements.size();
       this.rows = new List[count];
     }
 
-    void onConnection(AsyncResult<SqlConnection> ar) {
+    void start() {
+      if (count == 0) {
+        complete(new OpResult(List.of(), new long[0]));
+      } else if (pool != null) {
+        pool.getConnection().onComplete(this::onConnection);
+      } else {
+        next();
+      }
+    }
+
+    private void onConnection(AsyncResult<SqlConnection> ar) {
       if (ar.failed()) {
         completeExceptionally(ar.cause());
         return;
@@ -171,8 +209,8 @@ final class VertxStack implements Stack {
       next();
     }
 
-    /** Sends statement {@code index}; its result comes back to {@link #handle}. */
-    void next() {
+    /** Sends statement {@code index}; its result comes back to {@link #handle(AsyncResult)}. */
+    private void next() {
       Statement s = statements.get(index);
       Future<RowSet<Row>> f;
       try {
@@ -194,7 +232,7 @@ final class VertxStack implements Stack {
       RowSet<Row> rs = ar.result();
       List<String> columns = rs.columnsNames();
       if (columns == null || columns.isEmpty()) {
-        // No result columns: an update; record its count.
+        // no result columns: an update; keep its count
         rows[index] = List.of();
         if (updateCounts == null) {
           updateCounts = new long[count];
@@ -216,7 +254,7 @@ final class VertxStack implements Stack {
       completeExceptionally(t);
     }
 
-    /** Gives the connection back to the pool (at once: this runs on the connection's context). */
+    /** Gives the connection back to the pool; done at once, since this runs on its context. */
     private void release() {
       SqlConnection c = conn;
       if (c != null) {

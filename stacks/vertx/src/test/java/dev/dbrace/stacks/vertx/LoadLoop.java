@@ -25,6 +25,9 @@ import java.util.concurrent.atomic.LongAdder;
 final class LoadLoop {
   static final int WORLD_ROWS = 10_000;
 
+  /** Whether this thread has been recorded in {@link #completionThreads}. */
+  private final ThreadLocal<Boolean> seen = ThreadLocal.withInitial(() -> false);
+
   private final Stack stack;
   private final int statementsPerOp;
   private final long maxOps;
@@ -78,7 +81,10 @@ final class LoadLoop {
       }
       if (!f.isDone()) {
         f.whenComplete((r, e) -> {
-          completionThreads.add(Thread.currentThread().getName().replaceAll("\\d+$", "N"));
+          if (!seen.get()) {
+            seen.set(true);
+            completionThreads.add(Thread.currentThread().getName().replaceAll("\\d+$", "N"));
+          }
           record(op, r, e);
           issue();
         });

@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * world with 10,000 rows). Tests that need it are skipped when it is not reachable; the real
  * per-stack tests start their own server elsewhere.
  */
+@SuppressWarnings("try") // Stack.close() throws Exception
 class VertxStackTest {
   static final String HOST = System.getProperty("dbrace.devdb.host", "127.0.0.1");
   static final int PORT = Integer.getInteger("dbrace.devdb.port", 55432);
@@ -122,11 +123,14 @@ class VertxStackTest {
     assumeDevDb();
     try (Stack stack = provider(name).open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of()))) {
       new LoadLoop(stack, 1, 2_000, 0).run(8, 60); // warm-up
+      int handoffsBefore = ((VertxStack) stack).handoffs();
       LoadLoop single = new LoadLoop(stack, 1, 20_000, 0).run(8, 120);
       report(name, "point-select, 8 in flight", single);
       assertClean(single, 20_000);
-      // the next operation is issued from the completing thread, which must be an event loop
+      // the next operation is issued from the completing thread, which must be an event loop...
       assertEquals(java.util.Set.of("vert.x-eventloop-thread-N"), single.completionThreads());
+      // ...and runs there: only the 8 first operations, issued from this thread, were handed over
+      assertEquals(8, ((VertxStack) stack).handoffs() - handoffsBefore);
 
       LoadLoop multi = new LoadLoop(stack, 20, 1_000, 0).run(8, 120);
       report(name, "20 selects per operation, 8 in flight", multi);
