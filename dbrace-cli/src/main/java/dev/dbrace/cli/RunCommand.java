@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code dbrace run}: one race, every stack on the same workload and load. */
 @Command(name = "run", description = "Race stacks on one workload (embedded PostgreSQL unless --url).",
@@ -74,6 +76,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for in-flight operations at the end (default: ${DEFAULT-VALUE}).")
   long drainTimeoutMs;
 
+  @Spec CommandSpec commandSpec;
+
   @Override
   public Integer call() throws Exception {
     WorkloadSpec spec = workloadSpec();
@@ -88,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
     RaceSettings settings = new RaceSettings(stackList, spec, model, pool, concurrency, threads, warmupMs, seed,
         perStack, workerJvmArgs(), Path.of(System.getProperty("java.home"), "bin", "java"),
         stallTimeoutMs, runTimeoutMs, drainTimeoutMs);
-    return RaceSession.run(settings, url, out, commandLine(), tty());
+    return RaceSession.run(settings, url, out, commandLine(commandSpec), tty());
   }
 
   private WorkloadSpec workloadSpec() {
@@ -131,9 +135,9 @@ final class RunCommand implements Callable<Integer> {
     return "1".equals(System.getProperty("dbrace.tty"));
   }
 
-  private static String commandLine() {
-    String args = System.getProperty("dbrace.args");
-    return "./dbrace " + (args == null ? "run" : Secrets.redact(args));
+  /** The command as typed, for rerunning; RaceSession redacts it once the password is known. */
+  private static String commandLine(CommandSpec spec) {
+    return "./dbrace run " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
   }
 
   static String timestamp() {

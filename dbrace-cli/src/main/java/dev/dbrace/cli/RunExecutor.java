@@ -18,6 +18,8 @@ final class RunExecutor {
   record Outcome(String status, String message, WorkerResult result, ProcStats before, ProcStats after,
       int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS) {}
 
+  private static final long STARTUP_TIMEOUT_MS = 120_000;
+
   private final RaceSettings settings;
   private final RunListener listener;
 
@@ -35,13 +37,14 @@ final class RunExecutor {
       long lastCount = -1;
       long lastChange = System.nanoTime();
       long stopSentAt = 0;
+      boolean ready = false;
       String stopReason = null;
       while (true) {
         WorkerProcess.Message m = w.next(250);
         long now = System.nanoTime();
         if (m == null) {
           if (stopSentAt == 0) {
-            stopReason = watchdog(now, t0, lastChange);
+            stopReason = ready ? watchdog(now, t0, lastChange) : startupWatchdog(now, t0);
             if (stopReason != null) {
               w.send("stop");
               stopSentAt = now;
@@ -53,7 +56,11 @@ final class RunExecutor {
           continue;
         }
         switch (m.type()) {
-          case "ready" -> listener.phase(spec.stack(), "warmup");
+          case "ready" -> {
+            ready = true;
+            lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
+            listener.phase(spec.stack(), "warmup");
+          }
           case "measure" -> {
             before = sampler.sample();
             listener.phase(spec.stack(), "measure");
@@ -90,6 +97,12 @@ final class RunExecutor {
         }
       }
     }
+  }
+
+  /** Opening a stack (JVM start, pool warm-up) may take a while on a loaded machine, not forever. */
+  private String startupWatchdog(long now, long t0) {
+    long limit = Math.max(STARTUP_TIMEOUT_MS, settings.stallTimeoutMs());
+    return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
   }
 
   /** Why the run must be stopped now, or null. */

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 final class ControlChannel {
   private final CountDownLatch exit = new CountDownLatch(1);
   private volatile Runnable onStop = () -> {};
+  private volatile boolean stopRequested;
 
   ControlChannel(BufferedReader in) {
     Thread t = new Thread(() -> read(in), "dbrace-control");
@@ -20,8 +21,17 @@ final class ControlChannel {
     t.start();
   }
 
-  void onStop(Runnable action) {
+  /** Installs the stop action; runs it at once if the runner asked to stop before it existed. */
+  synchronized void onStop(Runnable action) {
     onStop = action;
+    if (stopRequested) {
+      action.run();
+    }
+  }
+
+  private synchronized void stop() {
+    stopRequested = true;
+    onStop.run();
   }
 
   /** Waits for the runner's exit line; false on timeout. */
@@ -34,7 +44,7 @@ final class ControlChannel {
       String line;
       while ((line = in.readLine()) != null) {
         switch (line.trim()) {
-          case "stop" -> onStop.run();
+          case "stop" -> stop();
           case "exit" -> exit.countDown();
           default -> System.err.println("dbrace worker: ignoring unknown command " + line);
         }

@@ -73,9 +73,14 @@ public final class WorkerMain {
       }, 1, 1, TimeUnit.SECONDS);
       ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),
           spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
-      loop.start();
-      Thread.sleep(spec.warmupMs());
-      loop.startMeasuring();
+      if (spec.warmupMs() > 0) {
+        loop.start();
+        Thread.sleep(spec.warmupMs());
+        loop.startMeasuring();
+      } else {
+        loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
+        loop.start();
+      }
       gcBefore = GcSnapshot.now();
       protocol.measure();
       awaitEnd(loop, model, spec.drainTimeoutMs());
