@@ -51,7 +51,7 @@ pg = (before + after) / 2
 print(f"{rnd}\tpgbench -M prepared\t{pg:.0f}\t1.00\t-")
 for run in race["runs"]:
     tps = run["throughput_ops_s"] if run["status"] == "ok" else 0
-    cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops", 0)
+    cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops", 0) or (run.get("process") or {}).get("cpu_ms_per1k_ops", 0)
     print(f"{rnd}\t{run['stack']}\t{tps:.0f}\t{tps / pg:.2f}\t{cpu}")
 PY
   echo "bench: round $r done (pgbench $before / $after tps around it)" >&2

@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+
 import dev.dbrace.core.load.LoadModel;
 import java.io.PrintStream;
 import java.util.Locale;

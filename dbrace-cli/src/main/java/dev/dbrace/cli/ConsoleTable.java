@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.Race;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.ServerCounters;
@@ -41,7 +43,8 @@ final class RaceRunner {
     for (int i = 0; i < stacks.size(); i++) {
       String stack = stacks.get(i);
       listener.runStarted(i + 1, stacks.size(), stack, settings.load().describe());
-      store.current(stack);
+      store.current(RunRecord.withoutFigures(stack, settings.workload().name(), settings.load(), "race", 0,
+          "interrupted", "interrupted before the run finished", List.of(), null, 0));
       RunRecord record = runOne(catalog.get(stack));
       synchronized (runs) {
         runs.add(record);
@@ -76,7 +79,8 @@ final class RaceRunner {
     ServerCounters.Snapshot after = ServerCounters.read(admin);
     Long callsAfter = StatementCounts.calls(admin, sql);
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
-    return RunRecords.of(stack.name(), settings, out, before, after, calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+    return RunRecords.of(stack.name(), settings.workload().name(), settings.load(), "race", 0, out, before, after,
+        calls, store.dir().relativize(runDir.resolve("latency.hlog")));
   }
 
   /** Unique per run, and within PostgreSQL's 63-byte limit for application_name. */

@@ -1,5 +1,8 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Race;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,8 +24,8 @@ final class RaceSession {
       String id = RunCommand.timestamp() + "-" + settings.workload().name();
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
-      Race header = new Race(id, Secrets.redact(command), Instant.now().toString(), null, EnvironmentProbe.of(Main.home(), db),
-          settingsOf(settings), settings.workload(), List.of());
+      Race header = new Race(id, "race", Secrets.redact(command), Instant.now().toString(), null,
+          EnvironmentProbe.of(Main.home(), db), settingsOf(settings), settings.workload(), null, List.of(), List.of());
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
       err.println("dbrace: " + settings.stacks().size() + " stacks, workload " + settings.workload().name() + ", "
@@ -46,8 +49,8 @@ final class RaceSession {
   }
 
   private static Race.Settings settingsOf(RaceSettings s) {
-    return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.pool(),
-        s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(), s.workerJvmArgs());
+    return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
+        null, s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(), s.workerJvmArgs(), false);
   }
 
   private static Path uniqueDir(Path parent, String id) {

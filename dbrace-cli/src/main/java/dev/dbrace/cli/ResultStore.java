@@ -1,5 +1,8 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Race;
+
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dbrace.core.run.Json;
 import java.io.IOException;
@@ -19,7 +22,7 @@ import java.util.Locale;
 final class ResultStore {
   private final Path dir;
   private final Race header;
-  private volatile String current;
+  private volatile RunRecord current;
 
   ResultStore(Path dir, Race header) {
     this.dir = dir;
@@ -34,24 +37,28 @@ final class ResultStore {
     return header.id();
   }
 
-  /** The stack running now, recorded as interrupted if the race is cut short. */
-  void current(String stack) {
-    current = stack;
+  /** The run going on now, recorded as interrupted if the race is cut short; null between runs. */
+  void current(RunRecord interruptedForm) {
+    current = interruptedForm;
   }
 
+  private volatile List<Race.Capacity> capacity = List.of();
+
   synchronized void save(List<RunRecord> runs) {
-    write(new Race(header.id(), header.command(), header.started(), Instant.now().toString(),
-        header.environment(), header.settings(), header.workload(), runs));
+    write(header.with(Instant.now().toString(), runs, capacity));
+  }
+
+  /** The capacity verdicts so far; written with the next {@link #save}. */
+  void capacity(List<Race.Capacity> verdicts) {
+    capacity = List.copyOf(verdicts);
   }
 
   /** Called from the shutdown hook on Ctrl-C: keeps what was measured, marks the run cut short. */
   synchronized void saveInterrupted(List<RunRecord> runs) {
     List<RunRecord> all = new ArrayList<>(runs);
-    String stack = current;
-    if (stack != null) {
-      all.add(new RunRecord(stack, header.workload().name(), header.settings().load(), "interrupted",
-          "interrupted before the run finished", List.of(), 0, 0, 0, 0, java.util.Map.of(), java.util.Map.of(),
-          0, 0, 0, null, null, null, null, null, java.util.Map.of(), null, null, 0));
+    RunRecord running = current;
+    if (running != null) {
+      all.add(running);
     }
     save(all);
   }
@@ -74,15 +81,16 @@ final class ResultStore {
   }
 
   static String csv(List<RunRecord> runs) {
-    StringBuilder sb = new StringBuilder("stack,workload,load,status,ops,errors,throughput_ops_s,"
+    StringBuilder sb = new StringBuilder("stack,workload,load,purpose,step,status,ops,errors,not_issued,throughput_ops_s,"
         + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
         + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
     for (RunRecord r : runs) {
       var l = r.latencyMs();
       var p = r.process();
       var s = r.server();
-      sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.status(),
-          Long.toString(r.ops()), Long.toString(r.errors()), num(r.throughputOpsS()),
+      sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.purpose(),
+          Integer.toString(r.step()), r.status(), Long.toString(r.ops()), Long.toString(r.errors()),
+          Long.toString(r.notIssued()), num(r.throughputOpsS()),
           l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
           l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
           p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;

@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+
 /** Told about a race's progress; the console progress bar implements it. Default: silent. */
 interface RunListener {
   default void runStarted(int index, int total, String stack, String load) {}

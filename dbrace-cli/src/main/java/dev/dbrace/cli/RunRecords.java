@@ -1,7 +1,10 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.cli.RunRecord.ProcessFigures;
-import dev.dbrace.cli.RunRecord.ServerFigures;
+import dev.dbrace.core.result.RunRecord;
+
+import dev.dbrace.core.result.RunRecord.ProcessFigures;
+import dev.dbrace.core.result.RunRecord.ServerFigures;
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.run.WorkerResult;
 import dev.dbrace.db.ServerCounters;
 import java.nio.file.Path;
@@ -12,27 +15,27 @@ import java.util.Map;
 final class RunRecords {
   private RunRecords() {}
 
-  static RunRecord of(String stack, RaceSettings s, RunExecutor.Outcome out, ServerCounters.Snapshot before,
-      ServerCounters.Snapshot after, Long statementCalls, Path hlog) {
+  static RunRecord of(String stack, String workload, LoadModel load, String purpose, int step,
+      RunExecutor.Outcome out, ServerCounters.Snapshot before, ServerCounters.Snapshot after, Long statementCalls,
+      Path hlog) {
     WorkerResult r = out.result();
     ServerFigures server = new ServerFigures(
         after.xactCommit() - before.xactCommit(),
         after.xactRollback() - before.xactRollback(),
         statementCalls,
         r == null ? 0 : r.totalStatements());
-    String load = s.load().describe();
     if (r == null) {
-      return new RunRecord(stack, s.workload().name(), load, out.status(), out.message(), out.stderrTail(),
-          0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, server, null, Map.of(), null, null, out.wallS());
+      return RunRecord.withoutFigures(stack, workload, load, purpose, step, out.status(), out.message(),
+          out.stderrTail(), server, out.wallS());
     }
     Map<String, String> samples = new java.util.LinkedHashMap<>();
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
     Map<String, Long> kinds = new java.util.LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
-    return new RunRecord(stack, s.workload().name(), load, out.status(), out.message(), out.stderrTail(),
-        r.issued(), r.ops(), r.errors(), r.unfinished(), kinds, samples, r.statements(), r.durationS(),
-        r.throughputOpsS(), r.latencyMs(), r.warmup(), process(out, r), server, r.gc(), r.versions(),
-        hlog.toString(), r.jvm(), out.wallS());
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, out.status(), out.message(),
+        out.stderrTail(), r.issued(), r.ops(), r.errors(), r.unfinished(), r.notIssued(), kinds, samples,
+        r.statements(), r.durationS(), r.throughputOpsS(), r.latencyMs(), r.serviceLatencyMs(), r.warmup(),
+        process(out, r), server, r.gc(), r.versions(), hlog.toString(), null, null, r.jvm(), out.wallS());
   }
 
   private static ProcessFigures process(RunExecutor.Outcome out, WorkerResult r) {

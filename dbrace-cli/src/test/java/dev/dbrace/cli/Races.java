@@ -1,5 +1,8 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Race;
+
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.db.EmbeddedPostgres;
@@ -20,7 +23,7 @@ final class Races {
   static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect()) {
-      Race header = new Race("test", "test", "now", null, null, null, settings.workload(), List.of());
+      Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of());
       ResultStore store = new ResultStore(out, header);
       return new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store, listener).run();
     }

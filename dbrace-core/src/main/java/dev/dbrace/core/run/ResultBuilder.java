@@ -26,6 +26,7 @@ final class ResultBuilder {
         ops,
         errors,
         Math.max(0, issued - ops - errors),
+        0,
         m.errorKinds(),
         m.errorSamples(),
         m.statements(),
@@ -33,6 +34,7 @@ final class ResultBuilder {
         round(seconds),
         seconds > 0 ? round(ops / seconds) : 0,
         Latency.of(log.measuredTotal()),
+        null,
         warmup,
         gc,
         jvm);

@@ -10,7 +10,10 @@ import java.util.Map;
  * @param ops measured operations that completed and passed the workload's check
  * @param errors measured operations that failed (driver error or wrong result)
  * @param unfinished operations still in flight when the drain timeout expired
+ * @param notIssued open loop: measured-phase arrivals not sent because the in-flight limit was reached
  * @param statements statements executed by the measured verified operations
+ * @param serviceLatencyMs open loop: latency from the moment the stack got the operation (latencyMs
+ *     is from its intended start); null for closed loop
  * @param totalStatements statements of every verified operation, warm-up included, to compare
  *     with the server's own count
  */
@@ -20,6 +23,7 @@ public record WorkerResult(
     long ops,
     long errors,
     long unfinished,
+    long notIssued,
     Map<String, Long> errorsByKind,
     Map<String, String> errorSamples,
     long statements,
@@ -27,6 +31,7 @@ public record WorkerResult(
     double durationS,
     double throughputOpsS,
     Latency latencyMs,
+    Latency serviceLatencyMs,
     Warmup warmup,
     Gc gc,
     String jvm) {

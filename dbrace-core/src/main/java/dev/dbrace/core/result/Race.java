@@ -1,0 +1,106 @@
+package dev.dbrace.core.result;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything race.json holds: enough to understand, report and rerun the race. Written by the
+ * runner after every run, read by the report and by {@code compare}.
+ *
+ * @param kind {@code race} (one load point per stack), {@code curve} (a series of load steps per
+ *     stack) or {@code capacity} (a search for the highest rate within the SLA)
+ * @param sla the latency target of a capacity search or curve; null for a plain race
+ * @param capacity one verdict per stack of a capacity search; empty otherwise
+ */
+public record Race(
+    String id,
+    String kind,
+    String command,
+    String started,
+    String finished,
+    Environment environment,
+    Settings settings,
+    WorkloadSpec workload,
+    Sla sla,
+    List<RunRecord> runs,
+    List<Capacity> capacity) {
+
+  public Race {
+    runs = runs == null ? List.of() : List.copyOf(runs);
+    capacity = capacity == null ? List.of() : List.copyOf(capacity);
+  }
+
+  /** The same race with other runs and capacity verdicts (the header stays). */
+  public Race with(String finishedAt, List<RunRecord> newRuns, List<Capacity> newCapacity) {
+    return new Race(id, kind, command, started, finishedAt, environment, settings, workload, sla, newRuns, newCapacity);
+  }
+
+  /** Where the race ran. {@code database} is a URL without password. */
+  public record Environment(
+      String dbraceVersion,
+      String gitRevision,
+      String jdk,
+      String os,
+      int cores,
+      long memoryMb,
+      String database,
+      boolean embeddedDatabase,
+      String serverVersion) {}
+
+  /**
+   * The settings shared by every run of the race.
+   *
+   * @param load the load model described in one line; {@code loadModel} is the same, structured
+   *     (for a curve: the model of its first step)
+   * @param steps for a curve: the offered rates (open) or concurrencies (closed) of the steps
+   */
+  public record Settings(
+      List<String> stacks,
+      String workload,
+      Map<String, String> workloadOptions,
+      String load,
+      LoadModel loadModel,
+      List<Double> steps,
+      int pool,
+      int concurrency,
+      int threads,
+      long warmupMs,
+      long seed,
+      Map<String, Map<String, String>> stackOptions,
+      List<String> workerJvmArgs,
+      boolean jfr) {}
+
+  /**
+   * A latency target: {@code percentile} (e.g. {@code p99}) at most {@code ms}, with an error
+   * rate (errors + not issued, over issued + not issued) below {@code maxErrorRate}.
+   */
+  public record Sla(String percentile, double ms, double maxErrorRate) {
+    public String describe() {
+      return percentile + " <= " + trim(ms) + " ms, errors < " + trim(maxErrorRate * 100) + " %";
+    }
+
+    private static String trim(double v) {
+      return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+  }
+
+  /**
+   * One stack's capacity under the SLA, as found by the search.
+   *
+   * @param capacityOpsS the highest offered rate that met the SLA; null if even the lowest step missed it
+   * @param failingOpsS the lowest offered rate above it that missed the SLA; null if none did (the
+   *     search hit its ceiling)
+   * @param probeOpsS the closed-loop throughput the search started from
+   * @param verdict one sentence for people, e.g. "holds p99 <= 10 ms up to 4,800 ops/s (fails at 5,200; bracket 8 %)"
+   */
+  public record Capacity(
+      String stack,
+      String workload,
+      Double capacityOpsS,
+      Double failingOpsS,
+      Double probeOpsS,
+      int steps,
+      String verdict) {}
+}

@@ -1,0 +1,118 @@
+package dev.dbrace.core.result;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.run.Latency;
+import dev.dbrace.core.run.WorkerResult;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run as written to race.json: the worker's own figures plus what the runner measured from
+ * outside. {@code status} is ok, failed (the stack could not start), crashed (the worker died),
+ * hung (killed after a deadline) or interrupted (Ctrl-C); only ok runs have figures.
+ *
+ * @param load the load model in one line; {@code loadModel} is the same, structured
+ * @param purpose why the run was made: {@code race}, {@code curve}, {@code probe} (the closed-loop
+ *     run a capacity search starts from) or {@code capacity} (a step of the search)
+ * @param step the run's position in its stack's series (0 for a plain race)
+ * @param notIssued open loop: operations whose arrival time came while the in-flight limit was
+ *     reached, so they were never sent; counted against the SLA like errors
+ * @param latencyMs open loop: from each operation's intended start (its arrival time), so queueing
+ *     shows; closed loop: from issue
+ * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack
+ * @param threadStates with {@code --jfr}: where the worker's threads spent their time
+ */
+public record RunRecord(
+    String stack,
+    String workload,
+    String load,
+    LoadModel loadModel,
+    String purpose,
+    int step,
+    String status,
+    String message,
+    List<String> stderrTail,
+    long issued,
+    long ops,
+    long errors,
+    long unfinished,
+    long notIssued,
+    Map<String, Long> errorsByKind,
+    Map<String, String> errorSamples,
+    long statements,
+    double durationS,
+    double throughputOpsS,
+    Latency latencyMs,
+    Latency serviceLatencyMs,
+    WorkerResult.Warmup warmup,
+    ProcessFigures process,
+    ServerFigures server,
+    WorkerResult.Gc gc,
+    Map<String, String> versions,
+    String hlog,
+    String jfr,
+    ThreadStates threadStates,
+    String jvm,
+    double wallS) {
+
+  public boolean ok() {
+    return "ok".equals(status);
+  }
+
+  /** A run without figures: the stack failed to start, the worker crashed or hung, or Ctrl-C. */
+  public static RunRecord withoutFigures(String stack, String workload, LoadModel load, String purpose, int step,
+      String status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, status, message, stderrTail,
+        0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, null, server, null, Map.of(), null, null, null,
+        null, wallS);
+  }
+
+  /** The offered rate of an open-loop run, else null. */
+  public Double offeredRate() {
+    return loadModel instanceof LoadModel.Open o ? o.rate() : null;
+  }
+
+  /** Errors plus operations never issued, over everything that was due: what an SLA counts. */
+  public double errorRate() {
+    long due = issued + notIssued;
+    return due == 0 ? 0 : (double) (errors + unfinished + notIssued) / due;
+  }
+
+  /**
+   * The worker process, measured from /proc over the measured phase (CPU and context switches)
+   * and over its life (peak RSS, peak threads).
+   */
+  public record ProcessFigures(
+      double cpuUserS,
+      double cpuSysS,
+      @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps,
+      double peakRssMb,
+      long ctxVoluntary,
+      long ctxInvoluntary,
+      int peakThreads) {}
+
+  /**
+   * The database's own counters over the worker's whole life (warm-up included), beside the
+   * client's count of statements it saw verified in the same span.
+   *
+   * @param statementCalls pg_stat_statements calls of the workload's statements; null when the
+   *     server does not have pg_stat_statements
+   */
+  public record ServerFigures(long xactCommit, long xactRollback, Long statementCalls, long clientStatements) {}
+
+  /**
+   * Thread time of the worker during the measured phase, by state, summed over all threads, from
+   * its Flight Recorder file: running (CPU samples x sampling period, an estimate), blocked on a
+   * monitor, waiting (Object.wait), parked (LockSupport.park: pools, futures, idle event loops),
+   * sleeping, and in socket reads/writes.
+   */
+  public record ThreadStates(
+      double runningS,
+      double blockedS,
+      double waitingS,
+      double parkedS,
+      double sleepingS,
+      double socketIoS,
+      int threads,
+      String note) {}
+}
