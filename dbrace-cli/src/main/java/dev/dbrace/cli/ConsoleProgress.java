@@ -1,8 +1,7 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.result.RunRecord;
-
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
 import java.io.PrintStream;
 import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -11,29 +10,34 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress on stderr: a live bar per phase of each run when stderr is a terminal, else only one
- * line per finished run (logs stay readable). Called from the runner thread only.
+ * Progress on stderr: a live bar per phase of each run when stderr is a terminal, else one line
+ * when a run starts and one when it ends (logs stay readable). Each run's label says where the
+ * race is ({@code [3/12]}) and how long the rest should take. Called from the runner thread only.
  */
 final class ConsoleProgress implements RunListener {
   private final PrintStream err;
   private final boolean tty;
-  private final LoadModel load;
   private final long warmupMs;
   private ProgressBar bar;
   private String label = "";
+  private LoadModel load;
 
-  ConsoleProgress(PrintStream err, boolean tty, LoadModel load, long warmupMs) {
+  ConsoleProgress(PrintStream err, boolean tty, long warmupMs) {
     this.err = err;
     this.tty = tty;
-    this.load = load;
     this.warmupMs = warmupMs;
   }
 
   @Override
-  public void runStarted(int index, int total, String stack, String loadText) {
-    label = "[" + index + "/" + total + "] " + stack;
+  public void runStarted(Ticket run) {
+    load = run.load();
+    String what = run.purpose().equals("race") ? "" : " " + run.purpose() + " step " + run.step();
+    label = "[" + run.index() + "/" + (run.purpose().equals("race") ? "" : "~") + run.total() + "] " + run.stack() + what;
+    String eta = run.etaS() > 0 ? ", race ETA " + Durations.human(run.etaS()) : "";
     if (!tty) {
-      err.println(label + ": starting worker (" + loadText + ")");
+      err.println(label + ": starting worker (" + run.load().describe() + eta + ")");
+    } else if (!eta.isEmpty()) {
+      err.println(label + ": " + run.load().describe() + eta);
     }
   }
 
@@ -44,9 +48,13 @@ final class ConsoleProgress implements RunListener {
       return;
     }
     boolean warm = phase.equals("warmup");
-    LoadModel.Closed c = (LoadModel.Closed) load;
-    boolean byCount = !warm && c.executions() > 0;
-    long max = warm ? Math.max(1, warmupMs / 100) : byCount ? c.executions() : c.durationMs() / 100;
+    long executions = load instanceof LoadModel.Closed c ? c.executions() : 0;
+    long durationMs = switch (load) {
+      case LoadModel.Closed c -> c.durationMs();
+      case LoadModel.Open o -> o.durationMs();
+    };
+    boolean byCount = !warm && executions > 0;
+    long max = warm ? Math.max(1, warmupMs / 100) : byCount ? executions : durationMs / 100;
     bar = new ProgressBarBuilder()
         .setTaskName(label + (warm ? " warm-up" : ""))
         .setInitialMax(max)
@@ -63,8 +71,7 @@ final class ConsoleProgress implements RunListener {
     if (bar == null) {
       return;
     }
-    LoadModel.Closed c = (LoadModel.Closed) load;
-    boolean byCount = phase.equals("measure") && c.executions() > 0;
+    boolean byCount = phase.equals("measure") && load instanceof LoadModel.Closed c && c.executions() > 0;
     bar.stepTo(Math.min(bar.getMax(), byCount ? ops + errors : Math.round(elapsedS * 10)));
     double rate = elapsedS > 0 ? ops / elapsedS : 0;
     bar.setExtraMessage(String.format(Locale.ROOT, "%,d ops %,.0f/s %d err", ops, rate, errors));
@@ -74,12 +81,18 @@ final class ConsoleProgress implements RunListener {
   public void runFinished(RunRecord run) {
     closeBar();
     if (run.ok()) {
-      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors%n", label, run.throughputOpsS(),
-          run.latencyMs().p99(), run.errors());
+      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors%s%n", label, run.throughputOpsS(),
+          run.latencyMs().p99(), run.errors(), run.notIssued() > 0 ? ", " + run.notIssued() + " not issued" : "");
     } else {
       err.println(label + ": " + run.status().toUpperCase(Locale.ROOT) + ": " + run.message());
       run.stderrTail().stream().skip(Math.max(0, run.stderrTail().size() - 5)).forEach(l -> err.println("    | " + l));
     }
+  }
+
+  @Override
+  public void note(String message) {
+    closeBar();
+    err.println("dbrace: " + message);
   }
 
   private void closeBar() {

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 
 import java.io.PrintStream;
@@ -20,6 +21,8 @@ final class ConsoleTable {
     double best = runs.stream().filter(RunRecord::ok).mapToDouble(RunRecord::throughputOpsS).max().orElse(0);
     List<String[]> rows = new ArrayList<>();
     rows.add(HEAD);
+    boolean loads = runs.stream().map(RunRecord::load).distinct().count() > 1;
+    boolean notIssued = runs.stream().anyMatch(r -> r.notIssued() > 0);
     for (RunRecord r : runs) {
       if (!r.ok() && r.latencyMs() == null) {
         rows.add(new String[] {r.stack(), r.status(), "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"});
@@ -42,7 +45,13 @@ final class ConsoleTable {
         s == null || s.statementCalls() == null ? "n/a" : fmt("%,d/%,d", s.statementCalls(), s.clientStatements())
       });
     }
-    int[] width = new int[HEAD.length];
+    if (loads) {
+      rows = withColumn(rows, 1, "load", runs.stream().map(ConsoleTable::shortLoad).toList());
+    }
+    if (notIssued) {
+      rows = withColumn(rows, rows.get(0).length - 8, "not issued", runs.stream().map(r -> Long.toString(r.notIssued())).toList());
+    }
+    int[] width = new int[rows.get(0).length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
         width[i] = Math.max(width[i], row[i].length());
@@ -50,13 +59,52 @@ final class ConsoleTable {
     }
     for (int r = 0; r < rows.size(); r++) {
       StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < HEAD.length; i++) {
+      int left = loads ? 3 : 2;
+      for (int i = 0; i < width.length; i++) {
         String cell = rows.get(r)[i];
-        sb.append(i < 2 ? pad(cell, width[i], false) : pad(cell, width[i], true)).append("  ");
+        sb.append(i < left ? pad(cell, width[i], false) : pad(cell, width[i], true)).append("  ");
       }
       out.println(sb.toString().stripTrailing());
       if (r == 0) {
         out.println("-".repeat(sb.toString().stripTrailing().length()));
+      }
+    }
+  }
+
+  private static List<String[]> withColumn(List<String[]> rows, int at, String head, List<String> cells) {
+    List<String[]> out = new ArrayList<>();
+    for (int r = 0; r < rows.size(); r++) {
+      List<String> row = new ArrayList<>(List.of(rows.get(r)));
+      row.add(at, r == 0 ? head : cells.get(r - 1));
+      out.add(row.toArray(String[]::new));
+    }
+    return out;
+  }
+
+  private static String shortLoad(RunRecord r) {
+    return switch (r.loadModel()) {
+      case dev.dbrace.core.load.LoadModel.Open o -> fmt("open %,.0f/s", o.rate());
+      case dev.dbrace.core.load.LoadModel.Closed c -> "closed c=" + c.concurrency();
+      case null -> r.load();
+    };
+  }
+
+  /** The capacity verdicts side by side, each as a ratio to the best. */
+  static void printCapacity(PrintStream out, List<Race.Capacity> verdicts, Race.Sla sla) {
+    double best = verdicts.stream().filter(c -> c.capacityOpsS() != null).mapToDouble(Race.Capacity::capacityOpsS)
+        .max().orElse(0);
+    out.println("capacity (" + sla.describe() + "):");
+    for (Race.Capacity c : verdicts) {
+      String ratio = c.capacityOpsS() == null || best <= 0 ? "" : fmt("  %.2fx the best", c.capacityOpsS() / best);
+      out.println("  " + c.stack() + ": " + c.verdict() + ratio);
+    }
+    Race.Capacity top = verdicts.stream().filter(c -> c.capacityOpsS() != null && c.capacityOpsS() == best)
+        .findFirst().orElse(null);
+    if (top != null) {
+      for (Race.Capacity c : verdicts) {
+        if (c != top && c.capacityOpsS() != null && c.capacityOpsS() > 0) {
+          out.println(fmt("  %s holds the SLA up to %.1fx the rate %s does", top.stack(), best / c.capacityOpsS(), c.stack()));
+        }
       }
     }
   }

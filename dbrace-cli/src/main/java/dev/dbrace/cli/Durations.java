@@ -25,4 +25,16 @@ final class Durations implements ITypeConverter<Long> {
     };
     return Math.round(n * factor);
   }
+
+  /** {@code 45s}, {@code 3m05s}, {@code 1h02m}: for ETAs. */
+  static String human(double seconds) {
+    long s = Math.round(seconds);
+    if (s < 60) {
+      return s + "s";
+    }
+    if (s < 3600) {
+      return String.format(java.util.Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+    }
+    return String.format(java.util.Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60);
+  }
 }

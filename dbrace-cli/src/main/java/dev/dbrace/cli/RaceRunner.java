@@ -1,7 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
-
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.ServerCounters;
@@ -15,9 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a race: one run per stack, one after another, each in its own worker JVM, with the
- * database's counters read around each run. After every run the results so far are written,
- * so a crash, a hang or Ctrl-C never loses what was measured.
+ * Runs the runs of a race one after another, each in its own worker JVM, with the database's
+ * counters read around each one. What runs, and at which load, is the {@link RacePlan}'s call;
+ * after every run the results so far are written, so a crash, a hang or Ctrl-C never loses what
+ * was measured.
  */
 final class RaceRunner {
   private final RaceSettings settings;
@@ -27,6 +28,7 @@ final class RaceRunner {
   private final ResultStore store;
   private final RunListener listener;
   private final List<RunRecord> runs = new ArrayList<>();
+  private double wallSecondsSoFar;
 
   RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
@@ -38,22 +40,57 @@ final class RaceRunner {
     this.listener = listener;
   }
 
+  RaceSettings settings() {
+    return settings;
+  }
+
+  ResultStore store() {
+    return store;
+  }
+
+  void note(String message) {
+    listener.note(message);
+  }
+
+  /** A plain race: every stack once at the race's load. */
   List<RunRecord> run() throws IOException, InterruptedException {
     List<String> stacks = settings.stacks();
     for (int i = 0; i < stacks.size(); i++) {
-      String stack = stacks.get(i);
-      listener.runStarted(i + 1, stacks.size(), stack, settings.load().describe());
-      store.current(RunRecord.withoutFigures(stack, settings.workload().name(), settings.load(), "race", 0,
-          "interrupted", "interrupted before the run finished", List.of(), null, 0));
-      RunRecord record = runOne(catalog.get(stack));
-      synchronized (runs) {
-        runs.add(record);
-      }
-      store.save(snapshot());
-      listener.runFinished(record);
+      run(stacks.get(i), settings.load(), "race", 0, stacks.size() - i - 1);
+    }
+    return snapshot();
+  }
+
+  /**
+   * One run of {@code stack} at {@code load}; recorded and saved before it returns.
+   *
+   * @param runsLeft the plan's estimate of runs after this one, for the overall ETA
+   */
+  RunRecord run(String stack, LoadModel load, String purpose, int step, int runsLeft)
+      throws IOException, InterruptedException {
+    int index;
+    synchronized (runs) {
+      index = runs.size() + 1;
+    }
+    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft)));
+    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
+        "interrupted before the run finished", List.of(), null, 0));
+    RunRecord record = runOne(catalog.get(stack), load, purpose, step);
+    synchronized (runs) {
+      runs.add(record);
+      wallSecondsSoFar += record.wallS();
     }
     store.current(null);
-    return snapshot();
+    store.save(snapshot());
+    listener.runFinished(record);
+    return record;
+  }
+
+  /** Seconds the remaining runs will take if they take as long as those so far; 0 before the first. */
+  private double eta(int runsLeft) {
+    synchronized (runs) {
+      return runs.isEmpty() ? 0 : wallSecondsSoFar / runs.size() * (runsLeft + 1);
+    }
   }
 
   /** The runs finished so far; safe to call from a shutdown hook. */
@@ -63,13 +100,15 @@ final class RaceRunner {
     }
   }
 
-  private RunRecord runOne(StackCatalog.Entry stack) throws IOException, InterruptedException {
-    Path runDir = Files.createDirectories(store.dir().resolve("runs").resolve(stack.name()));
+  private RunRecord runOne(StackCatalog.Entry stack, LoadModel load, String purpose, int step)
+      throws IOException, InterruptedException {
+    Path stackDir = store.dir().resolve("runs").resolve(stack.name());
+    Path runDir = Files.createDirectories("race".equals(purpose) ? stackDir : stackDir.resolve(String.format("%02d-%s", step, purpose)));
     String app = applicationName(stack.name());
     List<String> sql = settings.workload().sqlTexts();
     ServerCounters.Snapshot before = ServerCounters.read(admin);
     Long callsBefore = StatementCounts.calls(admin, sql);
-    RunSpec spec = new RunSpec(store.id() + "/" + stack.name(), stack.name(), settings.workload(), settings.load(),
+    RunSpec spec = new RunSpec(store.id() + "/" + stack.name(), stack.name(), settings.workload(), load,
         settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
         settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
         runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
@@ -79,7 +118,7 @@ final class RaceRunner {
     ServerCounters.Snapshot after = ServerCounters.read(admin);
     Long callsAfter = StatementCounts.calls(admin, sql);
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
-    return RunRecords.of(stack.name(), settings.workload().name(), settings.load(), "race", 0, out, before, after,
+    return RunRecords.of(stack.name(), settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));
   }
 

@@ -17,30 +17,40 @@ import java.util.List;
 final class RaceSession {
   private RaceSession() {}
 
-  static int run(RaceSettings settings, String url, Path out, String command, boolean tty)
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty)
       throws IOException, InterruptedException {
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
       String id = RunCommand.timestamp() + "-" + settings.workload().name();
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
-      Race header = new Race(id, "race", Secrets.redact(command), Instant.now().toString(), null,
-          EnvironmentProbe.of(Main.home(), db), settingsOf(settings), settings.workload(), null, List.of(), List.of());
+      Race header = new Race(id, plan.kind(), Secrets.redact(command), Instant.now().toString(), null,
+          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan), settings.workload(), sla, List.of(), List.of());
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
-      err.println("dbrace: " + settings.stacks().size() + " stacks, workload " + settings.workload().name() + ", "
-          + settings.load().describe() + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
+      err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + " stacks, workload " + settings.workload().name() + ", "
+          + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
           + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), StackCatalog.discover(Main.home()), store,
-          new ConsoleProgress(err, tty, settings.load(), settings.warmupMs()));
+          new ConsoleProgress(err, tty, settings.warmupMs()));
       Thread hook = new Thread(() -> store.saveInterrupted(runner.snapshot()), "dbrace-save-on-exit");
       Runtime.getRuntime().addShutdownHook(hook);
-      List<RunRecord> runs = runner.run();
+      plan.execute(runner);
+      List<RunRecord> runs = runner.snapshot();
       Runtime.getRuntime().removeShutdownHook(hook);
       System.out.println();
       ConsoleTable.print(System.out, runs);
+      if (plan instanceof CapacitySearch search) {
+        System.out.println();
+        ConsoleTable.printCapacity(System.out, search.verdicts(), sla);
+      }
       System.out.println();
-      System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");
+      if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Closed)) {
+        System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");
+      }
+      if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Open)) {
+        System.out.println("open loop: latency is from each operation's intended start, queueing included; not issued = arrivals refused at the in-flight limit.");
+      }
       System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
       System.out.println("results: " + dir.resolve("race.json"));
       long bad = runs.stream().filter(r -> !r.ok()).count();
@@ -48,9 +58,18 @@ final class RaceSession {
     }
   }
 
-  private static Race.Settings settingsOf(RaceSettings s) {
+  private static Race.Settings settingsOf(RaceSettings s, RacePlan plan) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
-        null, s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(), s.workerJvmArgs(), false);
+        plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
+        s.workerJvmArgs(), s.jfr());
+  }
+
+  private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {
+    return switch (plan) {
+      case CurvePlan c -> c.steps().size() + " steps from " + s.load().describe() + (sla == null ? "" : ", SLA " + sla.describe());
+      case CapacitySearch c -> "SLA " + sla.describe() + ", closed-loop probe then open-loop steps";
+      default -> s.load().describe();
+    };
   }
 
   private static Path uniqueDir(Path parent, String id) {

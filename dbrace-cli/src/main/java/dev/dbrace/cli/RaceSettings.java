@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** What the runner needs for a race, validated by the command that builds it. */
+/**
+ * What the runner needs for a race, validated by the command that builds it. {@code load} is the
+ * race's load model; a curve or a capacity search gives each of its runs its own.
+ */
 record RaceSettings(
     List<String> stacks,
     WorkloadSpec workload,
@@ -21,4 +24,12 @@ record RaceSettings(
     Path java,
     long stallTimeoutMs,
     long runTimeoutMs,
-    long drainTimeoutMs) {}
+    long drainTimeoutMs,
+    boolean jfr) {
+
+  /** The same settings with another warm-up (capacity steps warm up less than a race). */
+  RaceSettings withWarmup(long ms) {
+    return new RaceSettings(stacks, workload, load, pool, concurrency, threads, ms, seed, stackOptions, workerJvmArgs,
+        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr);
+  }
+}

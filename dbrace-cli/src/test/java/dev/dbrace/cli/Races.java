@@ -17,15 +17,22 @@ final class Races {
   static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs) {
     return new RaceSettings(stacks, workload, load, pool, load instanceof LoadModel.Closed c ? c.concurrency() : 1, 50,
         warmupMs, 42, Map.of(), List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"),
-        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000);
+        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false);
   }
 
   static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {
+    return run(settings, new RacePlan.Fixed(), out, listener);
+  }
+
+  /** Runs a plan (curve, capacity search) the way RaceSession does, minus the console. */
+  static List<RunRecord> run(RaceSettings settings, RacePlan plan, Path out, RunListener listener) throws Exception {
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect()) {
       Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of());
       ResultStore store = new ResultStore(out, header);
-      return new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store, listener).run();
+      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store, listener);
+      plan.execute(runner);
+      return runner.snapshot();
     }
   }
 }

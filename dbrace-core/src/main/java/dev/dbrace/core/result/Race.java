@@ -77,8 +77,27 @@ public record Race(
    * rate (errors + not issued, over issued + not issued) below {@code maxErrorRate}.
    */
   public record Sla(String percentile, double ms, double maxErrorRate) {
+
+    /** The run's latency at this SLA's percentile, in ms. */
+    public double latencyOf(RunRecord run) {
+      var l = run.latencyMs();
+      return switch (percentile) {
+        case "p50" -> l.p50();
+        case "p90" -> l.p90();
+        case "p99" -> l.p99();
+        case "p999" -> l.p999();
+        default -> throw new IllegalStateException("unknown percentile " + percentile);
+      };
+    }
+
+    /** Whether the run kept this SLA: finished, latency within target, errors within budget. */
+    public boolean metBy(RunRecord run) {
+      return run.ok() && run.latencyMs() != null && run.ops() > 0 && latencyOf(run) <= ms
+          && run.errorRate() < maxErrorRate;
+    }
+
     public String describe() {
-      return percentile + " <= " + trim(ms) + " ms, errors < " + trim(maxErrorRate * 100) + " %";
+      return (percentile.equals("p999") ? "p99.9" : percentile) + " <= " + trim(ms) + " ms, errors < " + trim(maxErrorRate * 100) + " %";
     }
 
     private static String trim(double v) {

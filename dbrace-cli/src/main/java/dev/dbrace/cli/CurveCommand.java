@@ -1,0 +1,58 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dbrace curve}: latency vs load, one run per stack per step. */
+@Command(name = "curve", description = "Latency-vs-load curves: each stack through a series of open-loop rates (or closed-loop concurrencies).",
+    mixinStandardHelpOptions = true, sortOptions = false)
+final class CurveCommand implements Callable<Integer> {
+  @Mixin RaceOptions race;
+
+  @Option(names = "--rates", split = ",", description = "Open-loop arrival rates per second, one step each, e.g. 1000,2000,5000.")
+  List<Double> rates;
+
+  @Option(names = "--concurrencies", split = ",", description = "Closed-loop concurrencies instead, one step each, e.g. 1,4,16,64,256 (throughput vs concurrency).")
+  List<Integer> concurrencies;
+
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = "10s", description = "Measured time per step (default: ${DEFAULT-VALUE}).")
+  long stepMs;
+
+  @Option(names = "--warmup", converter = Durations.class, defaultValue = "2s", description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}).")
+  long warmupMs;
+
+  @Option(names = "--sla", converter = SlaConverter.class, description = "Draw this SLA on the curves and stop a stack's series at 10x it, e.g. p99=10ms.")
+  Race.Sla sla;
+
+  @Mixin OpenLoadOptions open;
+
+  @Spec CommandSpec commandSpec;
+
+  @Override
+  public Integer call() throws Exception {
+    RaceOptions.require((rates == null) != (concurrencies == null), "give --rates (open loop) or --concurrencies (closed loop)");
+    RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
+    List<LoadModel> steps = new ArrayList<>();
+    if (rates != null) {
+      rates.stream().sorted().distinct().forEach(r -> steps.add(open.open(r, stepMs)));
+    } else {
+      concurrencies.stream().sorted().distinct().forEach(c -> {
+        RaceOptions.require(c >= 1 && c <= 100_000, "a concurrency must be 1..100000, got " + c);
+        steps.add(new LoadModel.Closed(0, stepMs, c));
+      });
+    }
+    RaceOptions.require(steps.size() <= 50, "at most 50 steps, got " + steps.size());
+    int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
+    RaceSettings settings = race.settings(race.workloadSpec(), steps.get(0), concurrency, warmupMs);
+    return RaceSession.run(settings, new CurvePlan(steps, sla), sla, race.url, race.out,
+        RunCommand.commandLine(commandSpec), RunCommand.tty());
+  }
+}

@@ -1,0 +1,99 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every racing command shares (run, curve, capacity): what races, on which database,
+ * with which pool, and how runs are guarded. A picocli mixin; the commands add their load options.
+ */
+final class RaceOptions {
+  static final String DEFAULT_STACKS = "jdbc-platform,jdbc-virtual,r2dbc,vertx";
+
+  @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}).")
+  List<String> stacks;
+
+  @Option(names = "--workload", defaultValue = "point-select", description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
+  String workload;
+
+  @Option(names = "--workload-opt", description = "Workload option key=value, e.g. sleep=0.5 for slow-mix.")
+  Map<String, String> workloadOptions = new LinkedHashMap<>();
+
+  @Option(names = "--pool", defaultValue = "16", description = "Connection pool size, the same for every stack (default: ${DEFAULT-VALUE}).")
+  int pool;
+
+  @Option(names = "--threads", defaultValue = "200", description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
+  int threads;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--url", description = "Your PostgreSQL, e.g. postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass).")
+  String url;
+
+  @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<workload>).")
+  Path out;
+
+  @Option(names = "--stack-opt", description = "Stack option stack.key=value, e.g. vertx-pipelined.pipeliningLimit=16.")
+  Map<String, String> stackOptions = new LinkedHashMap<>();
+
+  @Option(names = "--jvm-arg", description = "Extra argument for every worker JVM, e.g. -Xmx512m.")
+  List<String> jvmArgs = new ArrayList<>();
+
+  @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
+  boolean jfr;
+
+  @Option(names = "--stall-timeout", converter = Durations.class, defaultValue = "60s", description = "Stop a run when no operation completes for this long (default: ${DEFAULT-VALUE}).")
+  long stallTimeoutMs;
+
+  @Option(names = "--run-timeout", converter = Durations.class, defaultValue = "30m", description = "Stop a run that takes longer than this (default: ${DEFAULT-VALUE}).")
+  long runTimeoutMs;
+
+  @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for in-flight operations at the end of a run (default: ${DEFAULT-VALUE}).")
+  long drainTimeoutMs;
+
+  WorkloadSpec workloadSpec() {
+    try {
+      return Workloads.byName(workload, workloadOptions);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  /** Validates everything and builds the settings; {@code load} is the race's (first) load model. */
+  RaceSettings settings(WorkloadSpec spec, LoadModel load, int concurrency, long warmupMs) {
+    require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
+    require(threads >= 1 && threads <= 10_000, "--threads must be 1..10000, got " + threads);
+    require(warmupMs >= 0, "--warmup must be >= 0");
+    StackCatalog catalog = StackCatalog.discover(Main.home());
+    List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
+    stackList.forEach(catalog::get);
+    Map<String, Map<String, String>> perStack = StackOptions.split(stackOptions, stackList);
+    return new RaceSettings(stackList, spec, load, pool, concurrency, threads, warmupMs, seed, perStack,
+        workerJvmArgs(), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
+        drainTimeoutMs, jfr);
+  }
+
+  private List<String> workerJvmArgs() {
+    List<String> args = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+    if (Runtime.version().feature() >= 23) {
+      args.add("--sun-misc-unsafe-memory-access=allow"); // Netty 4.1 on JDK 24+ would warn on stderr
+    }
+    args.addAll(jvmArgs);
+    return args;
+  }
+
+  static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new UserError(message);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The capacity search and the curve on a stack made slow on purpose: every operation sleeps 20 ms
+ * in PostgreSQL and the pool has 2 connections, so no stack can serve more than 100 operations per
+ * second, and below that the latency is about the sleep.
+ */
+class CapacityAndCurveTest {
+  static final Map<String, String> SLEEP_20MS = Map.of("sleep", "0.02", "fraction", "1");
+
+  @Test
+  void capacitySearchFindsTheKnownCeiling(@TempDir Path out) throws Exception {
+    Race.Sla sla = new Race.Sla("p99", 100, 0.001);
+    var settings = Races.settings(List.of("vertx"), Workloads.byName("slow-mix", SLEEP_20MS),
+        new LoadModel.Closed(0, 3000, 8), 2, 500);
+    var search = new CapacitySearch(sla, 3000, 8, 0.15, rate -> new LoadModel.Open(rate, 3000, 1000, "constant"));
+    List<RunRecord> runs = Races.run(settings, search, out, new RunListener() {});
+
+    Race.Capacity c = search.verdicts().get(0);
+    assertNotNull(c.capacityOpsS(), c.verdict());
+    assertNotNull(c.failingOpsS(), c.verdict());
+    // at most 100/s can be served; with 20 ms operations, p99 <= 100 ms holds well below that
+    assertTrue(c.capacityOpsS() >= 50 && c.capacityOpsS() <= 105, c.verdict());
+    assertTrue(c.failingOpsS() > c.capacityOpsS() && c.failingOpsS() <= 160, c.verdict());
+    assertTrue(c.probeOpsS() > 60 && c.probeOpsS() < 105, "closed-loop probe ~ 2 connections / 20 ms: " + c.probeOpsS());
+
+    // the verdict is backed by the runs: the held rate met the SLA, the failing rate did not
+    RunRecord held = runs.stream().filter(r -> c.capacityOpsS().equals(r.offeredRate())).findFirst().orElseThrow();
+    RunRecord missed = runs.stream().filter(r -> c.failingOpsS().equals(r.offeredRate())).findFirst().orElseThrow();
+    assertTrue(sla.metBy(held), "held: " + held.latencyMs());
+    assertTrue(!sla.metBy(missed), "missed: " + missed.latencyMs());
+    assertEquals(c.steps(), runs.size(), "one probe plus the open-loop steps, all recorded");
+    assertEquals("probe", runs.get(0).purpose());
+
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals(c.capacityOpsS(), race.path("capacity").get(0).path("capacity_ops_s").asDouble());
+  }
+
+  @Test
+  void curveStopsAStackPastSaturation(@TempDir Path out) throws Exception {
+    Race.Sla sla = new Race.Sla("p99", 50, 0.001);
+    List<LoadModel> steps = List.of(
+        new LoadModel.Open(25, 2000, 1000, "constant"),
+        new LoadModel.Open(300, 2000, 1000, "constant"),
+        new LoadModel.Open(600, 2000, 1000, "constant"));
+    var settings = Races.settings(List.of("jdbc-virtual"), Workloads.byName("slow-mix", SLEEP_20MS), steps.get(0), 2, 300);
+    List<RunRecord> runs = Races.run(settings, new CurvePlan(steps, sla), out, new RunListener() {});
+    assertEquals(2, runs.size(), "300/s against a 100/s stack is past saturation; 600/s is skipped");
+    assertTrue(runs.get(0).latencyMs().p99() < 50, "25/s is easy: " + runs.get(0).latencyMs());
+    assertTrue(runs.get(1).latencyMs().p99() > 500, "300/s queues: " + runs.get(1).latencyMs());
+    runs.forEach(r -> assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished()));
+  }
+}
