@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.db.CacheDir;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine;
@@ -68,13 +69,7 @@ public final class Main {
 
   /** dbrace's cache (PostgreSQL binaries, data dirs): $DBRACE_CACHE, else $XDG_CACHE_HOME/dbrace or ~/.cache/dbrace. */
   static Path cacheDir() {
-    String explicit = System.getenv("DBRACE_CACHE");
-    if (explicit != null && !explicit.isBlank()) {
-      return Path.of(explicit);
-    }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("dbrace");
+    return CacheDir.resolve();
   }
 
   static final class Version implements CommandLine.IVersionProvider {

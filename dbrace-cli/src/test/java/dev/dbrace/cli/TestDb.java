@@ -1,21 +1,13 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.db.Datasets;
 import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.SharedTestDatabase;
 
-/** One embedded PostgreSQL with the datasets for the whole test JVM; it stops itself at exit. */
+/** The CLI tests' database: dbrace-db's {@link SharedTestDatabase}, one server per test JVM. */
 final class TestDb {
-  private static EmbeddedPostgres pg;
-
   private TestDb() {}
 
-  static synchronized EmbeddedPostgres get() throws Exception {
-    if (pg == null) {
-      pg = EmbeddedPostgres.start(Main.cacheDir(), msg -> System.err.println("[test-db] " + msg));
-      try (var c = pg.target().connect()) {
-        Datasets.ensure(c, msg -> System.err.println("[test-db] " + msg));
-      }
-    }
-    return pg;
+  static EmbeddedPostgres get() {
+    return SharedTestDatabase.server();
   }
 }

@@ -14,9 +14,8 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import dev.dbrace.core.spi.Statement;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestDatabase;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -28,22 +27,18 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs both JDBC stacks against the developer's PostgreSQL on 127.0.0.1:55432 (table {@code world},
- * ids 1..10000), and is skipped when that server is not there; the suite-wide stack tests start
- * their own server.
+ * Runs both JDBC stacks against the embedded PostgreSQL of {@link SharedTestDatabase} (table
+ * {@code world}, ids 1..10000), started once for this test JVM.
  */
+@SuppressWarnings("try") // Stack.close() throws Exception
 class JdbcStackTest {
 
-  private static final String HOST = "127.0.0.1";
-  private static final int PORT = 55432;
-  private static final String PASSWORD = "devpass";
   private static final String POINT_SELECT = "SELECT id, randomnumber FROM world WHERE id = $1";
 
   static StackProvider provider(String name) {
@@ -55,17 +50,15 @@ class JdbcStackTest {
     throw new AssertionError("no provider " + name);
   }
 
-  static StackConfig config(int pool, String password, List<String> sql, Map<String, String> options) {
-    return new StackConfig(
-        HOST, PORT, "postgres", "postgres", password, pool, 200, sql, "dbrace-jdbc-test", options);
+  /** The test database with the right password. */
+  static StackConfig config(int pool, List<String> sql, Map<String, String> options) {
+    return config(pool, SharedTestDatabase.target().password(), sql, options);
   }
 
-  private static void assumeServer() {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(HOST, PORT), 500);
-    } catch (IOException e) {
-      Assumptions.abort("no PostgreSQL at " + HOST + ":" + PORT + " (" + e + ")");
-    }
+  static StackConfig config(int pool, String password, List<String> sql, Map<String, String> options) {
+    DbTarget db = SharedTestDatabase.target();
+    return new StackConfig(
+        db.host(), db.port(), db.database(), db.user(), password, pool, 200, sql, "dbrace-jdbc-test", options);
   }
 
   @Test
@@ -79,15 +72,15 @@ class JdbcStackTest {
 
   @Test
   void rejectsUnknownOptionNamingKnownOnes() {
-    StackConfig config = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("fetchSize", "10"));
+    StackConfig config = config(8, List.of(POINT_SELECT), Map.of("fetchSize", "10"));
     var e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(config));
     assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
     assertTrue(e.getMessage().contains("[handoff, prepareThreshold]"), e.getMessage());
     // handoff only means something for the fixed pool
-    StackConfig virtual = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("handoff", "queue"));
+    StackConfig virtual = config(8, List.of(POINT_SELECT), Map.of("handoff", "queue"));
     e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-virtual").open(virtual));
     assertTrue(e.getMessage().contains("handoff"), e.getMessage());
-    StackConfig bad = config(8, PASSWORD, List.of(POINT_SELECT), Map.of("prepareThreshold", "five"));
+    StackConfig bad = config(8, List.of(POINT_SELECT), Map.of("prepareThreshold", "five"));
     e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(bad));
     assertTrue(e.getMessage().contains("prepareThreshold"), e.getMessage());
   }
@@ -102,22 +95,21 @@ class JdbcStackTest {
   @ParameterizedTest
   @CsvSource({"jdbc-platform, ''", "jdbc-platform, queue", "jdbc-virtual, ''"})
   void pointSelectClosedLoop(String name, String handoff) throws Exception {
-    assumeServer();
     Map<String, String> options = handoff.isEmpty() ? Map.of() : Map.of("handoff", handoff);
-    try (Stack stack = provider(name).open(config(8, PASSWORD, List.of(POINT_SELECT), options))) {
-      closedLoop(stack, 2_000, 8); // warm-up: JIT and server-side prepare
+    try (Stack stack = provider(name).open(config(8, List.of(POINT_SELECT), options))) {
+      closedLoop(stack, 1_000, 8); // warm-up: JIT and server-side prepare
+      int measured = 5_000;
       long start = System.nanoTime();
-      closedLoop(stack, 20_000, 8);
+      closedLoop(stack, measured, 8);
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf(
-          "%s %s: 20000 point selects, 8 in flight, pool 8: %.0f ops/s%n", name, options, 20_000 / seconds);
+      System.out.printf("%s %s: %d point selects, 8 in flight, pool 8: %.0f ops/s%n",
+          name, options, measured, measured / seconds);
     }
   }
 
   @Test
   void moreInFlightThanThreads() throws Exception {
-    assumeServer();
-    StackConfig c = config(4, PASSWORD, List.of(POINT_SELECT), Map.of());
+    StackConfig c = config(4, List.of(POINT_SELECT), Map.of());
     StackConfig twoThreads =
         new StackConfig(c.host(), c.port(), c.database(), c.user(), c.password(), c.pool(), 2, c.sql(),
             c.applicationName(), c.options());
@@ -179,7 +171,6 @@ class JdbcStackTest {
   @ParameterizedTest
   @ValueSource(strings = {"jdbc-platform", "jdbc-virtual"})
   void wrongPasswordFailsInOpenWithoutLeakingIt(String name) {
-    assumeServer();
     String wrong = "wrong-Pa55word-xyzzy";
     StackConfig config = config(8, wrong, List.of(POINT_SELECT), Map.of());
     SQLException e = assertThrows(SQLException.class, () -> provider(name).open(config));
@@ -189,9 +180,8 @@ class JdbcStackTest {
 
   @Test
   void driverErrorCompletesWithTheSqlException() throws Exception {
-    assumeServer();
     try (Stack stack =
-        provider("jdbc-virtual").open(config(2, PASSWORD, List.of("SELECT * FROM no_such_table_x"), Map.of()))) {
+        provider("jdbc-virtual").open(config(2, List.of("SELECT * FROM no_such_table_x"), Map.of()))) {
       CompletableFuture<OpResult> f =
           stack.execute(new Operation(0, 0, List.of(new Statement(0, new Object[0])))).toCompletableFuture();
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS));
@@ -202,7 +192,6 @@ class JdbcStackTest {
 
   @Test
   void updateCountsReorderedParamsAndPrepareThreshold() throws Exception {
-    assumeServer();
     List<String> sql =
         List.of(
             "CREATE TEMP TABLE dbrace_jdbc_test(a int, b text)",
@@ -210,7 +199,7 @@ class JdbcStackTest {
             "SELECT $2::text, $1::int, $1::int",
             "DROP TABLE dbrace_jdbc_test");
     // pool 1: a temporary table lives on one connection
-    StackConfig config = config(1, PASSWORD, sql, Map.of("prepareThreshold", "1"));
+    StackConfig config = config(1, sql, Map.of("prepareThreshold", "1"));
     try (Stack stack = provider("jdbc-platform").open(config)) {
       Object[] params = {7, "x"};
       Operation op =

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A minimal closed loop for tests and the bench: {@code inFlight} users, each issuing its next
+ * A minimal closed loop for the stack tests: {@code inFlight} users, each issuing its next
  * operation from the thread on which the previous one completed (a trampoline, as dbrace's
  * ClosedLoop does). Every operation is {@code statementsPerOp} point selects on sql id 0 with
  * random ids; each row's id must equal its parameter.
@@ -31,7 +31,6 @@ final class LoadLoop {
   private final Stack stack;
   private final int statementsPerOp;
   private final long maxOps;
-  private final long deadlineNanos;
   private final AtomicLong nextIndex = new AtomicLong();
   private final LongAdder ok = new LongAdder();
   private final LongAdder failed = new LongAdder();
@@ -43,12 +42,11 @@ final class LoadLoop {
   private long startNanos;
   private volatile long endNanos;
 
-  /** Runs until {@code maxOps} operations were issued or {@code seconds} passed (0: no limit). */
-  LoadLoop(Stack stack, int statementsPerOp, long maxOps, double seconds) {
+  /** Runs until {@code maxOps} operations were issued. */
+  LoadLoop(Stack stack, int statementsPerOp, long maxOps) {
     this.stack = stack;
     this.statementsPerOp = statementsPerOp;
-    this.maxOps = maxOps <= 0 ? Long.MAX_VALUE : maxOps;
-    this.deadlineNanos = seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
+    this.maxOps = maxOps;
   }
 
   LoadLoop run(int inFlight, long timeoutSeconds) throws InterruptedException {
@@ -68,7 +66,7 @@ final class LoadLoop {
   private void issue() {
     while (true) {
       long index = nextIndex.getAndIncrement();
-      if (index >= maxOps || System.nanoTime() >= deadlineNanos) {
+      if (index >= maxOps) {
         usersDone.countDown();
         return;
       }

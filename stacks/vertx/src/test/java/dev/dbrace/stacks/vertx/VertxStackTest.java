@@ -12,32 +12,25 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import dev.dbrace.core.spi.Statement;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestDatabase;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs both Vert.x stacks against the dev PostgreSQL at 127.0.0.1:55432 (postgres/devpass, table
- * world with 10,000 rows). Tests that need it are skipped when it is not reachable; the real
- * per-stack tests start their own server elsewhere.
+ * Runs both Vert.x stacks against the embedded PostgreSQL of {@link SharedTestDatabase} (table
+ * {@code world} with 10,000 rows), started once for this test JVM.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
 class VertxStackTest {
-  static final String HOST = System.getProperty("dbrace.devdb.host", "127.0.0.1");
-  static final int PORT = Integer.getInteger("dbrace.devdb.port", 55432);
-  static final String PASSWORD = System.getProperty("dbrace.devdb.password", "devpass");
   static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
 
   static StackProvider provider(String name) {
@@ -49,22 +42,15 @@ class VertxStackTest {
     throw new AssertionError("no provider " + name);
   }
 
+  /** The test database with the right password. */
+  static StackConfig config(List<String> sql, Map<String, String> options) {
+    return config(SharedTestDatabase.target().password(), sql, options);
+  }
+
   static StackConfig config(String password, List<String> sql, Map<String, String> options) {
-    return new StackConfig(HOST, PORT, "postgres", "postgres", password, 8, 8, sql,
+    DbTarget db = SharedTestDatabase.target();
+    return new StackConfig(db.host(), db.port(), db.database(), db.user(), password, 8, 8, sql,
         "dbrace-vertx-test", options);
-  }
-
-  static boolean devDbReachable() {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(HOST, PORT), 500);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  static void assumeDevDb() {
-    Assumptions.assumeTrue(devDbReachable(), "dev PostgreSQL at " + HOST + ":" + PORT + " not reachable");
   }
 
   @Test
@@ -88,25 +74,24 @@ class VertxStackTest {
   @Test
   void unknownOptionsAndBadValuesAreRejected() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> provider("vertx").open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of("fetchSize", "5"))));
+        () -> provider("vertx").open(config(List.of(WORLD_BY_ID), Map.of("fetchSize", "5"))));
     assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
     assertTrue(e.getMessage().contains("cachePreparedStatements"), e.getMessage());
     // pipeliningLimit means nothing to a pool, which sends one command at a time per connection
     e = assertThrows(IllegalArgumentException.class,
-        () -> provider("vertx").open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of("pipeliningLimit", "16"))));
+        () -> provider("vertx").open(config(List.of(WORLD_BY_ID), Map.of("pipeliningLimit", "16"))));
     assertTrue(e.getMessage().contains("pipeliningLimit"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> provider("vertx-pipelined").open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of("pipeliningLimit", "0"))));
+        () -> provider("vertx-pipelined").open(config(List.of(WORLD_BY_ID), Map.of("pipeliningLimit", "0"))));
     assertTrue(e.getMessage().contains("pipeliningLimit"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
-        () -> provider("vertx-pipelined").open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of("cachePreparedStatements", "yes"))));
+        () -> provider("vertx-pipelined").open(config(List.of(WORLD_BY_ID), Map.of("cachePreparedStatements", "yes"))));
     assertTrue(e.getMessage().contains("cachePreparedStatements"), e.getMessage());
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"vertx", "vertx-pipelined"})
   void wrongPasswordFailsInOpen(String name) {
-    assumeDevDb();
     String wrong = "not-the-password-7f3a";
     Exception e = assertThrows(Exception.class,
         () -> provider(name).open(config(wrong, List.of(WORLD_BY_ID), Map.of())).close());
@@ -120,26 +105,25 @@ class VertxStackTest {
   @ParameterizedTest
   @ValueSource(strings = {"vertx", "vertx-pipelined"})
   void selectsReturnTheRowsAskedFor(String name) throws Exception {
-    assumeDevDb();
-    try (Stack stack = provider(name).open(config(PASSWORD, List.of(WORLD_BY_ID), Map.of()))) {
-      new LoadLoop(stack, 1, 2_000, 0).run(8, 60); // warm-up
+    try (Stack stack = provider(name).open(config(List.of(WORLD_BY_ID), Map.of()))) {
+      new LoadLoop(stack, 1, 1_000).run(8, 60); // warm-up
       int handoffsBefore = ((VertxStack) stack).handoffs();
-      LoadLoop single = new LoadLoop(stack, 1, 20_000, 0).run(8, 120);
+      LoadLoop single = new LoadLoop(stack, 1, 5_000).run(8, 120);
       report(name, "point-select, 8 in flight", single);
-      assertClean(single, 20_000);
+      assertClean(single, 5_000);
       // the next operation is issued from the completing thread, which must be an event loop...
       assertEquals(java.util.Set.of("vert.x-eventloop-thread-N"), single.completionThreads());
       // ...and runs there: only the 8 first operations, issued from this thread, were handed over
       assertEquals(8, ((VertxStack) stack).handoffs() - handoffsBefore);
 
-      LoadLoop multi = new LoadLoop(stack, 20, 1_000, 0).run(8, 120);
+      LoadLoop multi = new LoadLoop(stack, 20, 250).run(8, 120);
       report(name, "20 selects per operation, 8 in flight", multi);
-      assertClean(multi, 1_000);
+      assertClean(multi, 250);
 
       if (name.equals("vertx-pipelined")) {
-        LoadLoop deep = new LoadLoop(stack, 1, 20_000, 0).run(64, 120);
+        LoadLoop deep = new LoadLoop(stack, 1, 5_000).run(64, 120);
         report(name, "point-select, 64 in flight", deep);
-        assertClean(deep, 20_000);
+        assertClean(deep, 5_000);
       }
     }
   }
@@ -147,10 +131,9 @@ class VertxStackTest {
   @ParameterizedTest
   @ValueSource(strings = {"vertx", "vertx-pipelined"})
   void driverErrorsFailTheOperationAndReleaseTheConnection(String name) throws Exception {
-    assumeDevDb();
     List<String> sql = List.of(WORLD_BY_ID, "SELECT id FROM no_such_table_dbrace WHERE id = $1",
         "UPDATE world SET randomnumber = randomnumber WHERE id = $1 AND false");
-    try (Stack stack = provider(name).open(config(PASSWORD, sql, Map.of()))) {
+    try (Stack stack = provider(name).open(config(sql, Map.of()))) {
       // more failing multi-statement operations than connections: each must give its connection back
       for (int i = 0; i < 20; i++) {
         Operation op = new Operation(i, 0, List.of(
@@ -185,17 +168,5 @@ class VertxStackTest {
   static void report(String stack, String what, LoadLoop loop) {
     System.out.printf("%-16s %-40s %,8d ops in %.2f s = %,9.0f ops/s (completed on %s)%n", stack, what,
         loop.ok(), loop.seconds(), loop.opsPerSecond(), loop.completionThreads());
-  }
-
-  /** For the bench: stack options from -Dvertx.opts=k=v,k=v. */
-  static Map<String, String> parseOpts(String s) {
-    Map<String, String> m = new HashMap<>();
-    if (s != null && !s.isBlank()) {
-      for (String kv : s.split(",")) {
-        String[] p = kv.split("=", 2);
-        m.put(p[0].trim(), p[1].trim());
-      }
-    }
-    return m;
   }
 }

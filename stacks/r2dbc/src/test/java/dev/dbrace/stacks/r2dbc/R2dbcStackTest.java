@@ -12,9 +12,8 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import dev.dbrace.core.spi.Statement;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,32 +27,18 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Runs the {@code r2dbc} stack against the developers' PostgreSQL (127.0.0.1:55432, table
- * {@code world}); skipped when that server is not there. The real per-stack tests, with their
- * own server, live in dbrace-cli.
+ * Runs the {@code r2dbc} stack against the embedded PostgreSQL of {@link SharedTestDatabase}
+ * (table {@code world}, ids 1..10000), started once for this test JVM. dbrace-cli's tests race the
+ * stack end to end through a forked worker; these look at the stack itself.
  */
-class R2dbcStackDevServerTest {
-  static final String HOST = System.getProperty("dbrace.devpg.host", "127.0.0.1");
-  static final int PORT = Integer.getInteger("dbrace.devpg.port", 55432);
-  static final String PASSWORD = System.getProperty("dbrace.devpg.password", "devpass");
+@SuppressWarnings("try") // Stack.close() throws Exception
+class R2dbcStackTest {
   static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
   static final String BAD_SQL = "SELECT no_such_column FROM world WHERE id = $1";
   static final String SLEEP_SQL = "SELECT $1::int AS id, 0 AS randomnumber FROM pg_sleep(1.5)";
-
-  @BeforeAll
-  static void devServerIsUp() {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(HOST, PORT), 500);
-    } catch (IOException e) {
-      Assumptions.abort("no dev PostgreSQL at " + HOST + ":" + PORT + ": " + e);
-    }
-  }
 
   static StackProvider provider() {
     for (StackProvider p : ServiceLoader.load(StackProvider.class)) {
@@ -64,8 +49,14 @@ class R2dbcStackDevServerTest {
     throw new AssertionError("no r2dbc provider registered");
   }
 
+  /** The test database with the right password. */
+  static StackConfig config(int pool, Map<String, String> options) {
+    return config(SharedTestDatabase.target().password(), pool, options);
+  }
+
   static StackConfig config(String password, int pool, Map<String, String> options) {
-    return new StackConfig(HOST, PORT, "postgres", "postgres", password, pool, 8,
+    DbTarget db = SharedTestDatabase.target();
+    return new StackConfig(db.host(), db.port(), db.database(), db.user(), password, pool, 8,
         List.of(WORLD_BY_ID, BAD_SQL, SLEEP_SQL), "dbrace-r2dbc-test", options);
   }
 
@@ -104,17 +95,15 @@ class R2dbcStackDevServerTest {
     final Stack stack;
     final LongFunction<Operation> ops;
     final long total;
-    final long deadlineNanos;
     final AtomicLong next = new AtomicLong();
     final AtomicLong ok = new AtomicLong();
     final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
     final CountDownLatch done;
 
-    Loop(Stack stack, LongFunction<Operation> ops, long total, long durationNanos, int inFlight) {
+    Loop(Stack stack, LongFunction<Operation> ops, long total, int inFlight) {
       this.stack = stack;
       this.ops = ops;
       this.total = total;
-      this.deadlineNanos = durationNanos > 0 ? System.nanoTime() + durationNanos : Long.MAX_VALUE;
       this.done = new CountDownLatch(inFlight);
     }
 
@@ -126,7 +115,7 @@ class R2dbcStackDevServerTest {
 
     void issue() {
       long i = next.getAndIncrement();
-      if (i >= total || System.nanoTime() > deadlineNanos || problems.size() > 10) {
+      if (i >= total || problems.size() > 10) {
         done.countDown();
         return;
       }
@@ -158,32 +147,32 @@ class R2dbcStackDevServerTest {
       assertFalse(versions.get(key).equals("unknown"), key + " version unknown");
     }
 
-    try (Stack stack = provider.open(config(PASSWORD, 8, Map.of()))) {
-      // warm the JIT a little, then the measured 20,000 point selects, 8 in flight
-      run(stack, i -> worldOp(i, 1), 5_000, 8);
+    try (Stack stack = provider.open(config(8, Map.of()))) {
+      // warm the JIT a little, then the measured 5,000 point selects, 8 in flight
+      run(stack, i -> worldOp(i, 1), 1_000, 8);
       long t0 = System.nanoTime();
-      Loop loop = run(stack, i -> worldOp(i, 1), 20_000, 8);
+      Loop loop = run(stack, i -> worldOp(i, 1), 5_000, 8);
       double secs = (System.nanoTime() - t0) / 1e9;
-      assertEquals(20_000, loop.ok.get());
-      System.out.printf("r2dbc point-select: 20000 ops in %.2f s = %.0f ops/s (8 conns, 8 in flight)%n",
-          secs, 20_000 / secs);
+      assertEquals(5_000, loop.ok.get());
+      System.out.printf("r2dbc point-select: 5000 ops in %.2f s = %.0f ops/s (8 conns, 8 in flight)%n",
+          secs, 5_000 / secs);
 
       // operations of 20 statements each, run sequentially on one connection
       t0 = System.nanoTime();
-      loop = run(stack, i -> worldOp(i, 20), 500, 8);
+      loop = run(stack, i -> worldOp(i, 20), 200, 8);
       secs = (System.nanoTime() - t0) / 1e9;
-      assertEquals(500, loop.ok.get());
-      System.out.printf("r2dbc queries-20: 500 ops in %.2f s = %.0f ops/s, %.0f statements/s%n",
-          secs, 500 / secs, 500 * 20 / secs);
+      assertEquals(200, loop.ok.get());
+      System.out.printf("r2dbc queries-20: 200 ops in %.2f s = %.0f ops/s, %.0f statements/s%n",
+          secs, 200 / secs, 200 * 20 / secs);
 
       // a mix where every 10th operation has 20 statements
-      loop = run(stack, i -> worldOp(i, i % 10 == 0 ? 20 : 1), 2_000, 8);
-      assertEquals(2_000, loop.ok.get());
+      loop = run(stack, i -> worldOp(i, i % 10 == 0 ? 20 : 1), 1_000, 8);
+      assertEquals(1_000, loop.ok.get());
     }
   }
 
   static Loop run(Stack stack, LongFunction<Operation> ops, long total, int inFlight) throws InterruptedException {
-    Loop loop = new Loop(stack, ops, total, 0, inFlight);
+    Loop loop = new Loop(stack, ops, total, inFlight);
     loop.start(inFlight);
     assertTrue(loop.done.await(120, TimeUnit.SECONDS), "operations still in flight");
     assertTrue(loop.problems.isEmpty(), () -> "problems: " + loop.problems);
@@ -192,7 +181,7 @@ class R2dbcStackDevServerTest {
 
   @Test
   void driverErrorsCompleteTheFutureWithTheDriversException() throws Exception {
-    try (Stack stack = provider().open(config(PASSWORD, 2, Map.of("statementCache", "16")))) {
+    try (Stack stack = provider().open(config(2, Map.of("statementCache", "16")))) {
       CompletableFuture<OpResult> f =
           stack.execute(new Operation(0, 0, List.of(new Statement(1, new Object[] {1})))).toCompletableFuture();
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS));
@@ -218,7 +207,7 @@ class R2dbcStackDevServerTest {
 
   @Test
   void acquisitionTimesOutWhenThePoolIsBusy() throws Exception {
-    try (Stack stack = R2dbcStack.open(config(PASSWORD, 1, Map.of()), java.time.Duration.ofMillis(300))) {
+    try (Stack stack = R2dbcStack.open(config(1, Map.of()), java.time.Duration.ofMillis(300))) {
       Operation slow = new Operation(0, 0, List.of(new Statement(2, new Object[] {42})));
       CompletableFuture<OpResult> holding = stack.execute(slow).toCompletableFuture();
       Thread.sleep(100); // let it take the only connection
@@ -255,49 +244,10 @@ class R2dbcStackDevServerTest {
   @Test
   void unknownOptionsAreRejected() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> provider().open(config(PASSWORD, 2, Map.of("pipelining", "4"))));
+        () -> provider().open(config(2, Map.of("pipelining", "4"))));
     assertTrue(e.getMessage().contains("pipelining") && e.getMessage().contains("statementCache"), e.getMessage());
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-        () -> provider().open(config(PASSWORD, 2, Map.of("statementCache", "lots"))));
+        () -> provider().open(config(2, Map.of("statementCache", "lots"))));
     assertTrue(bad.getMessage().contains("statementCache"), bad.getMessage());
-  }
-
-  /**
-   * A timed throughput run for comparing with pgbench:
-   * {@code -Ddbrace.r2dbc.benchSeconds=10 [-Ddbrace.r2dbc.benchOpts=statementCache=0]}.
-   */
-  @Test
-  @EnabledIfSystemProperty(named = "dbrace.r2dbc.benchSeconds", matches = "\\d+")
-  void timedThroughput() throws Exception {
-    int seconds = Integer.getInteger("dbrace.r2dbc.benchSeconds");
-    int conns = Integer.getInteger("dbrace.r2dbc.benchConns", 8);
-    int inFlight = Integer.getInteger("dbrace.r2dbc.benchInFlight", 8);
-    Map<String, String> opts = new java.util.HashMap<>();
-    String raw = System.getProperty("dbrace.r2dbc.benchOpts", "");
-    for (String kv : raw.split(",")) {
-      if (!kv.isBlank()) {
-        opts.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-      }
-    }
-    try (Stack stack = provider().open(config(PASSWORD, conns, opts))) {
-      Loop warm = new Loop(stack, i -> worldOp(i, 1), Long.MAX_VALUE, TimeUnit.SECONDS.toNanos(3), inFlight);
-      warm.start(inFlight);
-      assertTrue(warm.done.await(60, TimeUnit.SECONDS));
-      long cpu0 = processCpuNanos();
-      long t0 = System.nanoTime();
-      Loop loop = new Loop(stack, i -> worldOp(i, 1), Long.MAX_VALUE, TimeUnit.SECONDS.toNanos(seconds), inFlight);
-      loop.start(inFlight);
-      assertTrue(loop.done.await(seconds + 60L, TimeUnit.SECONDS));
-      double secs = (System.nanoTime() - t0) / 1e9;
-      double cpu = (processCpuNanos() - cpu0) / 1e9;
-      assertTrue(loop.problems.isEmpty(), () -> "problems: " + loop.problems);
-      System.out.printf("BENCH r2dbc %s conns=%d inFlight=%d: %d ops in %.2f s = %.0f ops/s, client CPU %.1f us/op%n",
-          opts, conns, inFlight, loop.ok.get(), secs, loop.ok.get() / secs, cpu * 1e6 / loop.ok.get());
-    }
-  }
-
-  static long processCpuNanos() {
-    var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }
 }

@@ -1,0 +1,62 @@
+package dev.dbrace.db;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * One embedded PostgreSQL, with the lab datasets loaded, shared by every test of a JVM: the real
+ * database the stack modules' and the CLI's tests run against, so they need no server of their own
+ * and are never skipped for want of one. Started on first use (a second or two: the binaries are
+ * unpacked once into {@link CacheDir}); stopped by {@link EmbeddedPostgres}'s shutdown hook when
+ * the test JVM exits.
+ *
+ * <p>It lives in dbrace-db's main code rather than in a test jar so that a module can use it
+ * through an ordinary {@code test}-scoped dependency on dbrace-db; that scope keeps dbrace-db (and
+ * pgjdbc) off the stack workers' runtime classpath.
+ *
+ * <p>Thread-safe. A failed start is remembered: later callers fail at once with the same cause
+ * instead of each waiting for another start that would fail the same way.
+ */
+public final class SharedTestDatabase {
+  private static EmbeddedPostgres server; // guarded by the class
+  private static RuntimeException startFailure; // guarded by the class
+
+  private SharedTestDatabase() {}
+
+  /** The running server, started with its datasets on the first call. */
+  public static synchronized EmbeddedPostgres server() {
+    if (startFailure != null) {
+      throw new IllegalStateException(
+          "the shared test PostgreSQL failed to start earlier: " + startFailure.getMessage(), startFailure);
+    }
+    if (server == null) {
+      try {
+        server = startWithDatasets();
+      } catch (RuntimeException e) {
+        startFailure = e;
+        throw e;
+      }
+    }
+    return server;
+  }
+
+  /** Superuser access to its {@code postgres} database, where the datasets are: host, port, user, password. */
+  public static DbTarget target() {
+    return server().target();
+  }
+
+  private static EmbeddedPostgres startWithDatasets() {
+    EmbeddedPostgres pg = EmbeddedPostgres.start(CacheDir.resolve(), SharedTestDatabase::log);
+    try (Connection c = pg.target().connect()) {
+      Datasets.ensure(c, SharedTestDatabase::log);
+    } catch (SQLException | RuntimeException e) {
+      pg.close();
+      throw new DbException("cannot load the lab datasets into the test PostgreSQL: " + e.getMessage(), e);
+    }
+    return pg;
+  }
+
+  private static void log(String message) {
+    System.err.println("[test-db] " + message);
+  }
+}
