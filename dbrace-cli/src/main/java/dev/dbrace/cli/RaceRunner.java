@@ -112,7 +112,7 @@ final class RaceRunner {
         settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
         settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
         runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
-    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir);
+    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir, List.of());
     // Backends flush their statistics when they exit: wait for the worker's to be gone.
     ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));
     ServerCounters.Snapshot after = ServerCounters.read(admin);

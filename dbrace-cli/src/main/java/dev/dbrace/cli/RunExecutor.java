@@ -6,6 +6,7 @@ import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.run.WorkerResult;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -16,22 +17,30 @@ import java.util.List;
 final class RunExecutor {
   /** What came back from the worker, before server counters are added. */
   record Outcome(String status, String message, WorkerResult result, ProcStats before, ProcStats after,
-      int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS) {}
+      int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS, Instant measureStart,
+      Instant measureEnd) {}
 
   private static final long STARTUP_TIMEOUT_MS = 120_000;
 
   private final RaceSettings settings;
   private final RunListener listener;
+  private Instant measureStart;
+  private Instant measureEnd;
 
   RunExecutor(RaceSettings settings, RunListener listener) {
     this.settings = settings;
     this.listener = listener;
   }
 
-  Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir)
+  /** Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's). */
+  Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs)
       throws IOException, InterruptedException {
     long t0 = System.nanoTime();
-    try (WorkerProcess w = WorkerProcess.start(settings.java(), settings.workerJvmArgs(), stack.classpath(), spec, password, runDir);
+    List<String> jvmArgs = new java.util.ArrayList<>(settings.workerJvmArgs());
+    jvmArgs.addAll(extraJvmArgs);
+    measureStart = null;
+    measureEnd = null;
+    try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
         ProcSampler sampler = new ProcSampler(w.pid())) {
       ProcStats before = null;
       long lastCount = -1;
@@ -63,6 +72,7 @@ final class RunExecutor {
           }
           case "measure" -> {
             before = sampler.sample();
+            measureStart = Instant.now();
             listener.phase(spec.stack(), "measure");
           }
           case "progress" -> {
@@ -77,6 +87,7 @@ final class RunExecutor {
           }
           case "result" -> {
             ProcStats after = sampler.sample();
+            measureEnd = Instant.now();
             WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
             w.send("exit");
             if (!w.waitFor(15_000)) {
@@ -116,10 +127,11 @@ final class RunExecutor {
     return null;
   }
 
-  private static Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
+  private Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
       ProcSampler sampler, WorkerProcess w, long t0) {
     List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
     return new Outcome(status, Secrets.redact(message), r, before, after, sampler.peakThreads(),
-        sampler.peakHwmKb(), tail, (System.nanoTime() - t0) / 1e9);
+        sampler.peakHwmKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
+        measureEnd != null ? measureEnd : Instant.now());
   }
 }
