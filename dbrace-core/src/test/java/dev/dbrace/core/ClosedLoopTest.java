@@ -11,8 +11,6 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -29,17 +27,6 @@ import org.junit.jupiter.api.Test;
 class ClosedLoopTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
 
-  /** Answers each point select with the row the database would return; every 10th wrongly if asked. */
-  private static OpResult answer(Operation op, boolean lieSometimes) {
-    List<List<Object[]>> all = new ArrayList<>();
-    for (var st : op.statements()) {
-      int id = (Integer) st.params()[0];
-      boolean lie = lieSometimes && op.index() % 10 == 0;
-      all.add(lie ? List.of() : List.<Object[]>of(new Object[] {id, 1 + id % 10_000}));
-    }
-    return OpResult.ofRows(all);
-  }
-
   private static ClosedLoop runToEnd(Stack stack, LoadModel.Closed model) throws InterruptedException {
     ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(POINT, 1), model);
     loop.startMeasuring();
@@ -53,7 +40,7 @@ class ClosedLoopTest {
   void synchronousStackDoesNotOverflowTheStack() throws InterruptedException {
     Stack sync = new Stack() {
       public CompletionStage<OpResult> execute(Operation op) {
-        return CompletableFuture.completedFuture(answer(op, false));
+        return CompletableFuture.completedFuture(WorldRows.answer(op, false));
       }
 
       public void close() {}
@@ -74,7 +61,7 @@ class ClosedLoopTest {
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         return CompletableFuture.supplyAsync(() -> {
           inFlight.decrementAndGet();
-          return answer(op, true);
+          return WorldRows.answer(op, true);
         }, pool);
       }
 
@@ -95,7 +82,7 @@ class ClosedLoopTest {
       public CompletionStage<OpResult> execute(Operation op) {
         return op.index() % 2 == 0
             ? CompletableFuture.failedFuture(new IllegalStateException("connection " + op.index() + " reset"))
-            : CompletableFuture.completedFuture(answer(op, false));
+            : CompletableFuture.completedFuture(WorldRows.answer(op, false));
       }
 
       public void close() {}

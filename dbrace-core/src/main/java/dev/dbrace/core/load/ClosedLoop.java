@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * operation from the thread on which the previous one completed. Operations started before
  * {@link #startMeasuring} count as warm-up. Thread-safe; run once.
  */
-public final class ClosedLoop {
+public final class ClosedLoop implements LoadDriver {
   private final Stack stack;
   private final OperationSequence sequence;
-  private final Verifier verifier;
+  private final OutcomeRecorder outcomes;
   private final LoadModel.Closed model;
   private final PhaseStats warmup = new PhaseStats();
   private final PhaseStats measured = new PhaseStats();
@@ -32,20 +32,23 @@ public final class ClosedLoop {
   public ClosedLoop(Stack stack, OperationSequence sequence, LoadModel.Closed model) {
     this.stack = stack;
     this.sequence = sequence;
-    this.verifier = new Verifier(sequence.workload());
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()));
     this.model = model;
     this.usersDone = new CountDownLatch(model.concurrency());
   }
 
+  @Override
   public PhaseStats warmup() {
     return warmup;
   }
 
+  @Override
   public PhaseStats measured() {
     return measured;
   }
 
   /** Starts the virtual users; returns at once. */
+  @Override
   public void start() {
     for (int u = 0; u < model.concurrency(); u++) {
       issueFrom();
@@ -53,11 +56,13 @@ public final class ClosedLoop {
   }
 
   /** Ends warm-up: operations issued from now on are measured. */
+  @Override
   public void startMeasuring() {
     measureStartNanos = System.nanoTime();
     measureFromIndex = nextIndex.get();
   }
 
+  @Override
   public boolean measuring() {
     return measureFromIndex != Long.MAX_VALUE;
   }
@@ -67,6 +72,7 @@ public final class ClosedLoop {
   }
 
   /** Stops issuing new operations (deadline, failure); those in flight still complete. */
+  @Override
   public void stop() {
     stopped = true;
   }
@@ -75,7 +81,16 @@ public final class ClosedLoop {
     return stopped;
   }
 
+  /** Stopped, or the measured duration (duration-bound runs) has elapsed. */
+  @Override
+  public boolean issuingEnded() {
+    return stopped
+        || model.durationMs() > 0 && measuring()
+            && System.nanoTime() - measureStartNanos > model.durationMs() * 1_000_000L;
+  }
+
   /** Ends the measured span now if the last user has not already ended it (drain timed out). */
+  @Override
   public void finish() {
     if (measureEndNanos == 0) {
       measureEndNanos = System.nanoTime();
@@ -83,12 +98,13 @@ public final class ClosedLoop {
   }
 
   /** Waits for every user to finish; false if operations were still in flight at the timeout. */
+  @Override
   public boolean await(long timeout, TimeUnit unit) throws InterruptedException {
     return usersDone.await(timeout, unit);
   }
 
-
   /** Seconds from the start of measurement to the last user finishing (or now). */
+  @Override
   public double measuredSeconds() {
     long end = measureEndNanos != 0 ? measureEndNanos : System.nanoTime();
     return measuring() ? (end - measureStartNanos) / 1e9 : 0;
@@ -138,7 +154,7 @@ public final class ClosedLoop {
         return;
       }
       if (f.isCompletedExceptionally()) {
-        complete(phase, op, start, null, exceptionOf(f));
+        complete(phase, op, start, null, OutcomeRecorder.exceptionOf(f));
       } else {
         complete(phase, op, start, f.getNow(null), null);
       }
@@ -154,25 +170,6 @@ public final class ClosedLoop {
   }
 
   private void complete(PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
-    long latency = System.nanoTime() - start;
-    if (error != null) {
-      phase.failure(latency, PhaseStats.kindOf(error), String.valueOf(error));
-      return;
-    }
-    String problem = verifier.check(op, result);
-    if (problem != null) {
-      phase.failure(latency, PhaseStats.normalize("wrong result: " + problem), problem);
-    } else {
-      phase.success(latency, op.statements().size());
-    }
-  }
-
-  private static Throwable exceptionOf(CompletableFuture<?> f) {
-    try {
-      f.join();
-      return null;
-    } catch (RuntimeException e) {
-      return e.getCause() != null ? e.getCause() : e;
-    }
+    outcomes.record(phase, op, System.nanoTime() - start, result, error);
   }
 }

@@ -24,6 +24,8 @@ public final class PhaseStats {
   final LongAdder ok = new LongAdder();
   final LongAdder errors = new LongAdder();
   final LongAdder statements = new LongAdder();
+  /** Open loop: arrivals of this phase that found the in-flight limit reached and were not sent. */
+  final LongAdder notIssued = new LongAdder();
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
@@ -52,6 +54,10 @@ public final class PhaseStats {
 
   public long errors() {
     return errors.sum();
+  }
+
+  public long notIssued() {
+    return notIssued.sum();
   }
 
   public long statements() {

@@ -24,8 +24,15 @@ public final class Protocol {
     send("measure", Map.of());
   }
 
-  public void progress(String phase, long ops, long errors, double elapsedS) {
-    send("progress", Map.of("phase", phase, "ops", ops, "errors", errors, "elapsed_s", elapsedS));
+  /** {@code notIssued}: open-loop arrivals not sent because of the in-flight limit (0 for closed loop). */
+  public void progress(String phase, long ops, long errors, long notIssued, double elapsedS) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("phase", phase);
+    fields.put("ops", ops);
+    fields.put("errors", errors);
+    fields.put("not_issued", notIssued);
+    fields.put("elapsed_s", elapsedS);
+    send("progress", fields);
   }
 
   public void result(WorkerResult result) {

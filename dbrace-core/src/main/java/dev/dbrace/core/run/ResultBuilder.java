@@ -1,22 +1,27 @@
 package dev.dbrace.core.run;
 
-import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.IntervalLog;
+import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.load.PhaseStats;
 import dev.dbrace.core.spi.StackProvider;
+import org.HdrHistogram.Histogram;
 
-/** Turns a finished loop's counters and histograms into the {@link WorkerResult}. */
+/**
+ * Turns a finished loop's counters and histograms into the {@link WorkerResult}. Latency comes
+ * from the interval log's measured total, so race.json and the .hlog agree.
+ */
 final class ResultBuilder {
   private ResultBuilder() {}
 
   static WorkerResult build(
-      StackProvider provider, ClosedLoop loop, IntervalLog log, WorkerResult.Gc gc, long warmupMs) {
+      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, long warmupMs) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
     double seconds = loop.measuredSeconds();
     long issued = m.issued();
     long ops = m.ok();
     long errors = m.errors();
+    Histogram service = loop.serviceLatency();
     var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warmupMs / 1000.0, Latency.of(log.warmupTotal()));
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
@@ -26,7 +31,7 @@ final class ResultBuilder {
         ops,
         errors,
         Math.max(0, issued - ops - errors),
-        0,
+        m.notIssued(),
         m.errorKinds(),
         m.errorSamples(),
         m.statements(),
@@ -34,7 +39,7 @@ final class ResultBuilder {
         round(seconds),
         seconds > 0 ? round(ops / seconds) : 0,
         Latency.of(log.measuredTotal()),
-        null,
+        service == null ? null : Latency.of(service),
         warmup,
         gc,
         jvm);

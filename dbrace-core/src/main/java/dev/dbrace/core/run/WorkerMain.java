@@ -1,8 +1,7 @@
 package dev.dbrace.core.run;
 
-import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.IntervalLog;
-import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
@@ -55,8 +54,8 @@ public final class WorkerMain {
   private static WorkerResult run(
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
-    LoadModel.Closed model = (LoadModel.Closed) spec.load();
-    ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed()), model);
+    LoadDriver loop =
+        LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(), spec.seed());
     control.onStop(loop::stop);
     GcSnapshot gcBefore;
     long start = System.nanoTime();
@@ -83,7 +82,7 @@ public final class WorkerMain {
       }
       gcBefore = GcSnapshot.now();
       protocol.measure();
-      awaitEnd(loop, model, spec.drainTimeoutMs());
+      awaitEnd(loop, spec.drainTimeoutMs());
       ticker.shutdownNow();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
       synchronized (log) {
@@ -95,16 +94,15 @@ public final class WorkerMain {
   }
 
   /**
-   * Waits until every operation completed. After a stop (the runner's, or the duration's end)
-   * in-flight operations get the drain timeout; those still running then are reported unfinished.
+   * Waits until every operation completed. Once issuing has ended (the runner's stop, or the
+   * model's executions or duration used up) in-flight operations get the drain timeout; those
+   * still running then are reported unfinished.
    */
-  private static void awaitEnd(ClosedLoop loop, LoadModel.Closed model, long drainMs) throws InterruptedException {
+  private static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
     long stopAt = 0;
     while (!loop.await(100, TimeUnit.MILLISECONDS)) {
       long now = System.nanoTime();
-      boolean timeUp = model.durationMs() > 0
-          && now - loop.measureStartNanos() > model.durationMs() * 1_000_000L;
-      if (stopAt == 0 && (loop.stopped() || timeUp)) {
+      if (stopAt == 0 && loop.issuingEnded()) {
         loop.stop();
         stopAt = now;
       }
@@ -115,11 +113,11 @@ public final class WorkerMain {
     loop.finish();
   }
 
-  private static void progress(Protocol protocol, ClosedLoop loop, long start) {
+  private static void progress(Protocol protocol, LoadDriver loop, long start) {
     boolean m = loop.measuring();
     var phase = m ? loop.measured() : loop.warmup();
     double elapsed = m ? loop.measuredSeconds() : (System.nanoTime() - start) / 1e9;
-    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), elapsed);
+    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), phase.notIssued(), elapsed);
   }
 
   private static StackProvider find(String name) {

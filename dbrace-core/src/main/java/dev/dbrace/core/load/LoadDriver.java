@@ -1,0 +1,58 @@
+package dev.dbrace.core.load;
+
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the worker needs from a load model's driver, so that progress, the interval log and the
+ * result come from one code path whatever the model. Lifecycle: {@link #start} (warm-up),
+ * {@link #startMeasuring}, then the driver ends issuing by itself (executions or duration used
+ * up) or on {@link #stop}; {@link #await} the in-flight operations; {@link #finish}.
+ */
+public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
+
+  /** The driver for a load model; {@code seed} makes an open loop's arrival times reproducible. */
+  static LoadDriver create(Stack stack, OperationSequence sequence, LoadModel model, long seed) {
+    return switch (model) {
+      case LoadModel.Closed closed -> new ClosedLoop(stack, sequence, closed);
+      case LoadModel.Open open -> new OpenLoop(stack, sequence, open, seed);
+    };
+  }
+
+  /** Starts issuing operations; returns at once. Until {@link #startMeasuring} they are warm-up. */
+  void start();
+
+  /** Ends warm-up: operations issued (closed) or arriving (open) from now on are measured. */
+  void startMeasuring();
+
+  boolean measuring();
+
+  /** Stops issuing new operations (the runner's stop, a failure); those in flight still complete. */
+  void stop();
+
+  /** True once no new operation will be issued: stopped, or the model's measured span is used up. */
+  boolean issuingEnded();
+
+  /** Waits for every issued operation to complete; false if some were still in flight at the timeout. */
+  boolean await(long timeout, TimeUnit unit) throws InterruptedException;
+
+  /** Ends the measured span now if the last completion has not already ended it (drain timed out). */
+  void finish();
+
+  /** Seconds from the start of measurement to the last operation completing (or now). */
+  double measuredSeconds();
+
+  PhaseStats warmup();
+
+  PhaseStats measured();
+
+  /**
+   * Measured operations' latency from the moment the stack was handed each one, when the model
+   * measures latency from somewhere else (the open loop's intended start); null otherwise.
+   */
+  default Histogram serviceLatency() {
+    return null;
+  }
+}

@@ -1,0 +1,286 @@
+package dev.dbrace.core.load;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.Verifier;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * Drives a stack with an open loop: operations arrive on a fixed schedule of {@code rate} per
+ * second, whether or not earlier ones have completed, the way independent users arrive at a
+ * service. Each operation's latency is measured from its <em>intended</em> start, its arrival
+ * time, so time spent waiting behind a saturated stack, or behind a generator that fell behind,
+ * is in the figures instead of being silently omitted (coordinated omission). A second histogram
+ * holds the service latency, from the moment the stack was handed the operation.
+ *
+ * <p>One scheduler thread issues every arrival whose time has come, then parks until the next
+ * one. If it wakes late it catches up in a burst, and the lateness counts in those operations'
+ * latency ({@link #issueLateness} says how late they went out). An arrival that finds
+ * {@code maxInFlight} operations in flight is not sent and is counted as not issued in its
+ * phase. Completions are recorded on the stack's own threads.
+ *
+ * <p>Arrivals before {@link #startMeasuring} are warm-up, at the same rate; the measured phase
+ * takes {@code durationMs} of arrivals, then the schedule ends and in-flight operations drain.
+ * An operation's phase is fixed by its arrival time. Thread-safe; run once.
+ */
+public final class OpenLoop implements LoadDriver {
+  /** Stands for "never" in nanoTime arithmetic (73 years): the measured span's start before measuring. */
+  private static final long FAR_FUTURE_NANOS = Long.MAX_VALUE / 4;
+
+  private final Stack stack;
+  private final OperationSequence sequence;
+  private final OutcomeRecorder outcomes;
+  private final LoadModel.Open model;
+  private final ArrivalSchedule schedule;
+  private final long durationNanos;
+  private final Phase warmup = new Phase();
+  private final Phase measured = new Phase();
+  /** Indexed by the sign bit of {@code due - measureFrom}: see {@link #phaseOf}. */
+  private final Phase[] phaseBySign = {measured, warmup};
+  private final Histogram serviceTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
+  private final Histogram latenessTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final CountDownLatch drained = new CountDownLatch(1);
+  private final Thread scheduler;
+  /** Orders the start of measurement against the scheduler's reading of the clock. */
+  private final Object phaseLock = new Object();
+  private long origin; // set before the scheduler starts
+  private long measureFrom; // guarded by phaseLock; far in the future until measuring
+  private volatile boolean measuring;
+  private volatile long measureStartNanos;
+  private volatile long measureEndNanos;
+  private volatile long stopNanos; // written before stopped
+  private volatile boolean stopped;
+  private volatile boolean scheduleEnded;
+
+  /**
+   * Everything recorded about one phase's operations. Both phases record the same figures, so
+   * warm-up runs exactly the code that measurement will run.
+   */
+  private static final class Phase {
+    final PhaseStats stats = new PhaseStats();
+    final Recorder service = new Recorder(PhaseStats.MAX_LATENCY_NS, 3);
+    final SingleWriterRecorder lateness = new SingleWriterRecorder(PhaseStats.MAX_LATENCY_NS, 3);
+  }
+
+  /** {@code seed} fixes the arrival times of a poisson schedule, so a run can be repeated. */
+  public OpenLoop(Stack stack, OperationSequence sequence, LoadModel.Open model, long seed) {
+    this.stack = stack;
+    this.sequence = sequence;
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()));
+    this.model = model;
+    this.schedule = ArrivalSchedule.of(model, seed);
+    this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);
+    this.scheduler = new Thread(this::runSchedule, "dbrace-arrivals");
+    scheduler.setDaemon(true);
+  }
+
+  @Override
+  public PhaseStats warmup() {
+    return warmup.stats;
+  }
+
+  @Override
+  public PhaseStats measured() {
+    return measured.stats;
+  }
+
+  /** Starts the schedule with its first arrival now; returns at once. */
+  @Override
+  public void start() {
+    synchronized (phaseLock) {
+      origin = System.nanoTime();
+      if (measuring) {
+        measureStartNanos = origin; // measuring from the outset: the measured span starts with the schedule
+        measureFrom = origin;
+      } else {
+        measureFrom = origin + FAR_FUTURE_NANOS;
+      }
+    }
+    scheduler.start();
+  }
+
+  /** Ends warm-up: operations arriving from now on are measured, for {@code durationMs} of arrivals. */
+  @Override
+  public void startMeasuring() {
+    synchronized (phaseLock) {
+      measureStartNanos = System.nanoTime();
+      measureFrom = measureStartNanos;
+      measuring = true;
+    }
+  }
+
+  @Override
+  public boolean measuring() {
+    return measuring;
+  }
+
+  /**
+   * Stops the schedule. Arrivals already due but not yet sent (the scheduler was behind) are
+   * counted as not issued; operations in flight still complete.
+   */
+  @Override
+  public void stop() {
+    if (!stopped) {
+      stopNanos = System.nanoTime();
+      stopped = true;
+    }
+    LockSupport.unpark(scheduler);
+  }
+
+  @Override
+  public boolean issuingEnded() {
+    return stopped || scheduleEnded;
+  }
+
+  /** Waits until the schedule has ended and every issued operation completed. */
+  @Override
+  public boolean await(long timeout, TimeUnit unit) throws InterruptedException {
+    return drained.await(timeout, unit);
+  }
+
+  @Override
+  public void finish() {
+    if (measureEndNanos == 0) {
+      measureEndNanos = System.nanoTime();
+    }
+  }
+
+  @Override
+  public double measuredSeconds() {
+    long end = measureEndNanos != 0 ? measureEndNanos : System.nanoTime();
+    return measuring ? (end - measureStartNanos) / 1e9 : 0;
+  }
+
+  /** Measured operations, from hand-off to the stack to completion. */
+  @Override
+  public synchronized Histogram serviceLatency() {
+    serviceTotal.add(measured.service.getIntervalHistogram());
+    return serviceTotal.copy();
+  }
+
+  /**
+   * Measured operations, from intended start to hand-off: how late the generator issued them.
+   * Near zero unless the machine could not run the scheduler on time or the stack held up the
+   * caller of {@link Stack#execute}; either way the lateness is part of the recorded latency.
+   */
+  public synchronized Histogram issueLateness() {
+    latenessTotal.add(measured.lateness.getIntervalHistogram());
+    return latenessTotal.copy();
+  }
+
+  private void runSchedule() {
+    try {
+      long index = 0;
+      long due = origin + schedule.nextOffsetNanos();
+      while (true) {
+        long now;
+        long from;
+        synchronized (phaseLock) {
+          now = System.nanoTime();
+          from = measureFrom;
+        }
+        long end = from + durationNanos; // arrivals from here on are past the measured span
+        if (stopped) {
+          // Arrivals due before the stop that the scheduler had not reached: counted, not dropped.
+          long until = stopNanos;
+          while (due - until <= 0 && due - end < 0) {
+            phaseOf(due, from).stats.notIssued.increment();
+            due = origin + schedule.nextOffsetNanos();
+          }
+          return;
+        }
+        while (due - now <= 0 && due - end < 0 && !stopped) {
+          offer(index++, due, phaseOf(due, from));
+          due = origin + schedule.nextOffsetNanos();
+        }
+        if (due - end >= 0) {
+          return; // the measured span of arrivals is over
+        }
+        if (!stopped) {
+          waitUntil(due);
+        }
+      }
+    } finally {
+      scheduleEnded = true;
+      if (inFlight.get() == 0) {
+        drainedNow();
+      }
+    }
+  }
+
+  /**
+   * The phase of an arrival: measured when it is due at or after the start of measurement. The
+   * sign bit of {@code due - from} picks it without a branch: a branch never taken during warm-up
+   * would be compiled as a trap, and taking it when measurement starts would send the scheduler
+   * back to the interpreter just when its timing starts to count (seen: a second of lateness on a
+   * busy machine).
+   */
+  private Phase phaseOf(long due, long from) {
+    return phaseBySign[(int) ((due - from) >>> 63)];
+  }
+
+  /**
+   * Parks until the next arrival is due. No spinning, even for gaps of a few microseconds: Linux
+   * wakes a parked thread some 50 us late (timer slack), so at high rates arrivals go out in
+   * small bursts that late, and the lateness is in their latency. Spinning instead was measured
+   * worse on a shared 2-core machine (bench/open-loop-generator.sh): it took up to 0.7 of a core
+   * the stack under test needs, and the scheduler, preempted for whole time slices as a CPU hog,
+   * issued later, not earlier (in one measurement p99 lateness was 5 to 440 ms spinning, 0.5 to
+   * 2.4 ms parking).
+   */
+  private static void waitUntil(long due) {
+    long remaining = due - System.nanoTime();
+    if (remaining > 0) {
+      LockSupport.parkNanos(remaining);
+    }
+  }
+
+  /** Sends one arrival to the stack, unless the in-flight limit is reached. Scheduler thread only. */
+  private void offer(long index, long due, Phase phase) {
+    // Only this thread increments, so the check and the increment cannot race past the limit.
+    if (inFlight.get() >= model.maxInFlight()) {
+      phase.stats.notIssued.increment();
+      return;
+    }
+    inFlight.incrementAndGet();
+    Operation op = sequence.operation(index);
+    phase.stats.issued.increment();
+    long handOff = System.nanoTime();
+    phase.lateness.recordValue(Math.min(Math.max(0, handOff - due), PhaseStats.MAX_LATENCY_NS));
+    CompletionStage<OpResult> stage;
+    try {
+      stage = stack.execute(op);
+    } catch (RuntimeException e) {
+      complete(phase, op, due, handOff, null, e);
+      return;
+    }
+    stage.whenComplete((result, error) -> complete(phase, op, due, handOff, result, error));
+  }
+
+  private void complete(Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
+    long now = System.nanoTime();
+    phase.service.recordValue(Math.min(now - handOff, PhaseStats.MAX_LATENCY_NS));
+    outcomes.record(phase.stats, op, now - due, result, error);
+    if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
+      drainedNow();
+    }
+  }
+
+  /** The schedule has ended and nothing is in flight; may run twice (scheduler and last completion race). */
+  private void drainedNow() {
+    if (measureEndNanos == 0) {
+      measureEndNanos = System.nanoTime();
+    }
+    drained.countDown();
+  }
+}

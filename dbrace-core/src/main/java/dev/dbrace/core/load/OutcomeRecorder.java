@@ -1,0 +1,42 @@
+package dev.dbrace.core.load;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.workload.Verifier;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Records a completed operation in its phase after checking its result, so both load models
+ * apply the same rule: a driver error or a wrong answer is an error, never throughput.
+ * Stateless apart from the verifier; called from every completing thread.
+ */
+final class OutcomeRecorder {
+  private final Verifier verifier;
+
+  OutcomeRecorder(Verifier verifier) {
+    this.verifier = verifier;
+  }
+
+  void record(PhaseStats phase, Operation op, long latencyNs, OpResult result, Throwable error) {
+    if (error != null) {
+      phase.failure(latencyNs, PhaseStats.kindOf(error), String.valueOf(error));
+      return;
+    }
+    String problem = verifier.check(op, result);
+    if (problem != null) {
+      phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
+    } else {
+      phase.success(latencyNs, op.statements().size());
+    }
+  }
+
+  /** The failure of a future completed exceptionally, without the CompletionException wrapper. */
+  static Throwable exceptionOf(CompletableFuture<?> f) {
+    try {
+      f.join();
+      return null;
+    } catch (RuntimeException e) {
+      return e.getCause() != null ? e.getCause() : e;
+    }
+  }
+}
