@@ -17,7 +17,8 @@ import java.util.function.DoubleFunction;
  * coarse pass then offers 0.25X, 0.5X, 0.75X, X, 1.25X until a step misses the SLA (going lower,
  * halving, if even 0.25X misses; higher, by 1.5x, if 1.25X holds); a fine pass bisects between the
  * last rate that held and the first that missed until they are within {@code precision} of each
- * other (or {@link #MAX_FINE_STEPS} steps were spent). The answer is stated with its bracket: the
+ * other (or {@link #MAX_FINE_STEPS} steps were spent). A rate counts as missed only when a second
+ * run at it misses too. The answer is stated with its bracket: the
  * capacity is at least the rate that held and below the one that missed.
  */
 final class CapacitySearch implements RacePlan {
@@ -159,7 +160,21 @@ final class CapacitySearch implements RacePlan {
       this.laterRuns = laterRuns;
     }
 
+    /**
+     * Whether the stack keeps the SLA at this rate. A miss is confirmed by a second run at the same
+     * rate before it counts: a p99 over a few seconds rests on few samples, and one hiccup of a
+     * shared machine (a GC, a neighbour's burst) must not decide a stack's capacity. Both runs are
+     * recorded.
+     */
     boolean holds(double rate) throws IOException, InterruptedException {
+      if (step(rate)) {
+        return true;
+      }
+      runner.note(String.format(Locale.ROOT, "%s missed the SLA at %,.0f ops/s; confirming with a second run", stack, rate));
+      return step(rate);
+    }
+
+    private boolean step(double rate) throws IOException, InterruptedException {
       count++;
       int left = Math.max(0, TYPICAL_RUNS - 1 - count) + laterRuns;
       RunRecord r = runner.run(stack, openAt.apply(rate), "capacity", count, left);

@@ -112,14 +112,34 @@ final class RaceRunner {
         settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
         settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
         runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
-    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir, List.of());
+    Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
+    List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
+    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir, extra);
     // Backends flush their statistics when they exit: wait for the worker's to be gone.
     ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));
     ServerCounters.Snapshot after = ServerCounters.read(admin);
     Long callsAfter = StatementCounts.calls(admin, sql);
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
-    return RunRecords.of(stack.name(), settings.workload().name(), load, purpose, step, out, before, after,
+    RunRecord record = RunRecords.of(stack.name(), settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+    if (jfr == null) {
+      return record;
+    }
+    // the worker writes its recording when it exits, which it has by now
+    RunRecord.ThreadStates states = out.measureStart() == null
+        ? JfrThreadStates.unavailable("the run never reached its measured phase")
+        : JfrThreadStates.summarize(jfr, out.measureStart(), out.measureEnd());
+    return record.withJfr(Files.exists(jfr) ? store.dir().relativize(jfr).toString() : null, states);
+  }
+
+  private Path jfrSettings;
+
+  /** Flight Recorder's settings file, copied once into the results folder (workers read it from there). */
+  private Path jfrSettings() throws IOException {
+    if (jfrSettings == null) {
+      jfrSettings = JfrOptions.extractSettings(store.dir());
+    }
+    return jfrSettings;
   }
 
   /** Unique per run, and within PostgreSQL's 63-byte limit for application_name. */

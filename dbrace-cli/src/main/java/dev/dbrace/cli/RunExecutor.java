@@ -77,7 +77,8 @@ final class RunExecutor {
           }
           case "progress" -> {
             JsonNode b = m.body();
-            long count = b.path("ops").asLong() + b.path("errors").asLong();
+            // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled
+            long count = b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
             if (count != lastCount) {
               lastCount = count;
               lastChange = now;

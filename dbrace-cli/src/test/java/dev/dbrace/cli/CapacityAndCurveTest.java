@@ -28,7 +28,7 @@ class CapacityAndCurveTest {
   void capacitySearchFindsTheKnownCeiling(@TempDir Path out) throws Exception {
     Race.Sla sla = new Race.Sla("p99", 100, 0.001);
     var settings = Races.settings(List.of("vertx"), Workloads.byName("slow-mix", SLEEP_20MS),
-        new LoadModel.Closed(0, 3000, 8), 2, 500);
+        new LoadModel.Closed(0, 3000, 8), 2, 1500);
     var search = new CapacitySearch(sla, 3000, 8, 0.15, rate -> new LoadModel.Open(rate, 3000, 1000, "constant"));
     List<RunRecord> runs = Races.run(settings, search, out, new RunListener() {});
 
@@ -41,10 +41,11 @@ class CapacityAndCurveTest {
     assertTrue(c.probeOpsS() > 60 && c.probeOpsS() < 105, "closed-loop probe ~ 2 connections / 20 ms: " + c.probeOpsS());
 
     // the verdict is backed by the runs: the held rate met the SLA, the failing rate did not
-    RunRecord held = runs.stream().filter(r -> c.capacityOpsS().equals(r.offeredRate())).findFirst().orElseThrow();
-    RunRecord missed = runs.stream().filter(r -> c.failingOpsS().equals(r.offeredRate())).findFirst().orElseThrow();
-    assertTrue(sla.metBy(held), "held: " + held.latencyMs());
-    assertTrue(!sla.metBy(missed), "missed: " + missed.latencyMs());
+    List<RunRecord> held = runs.stream().filter(r -> c.capacityOpsS().equals(r.offeredRate())).toList();
+    List<RunRecord> missed = runs.stream().filter(r -> c.failingOpsS().equals(r.offeredRate())).toList();
+    assertTrue(held.stream().anyMatch(sla::metBy), "held: " + held.get(0).latencyMs());
+    assertEquals(2, missed.size(), "a miss is confirmed by a second run");
+    missed.forEach(m -> assertTrue(!sla.metBy(m), "missed: " + m.latencyMs()));
     assertEquals(c.steps(), runs.size(), "one probe plus the open-loop steps, all recorded");
     assertEquals("probe", runs.get(0).purpose());
 

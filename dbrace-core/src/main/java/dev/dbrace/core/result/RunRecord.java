@@ -67,6 +67,13 @@ public record RunRecord(
         null, wallS);
   }
 
+  /** The same run with its Flight Recorder file (relative to the results folder) and summary. */
+  public RunRecord withJfr(String jfrFile, ThreadStates states) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
+        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS);
+  }
+
   /** The offered rate of an open-loop run, else null. */
   public Double offeredRate() {
     return loadModel instanceof LoadModel.Open o ? o.rate() : null;
