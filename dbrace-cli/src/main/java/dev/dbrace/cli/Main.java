@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Races database-access stacks on the same workload.",
-    subcommands = {RunCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, ListCommand.class, DbCommand.class, ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
     int code;
