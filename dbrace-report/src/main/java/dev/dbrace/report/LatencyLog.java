@@ -2,6 +2,8 @@ package dev.dbrace.report;
 
 import dev.dbrace.report.ChartSpec.Point;
 import java.io.FileNotFoundException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +73,6 @@ final class LatencyLog {
   }
 
   private static double round4(double v) {
-    return v == 0 ? 0 : new java.math.BigDecimal(v).round(new java.math.MathContext(4)).doubleValue();
+    return v == 0 ? 0 : new BigDecimal(v).round(new MathContext(4)).doubleValue();
   }
 }

@@ -12,6 +12,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -103,8 +105,8 @@ final class LoadCurves {
    * Each stack's runs of one load model sorted by load level; only stacks with at least two
    * levels, and nothing at all when no stack has a curve.
    */
-  private Map<String, List<RunRecord>> curves(java.util.function.Predicate<RunRecord> model,
-      java.util.function.Function<RunRecord, Double> level) {
+  private Map<String, List<RunRecord>> curves(Predicate<RunRecord> model,
+      Function<RunRecord, Double> level) {
     boolean severalWorkloads = LoadPoint.severalWorkloads(race.runs());
     Map<String, List<RunRecord>> byStack = new LinkedHashMap<>();
     race.runs().stream().filter(SummaryView::hasFigures).filter(model)
@@ -115,7 +117,7 @@ final class LoadCurves {
     return byStack;
   }
 
-  private static List<Point> points(List<RunRecord> runs, java.util.function.Function<RunRecord, Double> x,
+  private static List<Point> points(List<RunRecord> runs, Function<RunRecord, Double> x,
       ToDoubleFunction<RunRecord> y) {
     return runs.stream().map(r -> new Point(x.apply(r), y.applyAsDouble(r))).toList();
   }

@@ -2,6 +2,7 @@ package dev.dbrace.report;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ record LoadPoint(String workload, String load, LoadModel model) {
   static Map<LoadPoint, List<RunRecord>> group(List<RunRecord> runs) {
     Map<LoadPoint, List<RunRecord>> byPoint = new LinkedHashMap<>();
     for (RunRecord r : runs) {
-      byPoint.computeIfAbsent(of(r), k -> new java.util.ArrayList<>()).add(r);
+      byPoint.computeIfAbsent(of(r), k -> new ArrayList<>()).add(r);
     }
     List<LoadPoint> order = byPoint.keySet().stream()
         .sorted(Comparator.comparing((LoadPoint p) -> p.workload == null ? "" : p.workload)

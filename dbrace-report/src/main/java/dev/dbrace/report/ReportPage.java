@@ -78,7 +78,7 @@ record ReportPage(
     if (summary.byStack() || summary.groups().size() != 1) {
       return null;
     }
-    List<SummaryView.Row> rows = summary.groups().getFirst().rows().stream().filter(SummaryView.Row::figures).toList();
-    return rows.isEmpty() ? null : new Tiles(rows);
+    List<SummaryView.Row> rows = summary.groups().getFirst().rows();
+    return rows.stream().noneMatch(SummaryView.Row::figures) ? null : new Tiles(rows);
   }
 }

@@ -27,6 +27,17 @@
     return [1, 2, 5].some(function (m) { return Math.abs(mantissa - m) < 1e-6; }) ? number(value) : null;
   }
 
+  // the nearest 1, 2 or 5 times a power of ten below (Math.floor) or above (Math.ceil) v
+  function niceLog(v, round) {
+    var steps = [1, 2, 5, 10];
+    var decade = Math.pow(10, Math.floor(Math.log10(v)));
+    var m = v / decade;
+    var pick = round === Math.floor
+      ? steps.filter(function (x) { return x <= m + 1e-9; }).pop()
+      : steps.filter(function (x) { return x >= m - 1e-9; })[0];
+    return pick * decade;
+  }
+
   // a legend swatch that is a short line, dashed like its series
   function lineIcon(color, dashed) {
     var c = document.createElement('canvas');
@@ -54,6 +65,10 @@
     if (axis.scale === 'log') {
       s.type = 'logarithmic';
       s.ticks = { callback: logTick, autoSkip: false };
+      s.afterDataLimits = function (a) { // end on labelled values, so no point sits on an unlabelled edge
+        if (a.min > 0) { a.min = niceLog(a.min, Math.floor); }
+        if (a.max > 0) { a.max = niceLog(a.max, Math.ceil); }
+      };
     } else if (axis.scale === 'percentile') {
       s.type = 'logarithmic';
       s.min = 1;
@@ -135,7 +150,7 @@
         plugins: {
           legend: {
             display: !oneColouredSeries,
-            labels: { generateLabels: legendLabels(spec), usePointStyle: line }
+            labels: { generateLabels: legendLabels(spec), usePointStyle: line, pointStyleWidth: 30 }
           },
           tooltip: tooltip
         }

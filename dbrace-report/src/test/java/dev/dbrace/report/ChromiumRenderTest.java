@@ -29,7 +29,7 @@ class ChromiumRenderTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"plain", "capacity", "hostile"})
+  @ValueSource(strings = {"plain", "capacity", "curve", "hostile"})
   void reportDrawsEveryChartWithoutErrors(String fixture) throws Exception {
     Path browser = chromium();
     Path report = HtmlReport.write(FixtureResults.write(fixture, tmp));

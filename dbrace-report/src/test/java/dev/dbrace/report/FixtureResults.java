@@ -21,7 +21,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * forgot to drop them would show it.
  */
 public final class FixtureResults {
-  public static final List<String> NAMES = List.of("plain", "plain-rerun", "capacity", "hostile");
+  public static final List<String> NAMES = List.of("plain", "plain-rerun", "capacity", "curve", "hostile");
   static final long WARMUP_LATENCY_MS = 9_000;
   static final int MEASURED_INTERVALS = 5;
   static final int WARMUP_INTERVALS = 2;

@@ -32,7 +32,7 @@ class HtmlReportTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"plain", "capacity", "hostile"})
+  @ValueSource(strings = {"plain", "capacity", "curve", "hostile"})
   void isOneSelfContainedFile(String fixture) throws Exception {
     Pages page = render(fixture);
     assertFalse(REMOTE.matcher(page.html()).find(), "a src or href points to the network");
@@ -43,7 +43,7 @@ class HtmlReportTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"plain", "capacity"})
+  @ValueSource(strings = {"plain", "capacity", "curve"})
   void dataBlobParsesBackToTheRace(String fixture) throws Exception {
     Pages page = render(fixture);
     Race original = ResultsFolder.open(tmp.resolve(fixture)).race();
@@ -134,6 +134,27 @@ class HtmlReportTest {
   }
 
   @Test
+  void closedLoopCurveShowsThroughputAgainstConcurrency() throws Exception {
+    Pages page = render("curve");
+    assertEquals(List.of("closed c=1 10.0s", "closed c=4 10.0s", "closed c=16 10.0s", "closed c=64 10.0s"),
+        page.doc().select("#summary tr.group th").stream().map(th -> th.ownText()).toList());
+    assertEquals(List.of("jdbc-platform", "vertx"), page.seriesLabels("throughput-vs-concurrency"));
+    JsonNode throughput = page.chart("throughput-vs-concurrency");
+    assertEquals("log", throughput.at("/x/scale").asText(), "concurrencies 1..64 spread on a log axis");
+    List<Double> xs = new java.util.ArrayList<>();
+    throughput.at("/series/0/data").forEach(p -> xs.add(p.get("x").asDouble()));
+    assertEquals(List.of(1.0, 4.0, 16.0, 64.0), xs);
+    assertNotNull(page.chart("p99-vs-concurrency"));
+    assertNull(page.chart("latency-vs-rate"), "no open-loop runs, no latency-vs-rate curve");
+    JsonNode cpu = page.chart("resource-cpu");
+    assertEquals(4, cpu.get("labels").size(), "one bar group per load point");
+    assertEquals(List.of("jdbc-platform user", "jdbc-platform sys", "vertx user", "vertx sys"), page.seriesLabels("resource-cpu"));
+    assertTrue(cpu.get("stacked").asBoolean());
+    assertEquals(4, page.doc().select("#distributions .chart-title").size(), "one distribution chart per load point");
+    assertTrue(page.doc().select(".tiles").isEmpty(), "headline tiles only for a single load point");
+  }
+
+  @Test
   void hostileTextAppearsOnlyEscaped() throws Exception {
     Pages page = render("hostile");
     assertFalse(page.html().contains("<script>alert("), "markup from results reached the page unescaped");
@@ -165,6 +186,19 @@ class HtmlReportTest {
     Pages page = render("hostile");
     assertTrue(page.doc().select("#distributions ul.notes").text().contains("vertx at closed c=64 10.0s: no latency log recorded"));
     assertEquals(List.of("jdbc-platform"), page.seriesLabels("percentiles-1"));
+  }
+
+  @Test
+  void aRaceWithoutRunsStillRenders() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var race = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    race.putArray("runs");
+    race.remove(List.of("environment", "settings", "workload", "kind"));
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
+    Pages page = Pages.read(HtmlReport.write(dir));
+    assertEquals("0", page.doc().body().attr("data-charts-expected"));
+    assertTrue(page.doc().select("#summary").text().contains("No run recorded yet."));
+    assertTrue(page.doc().select("header").text().contains("dbrace race"), "a file without a kind is a plain race");
   }
 
   @Test
