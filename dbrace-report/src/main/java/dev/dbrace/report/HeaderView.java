@@ -1,0 +1,115 @@
+package dev.dbrace.report;
+
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The top of the report: what was raced, how, where and with which versions, so a reader can
+ * judge and rerun it. Texts are raw here; the template escapes them.
+ */
+record HeaderView(
+    String id,
+    String kind,
+    String command,
+    String when,
+    String workload,
+    String sla,
+    List<Item> environment,
+    List<Item> settings,
+    List<Item> drivers,
+    List<String> sql) {
+
+  record Item(String name, String value) {}
+
+  static HeaderView of(ResultsFolder folder) {
+    Race race = folder.race();
+    String when = Format.span(race.started(), race.finished());
+    var w = race.workload();
+    String workload = w == null ? settingsWorkload(race) : w.name() + " — " + w.description();
+    return new HeaderView(race.id(), folder.kind(), Format.withoutPassword(race.command()), when, workload,
+        race.sla() == null ? null : race.sla().describe(),
+        environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts());
+  }
+
+  private static String settingsWorkload(Race race) {
+    return race.settings() == null ? "" : race.settings().workload();
+  }
+
+  private static List<Item> environment(Race race) {
+    List<Item> items = new ArrayList<>();
+    Race.Environment e = race.environment();
+    if (e == null) {
+      return items;
+    }
+    items.add(new Item("dbrace", e.dbraceVersion() + " (git " + e.gitRevision() + ")"));
+    items.add(new Item("JDK", e.jdk()));
+    items.add(new Item("machine", e.cores() + " cores, " + Format.count(e.memoryMb()) + " MB memory"));
+    items.add(new Item("OS", e.os()));
+    items.add(new Item("PostgreSQL", e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
+        + (e.database() == null ? "" : " at " + Format.withoutPassword(e.database()))));
+    race.runs().stream().map(RunRecord::jvm).filter(j -> j != null && !j.isBlank()).findFirst()
+        .ifPresent(jvm -> items.add(new Item("worker JVM", jvm)));
+    return items;
+  }
+
+  private static List<Item> settings(Race race) {
+    List<Item> items = new ArrayList<>();
+    Race.Settings s = race.settings();
+    if (s == null) {
+      return items;
+    }
+    items.add(new Item("stacks", String.join(", ", s.stacks() == null ? List.of() : s.stacks())));
+    if (s.workloadOptions() != null && !s.workloadOptions().isEmpty()) {
+      items.add(new Item("workload options", pairs(s.workloadOptions())));
+    }
+    items.add(new Item("load", s.load()));
+    if (s.steps() != null && !s.steps().isEmpty()) {
+      items.add(new Item("steps", s.steps().stream().map(Format::plain).collect(Collectors.joining(", "))));
+    }
+    items.add(new Item("pool", s.pool() + " connections per stack"));
+    items.add(new Item("concurrency", s.concurrency() + " operations in flight"));
+    items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
+    items.add(new Item("warm-up", Format.plain(s.warmupMs() / 1000.0) + " s per run, excluded from the figures"));
+    items.add(new Item("seed", Long.toString(s.seed())));
+    if (race.sla() != null) {
+      items.add(new Item("SLA", race.sla().describe()));
+    }
+    if (s.stackOptions() != null) {
+      s.stackOptions().forEach((stack, opts) -> {
+        if (opts != null && !opts.isEmpty()) {
+          items.add(new Item("options of " + stack, pairs(opts)));
+        }
+      });
+    }
+    if (s.workerJvmArgs() != null && !s.workerJvmArgs().isEmpty()) {
+      items.add(new Item("worker JVM args", String.join(" ", s.workerJvmArgs())));
+    }
+    if (s.jfr()) {
+      items.add(new Item("Flight Recorder", "on (thread states per worker)"));
+    }
+    return items;
+  }
+
+  /** Driver versions per stack, from the first run of each stack that reported them. */
+  private static List<Item> drivers(Race race) {
+    Map<String, String> byStack = new LinkedHashMap<>();
+    for (RunRecord r : race.runs()) {
+      if (r.versions() != null && !r.versions().isEmpty() && !byStack.containsKey(r.stack())) {
+        byStack.put(r.stack(), new TreeMap<>(r.versions()).entrySet().stream()
+            .map(v -> v.getKey() + " " + v.getValue()).collect(Collectors.joining(", ")));
+      }
+    }
+    return byStack.entrySet().stream().map(e -> new Item(e.getKey(), e.getValue())).toList();
+  }
+
+  private static String pairs(Map<String, String> options) {
+    return new TreeMap<>(options).entrySet().stream().map(o -> o.getKey() + "=" + o.getValue())
+        .collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,33 @@
+package dev.dbrace.report;
+
+import java.nio.file.Path;
+
+/**
+ * report.html for a results folder: one self-contained file (data, Chart.js and the page's own
+ * script inline) that opens from disk with no network. The runner calls {@link #write(Path)} at
+ * the end of every race; {@code dbrace report} calls it for any results folder.
+ */
+public final class HtmlReport {
+  public static final String FILE = "report.html";
+
+  private HtmlReport() {}
+
+  /** Writes {@code resultsDir/report.html} and returns it. */
+  public static Path write(Path resultsDir) {
+    return write(resultsDir, resultsDir.resolve(FILE));
+  }
+
+  /**
+   * Writes the report of {@code resultsDir} to {@code out} and returns it.
+   *
+   * @throws ReportInputException when the folder has no readable race.json, or out cannot be written
+   */
+  public static Path write(Path resultsDir, Path out) {
+    return Page.write(render(ResultsFolder.open(resultsDir)), out);
+  }
+
+  /** The page's HTML. */
+  public static String render(ResultsFolder folder) {
+    return Page.render("report", ReportPage.of(folder));
+  }
+}

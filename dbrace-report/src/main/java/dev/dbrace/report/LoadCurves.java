@@ -1,0 +1,135 @@
+package dev.dbrace.report;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.Latency;
+import dev.dbrace.report.ChartSpec.Axis;
+import dev.dbrace.report.ChartSpec.Point;
+import dev.dbrace.report.ChartSpec.Series;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Figures as a function of load, one line per stack: E2's method. Open-loop runs give latency
+ * and achieved throughput against the offered rate (with the SLA drawn in); closed-loop runs of
+ * one stack at several concurrencies give throughput and p99 against concurrency.
+ */
+final class LoadCurves {
+  private final Race race;
+  private final Palette palette;
+
+  LoadCurves(Race race, Palette palette) {
+    this.race = race;
+    this.palette = palette;
+  }
+
+  /** Latency, throughput (and errors, when any) against the offered rate; empty without a curve. */
+  List<ChartSpec> openLoop() {
+    Map<String, List<RunRecord>> byStack = curves(r -> r.loadModel() instanceof LoadModel.Open, RunRecord::offeredRate);
+    if (byStack.isEmpty()) {
+      return List.of();
+    }
+    String pct = race.sla() == null ? "p99" : race.sla().percentile();
+    Axis rate = Axis.linear("offered rate (ops/s)");
+    List<Series> latency = new ArrayList<>();
+    List<Series> throughput = new ArrayList<>();
+    List<Series> errors = new ArrayList<>();
+    double lo = Double.MAX_VALUE;
+    double hi = 0;
+    for (var e : byStack.entrySet()) {
+      String color = palette.color(e.getValue().getFirst().stack());
+      List<RunRecord> runs = e.getValue();
+      latency.add(Series.line(e.getKey() + " " + pct, color, points(runs, RunRecord::offeredRate, r -> percentile(r.latencyMs(), pct)), false));
+      if (!pct.equals("p50")) {
+        latency.add(Series.line(e.getKey() + " p50", color, points(runs, RunRecord::offeredRate, r -> r.latencyMs().p50()), true));
+      }
+      throughput.add(Series.line(e.getKey(), color, points(runs, RunRecord::offeredRate, RunRecord::throughputOpsS), false));
+      errors.add(Series.line(e.getKey(), color, points(runs, RunRecord::offeredRate, r -> r.errorRate() * 100), false));
+      lo = Math.min(lo, runs.getFirst().offeredRate());
+      hi = Math.max(hi, runs.getLast().offeredRate());
+    }
+    if (race.sla() != null) {
+      latency.add(Series.line("SLA: " + pct + " ≤ " + Format.plain(race.sla().ms()) + " ms", Palette.SLA,
+          List.of(new Point(lo, race.sla().ms()), new Point(hi, race.sla().ms())), true));
+    }
+    throughput.add(Series.line("achieved = offered", Palette.NEUTRAL, List.of(new Point(lo, lo), new Point(hi, hi)), true));
+    List<ChartSpec> charts = new ArrayList<>();
+    charts.add(ChartSpec.lines("latency-vs-rate", "Latency vs offered rate",
+        pct + " (solid) and p50 (dashed), from each operation's intended start; log scale.",
+        rate, Axis.log("latency (ms)"), latency));
+    charts.add(ChartSpec.lines("throughput-vs-rate", "Achieved vs offered rate",
+        "Below the dashed line the stack no longer keeps up with the arrivals.",
+        rate, Axis.linear("achieved throughput (ops/s)"), throughput));
+    boolean anyErrors = byStack.values().stream().flatMap(List::stream).anyMatch(r -> r.errorRate() > 0);
+    if (anyErrors) {
+      charts.add(ChartSpec.lines("errors-vs-rate", "Errors and operations not issued vs offered rate",
+          "Errors, unfinished and not-issued operations over all that were due, in %: what the SLA counts.",
+          rate, Axis.linear("error rate (%)"), errors));
+    }
+    return charts;
+  }
+
+  /** Throughput and p99 against concurrency, for stacks run closed-loop at several concurrencies. */
+  List<ChartSpec> closedLoop() {
+    ToDoubleFunction<RunRecord> concurrency = r -> ((LoadModel.Closed) r.loadModel()).concurrency();
+    Map<String, List<RunRecord>> byStack = curves(r -> r.loadModel() instanceof LoadModel.Closed,
+        r -> concurrency.applyAsDouble(r));
+    if (byStack.isEmpty()) {
+      return List.of();
+    }
+    double min = byStack.values().stream().mapToDouble(l -> concurrency.applyAsDouble(l.getFirst())).min().orElse(1);
+    double max = byStack.values().stream().mapToDouble(l -> concurrency.applyAsDouble(l.getLast())).max().orElse(1);
+    Axis x = max / min >= 8 ? Axis.log("operations in flight (concurrency)") : Axis.linear("operations in flight (concurrency)");
+    List<Series> throughput = new ArrayList<>();
+    List<Series> p99 = new ArrayList<>();
+    byStack.forEach((label, runs) -> {
+      String color = palette.color(runs.getFirst().stack());
+      throughput.add(Series.line(label, color, points(runs, concurrency::applyAsDouble, RunRecord::throughputOpsS), false));
+      p99.add(Series.line(label, color, points(runs, concurrency::applyAsDouble, r -> r.latencyMs().p99()), false));
+    });
+    return List.of(
+        ChartSpec.lines("throughput-vs-concurrency", "Throughput vs concurrency", "Closed loop.",
+            x, Axis.linear("throughput (ops/s)"), throughput),
+        ChartSpec.lines("p99-vs-concurrency", "p99 vs concurrency", "Closed loop: latency from issue; log scale.",
+            x, Axis.log("p99 (ms)"), p99));
+  }
+
+  /**
+   * Each stack's runs of one load model sorted by load level; only stacks with at least two
+   * levels, and nothing at all when no stack has a curve.
+   */
+  private Map<String, List<RunRecord>> curves(Predicate<RunRecord> model,
+      Function<RunRecord, Double> level) {
+    boolean severalWorkloads = LoadPoint.severalWorkloads(race.runs());
+    Map<String, List<RunRecord>> byStack = new LinkedHashMap<>();
+    race.runs().stream().filter(SummaryView::hasFigures).filter(model)
+        .sorted(Comparator.comparing(level))
+        .forEach(r -> byStack.computeIfAbsent(r.stack() + (severalWorkloads ? " · " + r.workload() : ""),
+            k -> new ArrayList<>()).add(r));
+    byStack.values().removeIf(runs -> runs.stream().map(level).distinct().count() < 2);
+    return byStack;
+  }
+
+  private static List<Point> points(List<RunRecord> runs, Function<RunRecord, Double> x,
+      ToDoubleFunction<RunRecord> y) {
+    return runs.stream().map(r -> new Point(x.apply(r), y.applyAsDouble(r))).toList();
+  }
+
+  /** The figure an SLA names ({@code p50}, {@code p90}, {@code p99}, {@code p999}/{@code p99.9}, {@code max}). */
+  static double percentile(Latency l, String name) {
+    return switch (name) {
+      case "p50" -> l.p50();
+      case "p90" -> l.p90();
+      case "p999", "p99.9" -> l.p999();
+      case "max" -> l.max();
+      default -> l.p99();
+    };
+  }
+}

@@ -1,0 +1,113 @@
+package dev.dbrace.report;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The summary table: one row per run, each run's throughput as a ratio to the best of its load
+ * point (when other stacks ran at it too). Rows are grouped by load point when stacks share
+ * them (a race, a curve), else by stack with the load in a column (a capacity search, where
+ * each stack has its own rates). Runs without figures (failed, crashed, hung, interrupted) keep
+ * their row with the message and the worker's last stderr lines.
+ *
+ * @param byStack rows grouped by stack, the load shown per row
+ * @param notes what the latency figures mean for the load models present
+ */
+record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
+
+  record Group(String label, String note, List<Row> rows) {}
+
+  record Row(
+      String stack, String color, String load, String status, boolean figures, String purpose, String message,
+      String stderr, String throughput, String ratio, boolean best, String p50, String p90, String p99, String p999,
+      String max, boolean bestP99, String ops, String errors, String notIssued, String cpu, String cpuPer1k, String rss,
+      String ctxPer1k, String threads, String server, boolean serverMismatch) {
+
+    public boolean statusOk() {
+      return "ok".equals(status);
+    }
+  }
+
+  private static final String CLOSED = "closed loop: latency from issue to completion; time an operation waits before it is issued is not in it";
+  private static final String OPEN = "open loop: latency from each operation's intended start, so queueing behind a saturated stack counts";
+
+  static SummaryView of(List<RunRecord> runs, Palette palette) {
+    boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
+    Map<LoadPoint, List<RunRecord>> points = LoadPoint.group(runs);
+    boolean byStack = points.size() > 1 && points.values().stream().anyMatch(p -> p.size() < 2);
+    List<Group> groups = new ArrayList<>();
+    Map<String, List<Row>> perStack = new LinkedHashMap<>();
+    points.forEach((point, pointRuns) -> {
+      List<RunRecord> measured = pointRuns.stream().filter(SummaryView::hasFigures).toList();
+      boolean compared = measured.size() > 1;
+      double best = measured.stream().mapToDouble(RunRecord::throughputOpsS).max().orElse(0);
+      double bestP99 = measured.stream().mapToDouble(r -> r.latencyMs().p99()).min().orElse(Double.NaN);
+      List<Row> rows = pointRuns.stream()
+          .map(r -> row(r, severalWorkloads ? point.label(true) : point.shortLabel(), palette, compared ? best : 0, compared ? bestP99 : Double.NaN))
+          .toList();
+      groups.add(new Group(point.label(severalWorkloads), note(point.model()), rows));
+      rows.forEach(row -> perStack.computeIfAbsent(row.stack(), k -> new ArrayList<>()).add(row));
+    });
+    if (byStack) {
+      groups.clear();
+      perStack.forEach((stack, rows) -> groups.add(new Group(stack, null, rows)));
+    }
+    List<String> notes = byStack ? points.keySet().stream().map(p -> note(p.model())).distinct().toList() : List.of();
+    return new SummaryView(byStack, notes, groups);
+  }
+
+  static boolean hasFigures(RunRecord r) {
+    return r.latencyMs() != null;
+  }
+
+  private static String note(LoadModel model) {
+    return model instanceof LoadModel.Open ? OPEN : CLOSED;
+  }
+
+  /** A row; {@code best} is 0 (and bestP99 NaN) when no other run shares the load point. */
+  private static Row row(RunRecord r, String load, Palette palette, double best, double bestP99) {
+    String purpose = r.purpose() == null || r.purpose().equals("race") ? null : r.purpose();
+    String stderr = r.stderrTail() == null || r.stderrTail().isEmpty() ? null : String.join("\n", r.stderrTail());
+    String message = Format.withoutPassword(r.message());
+    if (!hasFigures(r)) {
+      return new Row(r.stack(), palette.color(r.stack()), load, r.status(), false, purpose, message, stderr,
+          null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false);
+    }
+    var l = r.latencyMs();
+    var p = r.process();
+    var s = r.server();
+    boolean perOp = p != null && r.ops() > 0;
+    return new Row(r.stack(), palette.color(r.stack()), load, r.status(), true, purpose, message, stderr,
+        Format.rate(r.throughputOpsS()), best > 0 ? Format.ratio(r.throughputOpsS() / best) : "-",
+        best > 0 && r.throughputOpsS() == best,
+        Format.ms(l.p50()), Format.ms(l.p90()), Format.ms(l.p99()), Format.ms(l.p999()), Format.ms(l.max()),
+        l.p99() == bestP99, Format.count(r.ops()), Format.count(r.errors() + r.unfinished()), Format.count(r.notIssued()),
+        p == null ? "-" : Format.f("%.2f / %.2f", p.cpuUserS(), p.cpuSysS()),
+        perOp ? Format.figure(cpuMsPer1kOps(r)) : "-",
+        p == null ? "-" : Format.figure(p.peakRssMb()),
+        perOp ? Format.figure(contextSwitchesPer1kOps(r)) : "-",
+        p == null ? "-" : Integer.toString(p.peakThreads()),
+        s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
+            + Format.count(s.clientStatements()),
+        s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements());
+  }
+
+  /**
+   * User plus system CPU of the measured phase per 1,000 completed operations, from the same
+   * figures as the CPU columns (so the two always agree).
+   */
+  static double cpuMsPer1kOps(RunRecord r) {
+    var p = r.process();
+    return (p.cpuUserS() + p.cpuSysS()) * 1e6 / r.ops();
+  }
+
+  /** Voluntary plus involuntary switches of the measured phase, per 1,000 completed operations. */
+  static double contextSwitchesPer1kOps(RunRecord r) {
+    var p = r.process();
+    return (p.ctxVoluntary() + p.ctxInvoluntary()) * 1000.0 / r.ops();
+  }
+}

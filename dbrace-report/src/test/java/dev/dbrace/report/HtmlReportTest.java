@@ -1,0 +1,223 @@
+package dev.dbrace.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.run.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HtmlReportTest {
+  private static final Pattern REMOTE = Pattern.compile("(?i)(src|href)\\s*=\\s*[\"']?\\s*(https?:)?//");
+
+  @TempDir Path tmp;
+
+  private Pages render(String fixture) throws Exception {
+    Path dir = FixtureResults.write(fixture, tmp);
+    Path file = HtmlReport.write(dir);
+    assertEquals(dir.resolve("report.html"), file);
+    return Pages.read(file);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"plain", "capacity", "curve", "hostile"})
+  void isOneSelfContainedFile(String fixture) throws Exception {
+    Pages page = render(fixture);
+    assertFalse(REMOTE.matcher(page.html()).find(), "a src or href points to the network");
+    assertTrue(page.doc().select("script[src], link[href], img[src], iframe").isEmpty(), "an external resource is referenced");
+    assertFalse(page.html().contains("sourceMappingURL"), "the inlined library still names its source map");
+    // the library is really inlined: Chart.js registers itself as window.Chart
+    assertTrue(page.doc().select("script").stream().anyMatch(s -> s.data().contains("Chart.js v4")), "Chart.js is not inlined");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"plain", "capacity", "curve"})
+  void dataBlobParsesBackToTheRace(String fixture) throws Exception {
+    Pages page = render(fixture);
+    Race original = ResultsFolder.open(tmp.resolve(fixture)).race();
+    assertEquals(original, Json.MAPPER.treeToValue(page.data().get("race"), Race.class));
+    assertEquals(page.data().get("charts").size(), Integer.parseInt(page.doc().body().attr("data-charts-expected")));
+    for (String id : page.chartIds()) {
+      Element canvas = page.doc().getElementById("chart-" + id);
+      assertNotNull(canvas, "no canvas for chart " + id);
+      assertEquals("canvas", canvas.tagName());
+    }
+    List<String> ids = page.doc().select("[id]").eachAttr("id");
+    assertEquals(ids.size(), ids.stream().distinct().count(), "duplicate element ids: " + ids);
+  }
+
+  @Test
+  void plainRaceShowsEveryRunAndItsCost() throws Exception {
+    Pages page = render("plain");
+    List<String> stacks = page.doc().select("#summary tbody tr:not(.group) td:first-child").eachText();
+    assertEquals(List.of("jdbc-platform", "jdbc-virtual", "vertx"), stacks);
+    Element vertx = page.doc().select("#summary tbody tr:not(.group)").get(2);
+    assertEquals("25,102", vertx.child(1).text());
+    assertEquals("1.00x", vertx.child(2).text());
+    assertEquals("0.77x", page.doc().select("#summary tbody tr:not(.group)").get(1).child(2).text()); // 19,370 / 25,102
+    assertTrue(page.doc().select("#summary tr.group").text().contains("closed loop"));
+    assertEquals(List.of("jdbc-platform", "jdbc-virtual", "vertx"), page.seriesLabels("percentiles-1"));
+    assertTrue(page.chartIds().containsAll(List.of("resource-cpu", "resource-rss", "resource-ctx", "resource-threads")));
+    assertNull(page.doc().getElementById("curves"), "a single load point has no curve");
+    assertNull(page.doc().getElementById("capacity"));
+    assertNull(page.doc().getElementById("threads"), "no run recorded thread states");
+    assertEquals("row 0 column 0: expected 4711, got 4712", page.doc().select("#errors td.sample").text());
+    String header = page.doc().select("header").text();
+    for (String expected : List.of("./dbrace run --stacks jdbc-platform,jdbc-virtual,vertx", "d8079c0a1b2c", "25.0.3+9-LTS",
+        "17.6 (embedded)", "2 cores", "pgjdbc 42.7.14", "vertx-pg-client 5.0.12", "SELECT id, randomnumber FROM world WHERE id = $1",
+        "16 connections", "64 operations in flight", "seed 42", "2026-11-23 10:32:28 UTC, 63 s")) {
+      assertTrue(header.contains(expected), "header lacks " + expected);
+    }
+  }
+
+  @Test
+  void warmupIntervalsAreLeftOutOfTheDistributions() throws Exception {
+    Pages page = render("plain");
+    for (JsonNode series : page.chart("percentiles-1").get("series")) {
+      double max = 0;
+      for (JsonNode point : series.get("data")) {
+        max = Math.max(max, point.get("y").asDouble());
+      }
+      assertTrue(max > 0 && max < FixtureResults.WARMUP_LATENCY_MS, series.get("label") + " max " + max);
+    }
+  }
+
+  @Test
+  void capacitySearchShowsVerdictsCurvesAndTheSla() throws Exception {
+    Pages page = render("capacity");
+    List<String> sentences = page.doc().select("#capacity ul.sentences li").eachText();
+    assertEquals(List.of("vertx holds p99 <= 10 ms up to 1.9x the rate jdbc-platform does (13,600 vs 7,200 ops/s)."), sentences);
+    assertEquals(List.of("jdbc-platform", "vertx"), page.doc().select("#capacity tbody td:first-child").eachText());
+    JsonNode capacity = page.chart("capacity");
+    assertEquals(13600.0, capacity.get("series").get(0).get("data").get(1).asDouble());
+
+    assertEquals(List.of("jdbc-platform p99", "jdbc-platform p50", "vertx p99", "vertx p50", "SLA: p99 ≤ 10 ms"),
+        page.seriesLabels("latency-vs-rate"));
+    JsonNode latency = page.chart("latency-vs-rate");
+    assertEquals("log", latency.at("/y/scale").asText());
+    JsonNode sla = latency.get("series").get(4).get("data");
+    assertEquals(List.of(10.0, 10.0), List.of(sla.get(0).get("y").asDouble(), sla.get(1).get("y").asDouble()));
+    assertEquals(4500.0, sla.get(0).get("x").asDouble(), "the SLA line starts at the lowest offered rate");
+    assertEquals(14400.0, sla.get(1).get("x").asDouble(), "and ends at the highest");
+    JsonNode jdbcP99 = latency.get("series").get(0).get("data");
+    assertEquals(5, jdbcP99.size(), "the closed-loop probe is not a point of the open-loop curve");
+    for (int i = 1; i < jdbcP99.size(); i++) {
+      assertTrue(jdbcP99.get(i).get("x").asDouble() > jdbcP99.get(i - 1).get("x").asDouble(), "points sorted by rate");
+    }
+    assertTrue(page.chartIds().containsAll(List.of("throughput-vs-rate", "errors-vs-rate", "thread-states", "resource-cpu-vs-rate")));
+    assertEquals(List.of("running", "blocked", "waiting", "parked", "sleeping", "socket io"), page.seriesLabels("thread-states"));
+    // the probe's load point is shared; each stack's own rates make one chart per stack, a line per rate
+    List<String> distributions = page.doc().select("#distributions .chart-title").eachText();
+    assertEquals(List.of("Latency by percentile · closed c=64 10.0s", "Latency by percentile · jdbc-platform at each load",
+        "Latency by percentile · vertx at each load"), distributions);
+    assertEquals(List.of("4,500/s", "6,300/s", "7,200/s", "7,650/s", "8,100/s"), page.seriesLabels("percentiles-2"));
+
+    // no load point of the search is shared, so the summary groups by stack and shows the load per row
+    assertEquals(List.of("jdbc-platform", "vertx"), page.doc().select("#summary tr.group").eachText());
+    Element probe = page.doc().select("#summary tbody tr:not(.group)").first();
+    assertEquals(List.of("jdbc-platform probe", "closed c=64", "9,013", "0.56x"), probe.children().eachText().subList(0, 4));
+    Element step = page.doc().select("#summary tbody tr:not(.group)").get(1);
+    assertEquals("-", step.child(3).text(), "no ratio to best where no other stack ran at that rate");
+    assertTrue(page.doc().select("header").text().contains("p99 <= 10 ms, errors < 0.1 %"));
+  }
+
+  @Test
+  void closedLoopCurveShowsThroughputAgainstConcurrency() throws Exception {
+    Pages page = render("curve");
+    assertEquals(List.of("closed c=1 10.0s", "closed c=4 10.0s", "closed c=16 10.0s", "closed c=64 10.0s"),
+        page.doc().select("#summary tr.group th").stream().map(th -> th.ownText()).toList());
+    assertEquals(List.of("jdbc-platform", "vertx"), page.seriesLabels("throughput-vs-concurrency"));
+    JsonNode throughput = page.chart("throughput-vs-concurrency");
+    assertEquals("log", throughput.at("/x/scale").asText(), "concurrencies 1..64 spread on a log axis");
+    List<Double> xs = new java.util.ArrayList<>();
+    throughput.at("/series/0/data").forEach(p -> xs.add(p.get("x").asDouble()));
+    assertEquals(List.of(1.0, 4.0, 16.0, 64.0), xs);
+    assertNotNull(page.chart("p99-vs-concurrency"));
+    assertNull(page.chart("latency-vs-rate"), "no open-loop runs, no latency-vs-rate curve");
+    JsonNode cpu = page.chart("resource-cpu");
+    assertEquals(4, cpu.get("labels").size(), "one bar group per load point");
+    assertEquals(List.of("jdbc-platform user", "jdbc-platform sys", "vertx user", "vertx sys"), page.seriesLabels("resource-cpu"));
+    assertTrue(cpu.get("stacked").asBoolean());
+    assertEquals(4, page.doc().select("#distributions .chart-title").size(), "one distribution chart per load point");
+    assertTrue(page.doc().select(".tiles").isEmpty(), "headline tiles only for a single load point");
+  }
+
+  @Test
+  void hostileTextAppearsOnlyEscaped() throws Exception {
+    Pages page = render("hostile");
+    assertFalse(page.html().contains("<script>alert("), "markup from results reached the page unescaped");
+    assertFalse(page.html().contains("<img src=x"));
+    assertFalse(page.html().contains("<b>driver</b>"));
+    assertFalse(page.html().contains("&\"<"), "the stack name &\"< went in raw");
+    assertTrue(page.html().contains("&amp;&quot;&lt;"), "the stack name is not shown escaped");
+    assertTrue(page.html().contains("worker exited with code 1: &lt;script&gt;alert(1)&lt;/script&gt;"));
+    assertEquals(4, page.doc().select("script").size(), "only the page's own scripts: error hook, data, Chart.js, report");
+
+    Element crashed = page.doc().select("#summary tr.failed").first();
+    assertNotNull(crashed);
+    assertTrue(crashed.text().startsWith("&\"< crashed"), crashed.text());
+    assertTrue(crashed.select("td.msg").text().contains("<script>alert(1)</script>"), "the message is shown, as text");
+    assertTrue(crashed.select("details pre").text().contains("IllegalStateException: <script>alert(1)</script>"));
+    assertTrue(page.doc().select("#errors td.sample").text().contains("<img src=x onerror=alert(2)>"));
+    assertTrue(page.doc().select("header pre.sql").text().contains("</script><script>alert(1)</script>"));
+    assertTrue(page.doc().select("header").text().contains("\"><script>alert(3)</script>"));
+
+    assertFalse(page.html().contains("s3cret"), "a password from a URL reached the page");
+    assertTrue(page.doc().select("header").text().contains("postgresql://bob:***@db.example:5432/bench"));
+    assertEquals("&\"<", page.data().at("/race/runs/1/stack").asText(), "the blob keeps the text exactly");
+    assertEquals("worker exited with code 1: <script>alert(1)</script>", page.data().at("/race/runs/1/message").asText());
+    assertEquals("postgresql://bob:***@db.example:5432/bench", page.data().at("/race/environment/database").asText());
+  }
+
+  @Test
+  void aLogOutsideTheFolderIsNotRead() throws Exception {
+    Pages page = render("hostile");
+    assertTrue(page.doc().select("#distributions ul.notes").text().contains("vertx at closed c=64 10.0s: no latency log recorded"));
+    assertEquals(List.of("jdbc-platform"), page.seriesLabels("percentiles-1"));
+  }
+
+  @Test
+  void aRaceWithoutRunsStillRenders() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var race = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    race.putArray("runs");
+    race.remove(List.of("environment", "settings", "workload", "kind"));
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
+    Pages page = Pages.read(HtmlReport.write(dir));
+    assertEquals("0", page.doc().body().attr("data-charts-expected"));
+    assertTrue(page.doc().select("#summary").text().contains("No run recorded yet."));
+    assertTrue(page.doc().select("header").text().contains("dbrace race"), "a file without a kind is a plain race");
+  }
+
+  @Test
+  void badFoldersAreOneClearLine() throws Exception {
+    assertMessage(tmp.resolve("nope"), "no such folder");
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    assertMessage(empty, "has no race.json (is it a dbrace results folder?)");
+    Path broken = Files.createDirectories(tmp.resolve("broken"));
+    Files.writeString(broken.resolve("race.json"), "{\"id\": \"x\", \"runs\": [ {\"stack\": ");
+    assertMessage(broken, "is not a dbrace race.json");
+    Path notRace = Files.createDirectories(tmp.resolve("not-race"));
+    Files.writeString(notRace.resolve("race.json"), "[1, 2]");
+    assertMessage(notRace, "is not a dbrace race.json");
+  }
+
+  private static void assertMessage(Path dir, String expected) {
+    var e = org.junit.jupiter.api.Assertions.assertThrows(ReportInputException.class, () -> HtmlReport.write(dir));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), "more than one line: " + e.getMessage());
+    assertFalse(Files.exists(dir.resolve("report.html")));
+  }
+}
