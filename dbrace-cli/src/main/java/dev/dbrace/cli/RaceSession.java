@@ -33,7 +33,10 @@ final class RaceSession {
           + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), StackCatalog.discover(Main.home()), store,
           new ConsoleProgress(err, tty, settings.warmupMs()));
-      Thread hook = new Thread(() -> store.saveInterrupted(runner.snapshot()), "dbrace-save-on-exit");
+      Thread hook = new Thread(() -> {
+        store.saveInterrupted(runner.snapshot());
+        writeReport(dir, err);
+      }, "dbrace-save-on-exit");
       Runtime.getRuntime().addShutdownHook(hook);
       plan.execute(runner);
       List<RunRecord> runs = runner.snapshot();
@@ -53,8 +56,20 @@ final class RaceSession {
       }
       System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
       System.out.println("results: " + dir.resolve("race.json"));
+      writeReport(dir, err);
       long bad = runs.stream().filter(r -> !r.ok()).count();
       return bad == 0 ? 0 : 1;
+    }
+  }
+
+  /** The HTML report of what is in race.json now; a report problem is told, never fatal to the race. */
+  private static void writeReport(Path dir, PrintStream err) {
+    try {
+      Path report = dev.dbrace.report.HtmlReport.write(dir);
+      System.out.println("report:  " + report);
+    } catch (Exception | LinkageError e) {
+      err.println("dbrace: could not write the HTML report: " + Secrets.redact(String.valueOf(e.getMessage()))
+          + " (race.json is complete; retry with ./dbrace report " + dir + ")");
     }
   }
 
