@@ -43,6 +43,8 @@ class EndToEndTest {
     assertTrue(race.path("environment").path("database").asText().startsWith("postgresql://postgres@127.0.0.1"));
     assertTrue(race.path("command").asText().contains("***"), "password in the recorded command is redacted");
 
+    assertTrue(Files.readString(out.resolve("report.html")).contains("jdbc-platform"), "the race wrote its report");
+
     String secret = t.password();
     assertFalse(r.out().contains(secret) || r.err().contains(secret), "password on the console");
     try (Stream<Path> files = Files.walk(out)) {
