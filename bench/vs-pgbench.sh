@@ -1,30 +1,44 @@
 #!/usr/bin/env bash
 # dbrace's stacks vs PostgreSQL's own benchmark, side by side on the same server.
 #
-# Runs point-select on every stack at C connections / C in flight, and `pgbench -M prepared -c C`
-# with the same statement on the same (embedded) server, in interleaved rounds:
-#   pgbench, dbrace race (all stacks), pgbench
-# and prints each stack's throughput as a ratio to the mean of the two pgbench runs around it.
-# Absolute numbers on a shared 2-core machine are noise; ratios from one round are the evidence.
+# Runs point-select on each stack at C connections / C in flight, and `pgbench -M prepared -c C`
+# with the same statement on the same (embedded) server, strictly alternating:
+#   pgbench, stack 1, pgbench, stack 2, pgbench, ..., stack n, pgbench
+# and gives each stack's throughput as a ratio to the mean of the two pgbench runs right before and
+# after it. On a shared 2-core machine the absolute numbers drift by 2x within minutes, so only a
+# ratio to a neighbouring pgbench run is evidence; a pgbench run before and after the whole race
+# would compare the last stack with a pgbench run minutes away. Each round starts the stacks at a
+# different position, so no stack always runs first or right after a build.
 #
-#   bench/vs-pgbench.sh [-c CONNECTIONS] [-t SECONDS] [-r ROUNDS] [-s STACKS]
+#   bench/vs-pgbench.sh [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]
+#
+# STACKS is a comma-separated list; an entry may carry stack options after '@', e.g.
+# `vertx@eventLoops=1,vertx@eventLoops=2` or `r2dbc@statementCache=0@eventLoops=1`, to race variants.
+# Warm-up: the reactive stacks keep compiling (C2) for 10-20 s on 2 busy cores, and JIT time in the
+# measured window is CPU taken from PostgreSQL; 15 s of warm-up keeps most of it out.
+# Every run's race.json stays under -o DIR (default: a temporary folder, removed at the end).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-C=8; T=15; ROUNDS=2; STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined"
-while getopts "c:t:r:s:" o; do
-  case "$o" in c) C=$OPTARG;; t) T=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; *) exit 2;; esac
+C=8; T=15; W=15; ROUNDS=2; STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined"; OUT=""
+while getopts "c:t:w:r:s:o:" o; do
+  case "$o" in c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;;
+    *) echo "usage: $0 [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]" >&2; exit 2;; esac
 done
 
 PGBENCH="$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1 || true)"
-[ -x "$PGBENCH" ] || { echo "bench: pgbench not found (apt-get install postgresql-client)" >&2; exit 2; }
+[ -n "$PGBENCH" ] && [ -x "$PGBENCH" ] || { echo "bench: pgbench not found (apt-get install postgresql-client)" >&2; exit 2; }
 
 WORK="$(mktemp -d)"
+KEEP="${OUT:-}"; OUT="${OUT:-$WORK/out}"; mkdir -p "$OUT"
 DB_PID=""
-cleanup() { [ -n "$DB_PID" ] && kill "$DB_PID" 2>/dev/null && wait "$DB_PID" 2>/dev/null; rm -rf "$WORK"; }
+cleanup() {
+  if [ -n "$DB_PID" ]; then kill "$DB_PID" 2>/dev/null || true; wait "$DB_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
 trap cleanup EXIT INT TERM
 
 "$ROOT/dbrace" build
-"$ROOT/dbrace" db --env-file "$WORK/db.env" --for 2h 2>"$WORK/db.log" &
+"$ROOT/dbrace" db --env-file "$WORK/db.env" --for 4h 2>"$WORK/db.log" &
 DB_PID=$!
 for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
 [ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
@@ -32,29 +46,48 @@ set -a; . "$WORK/db.env"; set +a
 
 printf '\\set id random(1, 10000)\nSELECT id, randomnumber FROM world WHERE id = :id;\n' > "$WORK/point.sql"
 pgbench_tps() {
-  "$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" 2>/dev/null \
-    | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1
+  local tps
+  tps="$("$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" 2>"$WORK/pgbench.err" \
+    | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+  [ -n "$tps" ] || { cat "$WORK/pgbench.err" >&2; echo "bench: pgbench gave no tps" >&2; exit 1; }
+  echo "$tps"
 }
 
-echo "bench: point-select, $C connections / $C in flight, ${T}s per measurement, $ROUNDS rounds, stacks $STACKS" >&2
+# one dbrace run of one stack entry ("name" or "name@k=v@k=v"); prints the run's race.json path
+race_one() {
+  local entry="$1" dir="$2" name opts=() kv
+  IFS='@' read -r -a parts <<< "$entry"
+  name="${parts[0]}"
+  for kv in "${parts[@]:1}"; do opts+=(--stack-opt "$name.$kv"); done
+  "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
+    --workload point-select --pool "$C" --concurrency "$C" --duration "${T}s" --warmup "${W}s" \
+    --out "$dir" >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
+}
+
+IFS=',' read -r -a ENTRIES <<< "$STACKS"
+N=${#ENTRIES[@]}
+echo "bench: point-select, $C connections / $C in flight, ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds, stacks $STACKS" >&2
 RESULTS="$WORK/results.tsv"; : > "$RESULTS"
 for r in $(seq 1 "$ROUNDS"); do
   before="$(pgbench_tps)"
-  "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$STACKS" \
-    --workload point-select --pool "$C" --concurrency "$C" --duration "${T}s" --warmup 5s \
-    --out "$WORK/round-$r" >/dev/null 2>"$WORK/round-$r.log" || { cat "$WORK/round-$r.log" >&2; exit 1; }
-  after="$(pgbench_tps)"
-  python3 - "$WORK/round-$r/race.json" "$before" "$after" "$r" >> "$RESULTS" <<'PY'
+  for k in $(seq 0 $((N - 1))); do
+    entry="${ENTRIES[$(( (k + r - 1) % N ))]}"
+    dir="$OUT/round-$r-$(echo "$entry" | tr '@=' '+-')"
+    race_one "$entry" "$dir"
+    after="$(pgbench_tps)"
+    python3 - "$dir/race.json" "$before" "$after" "$r" "$entry" >> "$RESULTS" <<'PY'
 import json, sys
-race = json.load(open(sys.argv[1])); before, after, rnd = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+race = json.load(open(sys.argv[1])); before, after, rnd, entry = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
 pg = (before + after) / 2
-print(f"{rnd}\tpgbench -M prepared\t{pg:.0f}\t1.00\t-")
+print(f"{rnd}\tpgbench -M prepared\t{before:.0f}\t1.00\t")
 for run in race["runs"]:
     tps = run["throughput_ops_s"] if run["status"] == "ok" else 0
-    cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops", 0) or (run.get("process") or {}).get("cpu_ms_per1k_ops", 0)
-    print(f"{rnd}\t{run['stack']}\t{tps:.0f}\t{tps / pg:.2f}\t{cpu}")
+    cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops")
+    print(f"{rnd}\t{entry}\t{tps:.0f}\t{tps / pg:.3f}\t{'' if cpu is None else cpu}")
 PY
-  echo "bench: round $r done (pgbench $before / $after tps around it)" >&2
+    echo "bench: round $r: $entry $(tail -1 "$RESULTS" | cut -f3) ops/s between pgbench $before and $after tps" >&2
+    before="$after"
+  done
 done
 
 python3 - "$RESULTS" <<'PY'
@@ -63,12 +96,20 @@ rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 names = list(dict.fromkeys(r[1] for r in rows))
 rounds = sorted(set(r[0] for r in rows), key=int)
 print()
-head = f"{'client':<22}" + "".join(f"{'round ' + x + ' ops/s':>16}{'ratio':>8}" for x in rounds) + f"{'median ratio':>14}{'client cpu ms/1k':>18}"
+head = f"{'client':<30}" + "".join(f"{'round ' + x + ' ops/s':>16}{'ratio':>7}" for x in rounds) + f"{'median ratio':>14}{'client cpu ms/1k':>18}"
 print(head); print("-" * len(head))
 for n in names:
     mine = [r for r in rows if r[1] == n]
-    line = f"{n:<22}" + "".join(f"{float(r[2]):>16,.0f}{float(r[3]):>8.2f}" for r in mine)
-    line += f"{statistics.median(float(r[3]) for r in mine):>14.2f}{mine[-1][4]:>18}"
+    if n.startswith("pgbench"):
+        line = f"{n:<30}" + "".join(f"{statistics.median(float(r[2]) for r in mine if r[0] == x):>16,.0f}{'':>7}" for x in rounds)
+        print(line + f"{'1.00':>14}{'-':>18}")
+        continue
+    line = f"{n:<30}" + "".join(f"{float(r[2]):>16,.0f}{float(r[3]):>7.2f}" for r in mine)
+    cpus = [float(r[4]) for r in mine if r[4]]
+    line += f"{statistics.median(float(r[3]) for r in mine):>14.2f}" + (f"{statistics.median(cpus):>18.1f}" if cpus else f"{'-':>18}")
     print(line)
-print("\nratio = stack throughput / mean of pgbench -M prepared run just before and after it, same server, same connections.")
+print("\nratio = stack throughput / mean of the pgbench -M prepared runs just before and after it (same server, same")
+print("connections); pgbench row: median of that round's pgbench runs. client cpu: median over rounds, measured phase only.")
 PY
+[ -n "$KEEP" ] && echo "bench: race.json of every run under $KEEP" >&2
+exit 0

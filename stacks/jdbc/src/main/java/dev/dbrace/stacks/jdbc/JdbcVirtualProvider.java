@@ -1,10 +1,14 @@
 package dev.dbrace.stacks.jdbc;
 
 import dev.dbrace.core.spi.StackConfig;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-/** {@code jdbc-virtual}: a new virtual thread for every operation. */
+/**
+ * {@code jdbc-virtual}: a new virtual thread for every operation, except that an operation issued
+ * as the previous one completes continues on that virtual thread (see {@link VirtualThreads});
+ * {@code handoff=new} starts a new one every time.
+ */
 public final class JdbcVirtualProvider extends JdbcStackProvider {
 
   @Override
@@ -18,7 +22,21 @@ public final class JdbcVirtualProvider extends JdbcStackProvider {
   }
 
   @Override
+  Set<String> knownOptions() {
+    return Set.of(PREPARE_THRESHOLD, JdbcPlatformProvider.HANDOFF);
+  }
+
+  @Override
   ExecutorService newExecutor(StackConfig config) {
-    return Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name() + "-", 0).factory());
+    String handoff = config.options().getOrDefault(JdbcPlatformProvider.HANDOFF, "local");
+    boolean local =
+        switch (handoff) {
+          case "local" -> true;
+          case "new" -> false;
+          default ->
+              throw new IllegalArgumentException(
+                  "option " + JdbcPlatformProvider.HANDOFF + " must be local or new, got '" + handoff + "'");
+        };
+    return new VirtualThreads(name() + "-", local);
   }
 }

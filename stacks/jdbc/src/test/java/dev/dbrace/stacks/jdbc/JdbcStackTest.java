@@ -76,10 +76,10 @@ class JdbcStackTest {
     var e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(config));
     assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
     assertTrue(e.getMessage().contains("[handoff, prepareThreshold]"), e.getMessage());
-    // handoff only means something for the fixed pool
+    // the virtual stack's handoff is local or new: there is no queue
     StackConfig virtual = config(8, List.of(POINT_SELECT), Map.of("handoff", "queue"));
     e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-virtual").open(virtual));
-    assertTrue(e.getMessage().contains("handoff"), e.getMessage());
+    assertTrue(e.getMessage().contains("handoff must be local or new"), e.getMessage());
     StackConfig bad = config(8, List.of(POINT_SELECT), Map.of("prepareThreshold", "five"));
     e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(bad));
     assertTrue(e.getMessage().contains("prepareThreshold"), e.getMessage());
@@ -93,7 +93,7 @@ class JdbcStackTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"jdbc-platform, ''", "jdbc-platform, queue", "jdbc-virtual, ''"})
+  @CsvSource({"jdbc-platform, ''", "jdbc-platform, queue", "jdbc-virtual, ''", "jdbc-virtual, new"})
   void pointSelectClosedLoop(String name, String handoff) throws Exception {
     Map<String, String> options = handoff.isEmpty() ? Map.of() : Map.of("handoff", handoff);
     try (Stack stack = provider(name).open(config(8, List.of(POINT_SELECT), options))) {

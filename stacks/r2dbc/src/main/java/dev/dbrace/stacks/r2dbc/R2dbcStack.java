@@ -37,6 +37,7 @@ import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
+import reactor.netty.resources.LoopResources;
 
 /**
  * One opened {@code r2dbc} stack: a {@link ConnectionPool} of {@code config.pool()} connections
@@ -54,8 +55,9 @@ final class R2dbcStack implements Stack {
 
   /** {@code --stack-opt} keys this stack understands. */
   static final String OPT_STATEMENT_CACHE = "statementCache";
+  static final String OPT_EVENT_LOOPS = "eventLoops";
 
-  static final Set<String> KNOWN_OPTIONS = Set.of(OPT_STATEMENT_CACHE);
+  static final Set<String> KNOWN_OPTIONS = Set.of(OPT_STATEMENT_CACHE, OPT_EVENT_LOOPS);
 
   static final Duration MAX_ACQUIRE_TIME = Duration.ofSeconds(30);
   private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(60);
@@ -76,13 +78,15 @@ final class R2dbcStack implements Stack {
   private static final Function<Connection, Publisher<Void>> RELEASE = Connection::close;
 
   private final ConnectionPool pool;
+  private final LoopResources loops;
   private final String[] sql;
   private final Timer acquireTimer;
   private final long acquireTimeoutNanos;
   private final String acquireTimeoutMessage;
 
-  private R2dbcStack(ConnectionPool pool, String[] sql, Duration acquireTimeout) {
+  private R2dbcStack(ConnectionPool pool, LoopResources loops, String[] sql, Duration acquireTimeout) {
     this.pool = pool;
+    this.loops = loops;
     this.sql = sql;
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
     this.acquireTimeoutMessage = "Connection acquisition timed out after " + acquireTimeout.toMillis() + "ms";
@@ -120,6 +124,8 @@ final class R2dbcStack implements Stack {
     if (cache != null) {
       pg.preparedStatementCacheQueries(parseStatementCache(cache));
     }
+    LoopResources loops = LoopResources.create("dbrace-r2dbc", parseEventLoops(options.get(OPT_EVENT_LOOPS)), true);
+    pg.loopResources(loops);
 
     ConnectionPool pool = new ConnectionPool(
         ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(pg.build()))
@@ -140,6 +146,7 @@ final class R2dbcStack implements Stack {
     } catch (RuntimeException e) {
       try {
         pool.disposeLater().block(CLOSE_TIMEOUT);
+        loops.disposeLater().block(CLOSE_TIMEOUT);
       } catch (RuntimeException closing) {
         e.addSuppressed(closing);
       }
@@ -149,7 +156,23 @@ final class R2dbcStack implements Stack {
       }
       throw e;
     }
-    return new R2dbcStack(pool, config.sql().toArray(String[]::new), acquireTimeout);
+    return new R2dbcStack(pool, loops, config.sql().toArray(String[]::new), acquireTimeout);
+  }
+
+  /** Event-loop threads; default: one per core the JVM sees (reactor-netty's own default is at least 4). */
+  private static int parseEventLoops(String raw) {
+    if (raw == null) {
+      return Runtime.getRuntime().availableProcessors();
+    }
+    try {
+      int n = Integer.parseInt(raw.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException("r2dbc stack option " + OPT_EVENT_LOOPS + "=" + raw + " is not a positive integer");
   }
 
   private static int parseStatementCache(String raw) {
@@ -208,6 +231,7 @@ final class R2dbcStack implements Stack {
       pool.disposeLater().block(CLOSE_TIMEOUT);
     } finally {
       acquireTimer.stop();
+      loops.disposeLater().block(CLOSE_TIMEOUT);
     }
   }
 
