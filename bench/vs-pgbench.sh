@@ -15,11 +15,11 @@
 # STACKS is a comma-separated list; an entry may carry stack options after '@', e.g.
 # `vertx@eventLoops=1,vertx@eventLoops=2` or `r2dbc@statementCache=0@eventLoops=1`, to race variants.
 # Warm-up: the reactive stacks keep compiling (C2) for 10-20 s on 2 busy cores, and JIT time in the
-# measured window is CPU taken from PostgreSQL; 15 s of warm-up keeps most of it out.
+# measured window is CPU taken from PostgreSQL; 20 s of warm-up keeps most of it out.
 # Every run's race.json stays under -o DIR (default: a temporary folder, removed at the end).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-C=8; T=15; W=15; ROUNDS=2; STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined"; OUT=""
+C=8; T=15; W=20; ROUNDS=2; STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined"; OUT=""
 while getopts "c:t:w:r:s:o:" o; do
   case "$o" in c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;;
     *) echo "usage: $0 [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]" >&2; exit 2;; esac

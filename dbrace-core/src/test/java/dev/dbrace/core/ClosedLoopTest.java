@@ -91,4 +91,47 @@ class ClosedLoopTest {
     assertEquals(500, loop.measured().errors());
     assertEquals(Map.of("IllegalStateException: connection N reset", 500L), loop.measured().errorKinds());
   }
+
+  /** Answers on a pool thread, like a driver's event loop. */
+  private static Stack onPool(ExecutorService pool) {
+    return new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        return CompletableFuture.supplyAsync(() -> answer(op, false), pool);
+      }
+
+      public void close() {}
+    };
+  }
+
+  @Test
+  void warmupThenExecutionsCountsEachOperationInOnePhase() throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ClosedLoop loop = new ClosedLoop(onPool(pool), new OperationSequence(POINT, 1), new LoadModel.Closed(5_000, 0, 4));
+    loop.start();
+    Thread.sleep(200);
+    loop.startMeasuring();
+    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
+    loop.finish();
+    pool.shutdown();
+    assertTrue(loop.warmup().issued() > 0, "warm-up ran");
+    assertEquals(loop.warmup().issued(), loop.warmup().ok());
+    assertEquals(5_000, loop.measured().issued());
+    assertEquals(5_000, loop.measured().ok());
+  }
+
+  @Test
+  void measuredDurationStartsWithMeasurementNotWithWarmup() throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ClosedLoop loop = new ClosedLoop(onPool(pool), new OperationSequence(POINT, 1), new LoadModel.Closed(0, 300, 4));
+    loop.start();
+    Thread.sleep(500); // longer than the measured duration: must not end measurement at once
+    loop.startMeasuring();
+    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
+    loop.finish();
+    pool.shutdown();
+    assertTrue(loop.measuredSeconds() >= 0.3 && loop.measuredSeconds() < 5, "measured " + loop.measuredSeconds() + " s");
+    assertTrue(loop.measured().ok() > 0, "measured operations");
+    assertEquals(loop.measured().issued(), loop.measured().ok());
+    assertEquals(loop.warmup().issued(), loop.warmup().ok());
+  }
 }

@@ -22,9 +22,12 @@ public final class ClosedLoop implements LoadDriver {
   private final LoadModel.Closed model;
   private final PhaseStats warmup = new PhaseStats();
   private final PhaseStats measured = new PhaseStats();
+  /** {warmup, measured}, indexed without a branch: see {@link #phaseOf}. */
+  private final PhaseStats[] phases = {warmup, measured};
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
   private volatile long measureFromIndex = Long.MAX_VALUE;
+  private volatile IssueWindow window = IssueWindow.UNLIMITED;
   private volatile long measureStartNanos;
   private volatile long measureEndNanos;
   private volatile boolean stopped;
@@ -58,8 +61,14 @@ public final class ClosedLoop implements LoadDriver {
   /** Ends warm-up: operations issued from now on are measured. */
   @Override
   public void startMeasuring() {
-    measureStartNanos = System.nanoTime();
-    measureFromIndex = nextIndex.get();
+    long now = System.nanoTime();
+    long from = nextIndex.get();
+    measureStartNanos = now;
+    window = new IssueWindow(
+        now,
+        model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE,
+        model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
+    measureFromIndex = from;
   }
 
   @Override
@@ -110,18 +119,35 @@ public final class ClosedLoop implements LoadDriver {
     return measuring() ? (end - measureStartNanos) / 1e9 : 0;
   }
 
-  private long endIndex() {
-    long from = measureFromIndex;
-    return model.executions() > 0 && from != Long.MAX_VALUE ? from + model.executions() : Long.MAX_VALUE;
+  /**
+   * Which operations may still be issued: indexes below {@code endIndex}, until {@code lengthNanos}
+   * after {@code startNanos}. Unlimited during warm-up. One immutable object, so that a reader never
+   * pairs one phase's start with the other's length.
+   */
+  private record IssueWindow(long startNanos, long lengthNanos, long endIndex) {
+    static final IssueWindow UNLIMITED = new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE);
+
+    boolean allows(long index, long now) {
+      return index < endIndex && now - startNanos < lengthNanos;
+    }
   }
 
+  /**
+   * Why no {@code if (measuring())} here and in {@link #phaseOf}: the JIT compiles this hot path
+   * during warm-up, when such a branch has only ever gone one way, and leaves the other way out.
+   * The first measured operation then takes the branch it left out and deoptimizes the path,
+   * together with the stack's completion callbacks it was compiled into, just as measurement
+   * starts; the reactive stacks, whose compiled callbacks are large, lost seconds of throughput to
+   * that recompilation. The same code with other values runs in both phases instead.
+   */
   private boolean mayIssue(long index) {
-    if (stopped || index >= endIndex()) {
-      return false;
-    }
-    return model.durationMs() <= 0
-        || !measuring()
-        || System.nanoTime() - measureStartNanos < model.durationMs() * 1_000_000L;
+    return !stopped && window.allows(index, System.nanoTime());
+  }
+
+  /** The phase an operation counts in: measured from {@code measureFromIndex} on. */
+  private PhaseStats phaseOf(long index) {
+    // (from - 1 - index) is negative exactly when index >= from; its sign bit picks the phase.
+    return phases[(int) ((measureFromIndex - 1 - index) >>> 63)];
   }
 
   /**
@@ -137,7 +163,7 @@ public final class ClosedLoop implements LoadDriver {
       }
       Operation op = sequence.operation(index);
       // The phase is fixed at issue, so an operation never counts as issued in one phase and completed in the other.
-      PhaseStats phase = index >= measureFromIndex ? measured : warmup;
+      PhaseStats phase = phaseOf(index);
       phase.issued.increment();
       long start = System.nanoTime();
       CompletableFuture<OpResult> f;
