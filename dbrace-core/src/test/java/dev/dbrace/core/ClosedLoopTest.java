@@ -96,7 +96,7 @@ class ClosedLoopTest {
   private static Stack onPool(ExecutorService pool) {
     return new Stack() {
       public CompletionStage<OpResult> execute(Operation op) {
-        return CompletableFuture.supplyAsync(() -> answer(op, false), pool);
+        return CompletableFuture.supplyAsync(() -> WorldRows.answer(op, false), pool);
       }
 
       public void close() {}
