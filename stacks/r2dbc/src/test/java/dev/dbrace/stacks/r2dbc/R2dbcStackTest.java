@@ -250,13 +250,13 @@ class R2dbcStackTest {
         () -> provider().open(config(2, Map.of("statementCache", "lots"))));
     assertTrue(bad.getMessage().contains("statementCache"), bad.getMessage());
     IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
-        () -> provider().open(config(PASSWORD, 2, Map.of("eventLoops", "0"))));
+        () -> provider().open(config(2, Map.of("eventLoops", "0"))));
     assertTrue(zero.getMessage().contains("eventLoops=0"), zero.getMessage());
   }
 
   @Test
   void eventLoopsSetsTheClientThreads() throws Exception {
-    try (Stack stack = provider().open(config(PASSWORD, 4, Map.of("eventLoops", "1")))) {
+    try (Stack stack = provider().open(config(4, Map.of("eventLoops", "1")))) {
       run(stack, i -> worldOp(i, 1), 500, 8);
       assertEquals(1, Thread.getAllStackTraces().keySet().stream()
           .filter(t -> t.isAlive() && t.getName().startsWith("dbrace-r2dbc-")
