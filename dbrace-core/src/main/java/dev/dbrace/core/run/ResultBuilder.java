@@ -14,7 +14,8 @@ final class ResultBuilder {
   private ResultBuilder() {}
 
   static WorkerResult build(
-      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, long warmupMs) {
+      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, long warmupMs,
+      long preWarmStatements) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
     double seconds = loop.measuredSeconds();
@@ -35,7 +36,7 @@ final class ResultBuilder {
         m.errorKinds(),
         m.errorSamples(),
         m.statements(),
-        m.statements() + w.statements(),
+        m.statements() + w.statements() + preWarmStatements,
         round(seconds),
         seconds > 0 ? round(ops / seconds) : 0,
         Latency.of(log.measuredTotal()),

@@ -1,6 +1,8 @@
 package dev.dbrace.core.run;
 
+import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.IntervalLog;
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
@@ -54,6 +56,8 @@ public final class WorkerMain {
   private static WorkerResult run(
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
+    long preWarmStatements = spec.load() instanceof LoadModel.Open open && spec.warmupMs() > 0
+        ? preWarm(spec, stack, open, control) : 0;
     LoadDriver loop =
         LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(), spec.seed());
     control.onStop(loop::stop);
@@ -74,7 +78,7 @@ public final class WorkerMain {
           spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
       if (spec.warmupMs() > 0) {
         loop.start();
-        Thread.sleep(spec.warmupMs());
+        Thread.sleep(spec.load() instanceof LoadModel.Open ? Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs()) : spec.warmupMs());
         loop.startMeasuring();
       } else {
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
@@ -89,8 +93,31 @@ public final class WorkerMain {
         log.sample(loop.warmup(), loop.measured());
       }
       progress(protocol, loop, start);
-      return ResultBuilder.build(provider, loop, log, gcBefore.delta(), spec.warmupMs());
+      return ResultBuilder.build(provider, loop, log, gcBefore.delta(), spec.warmupMs(), preWarmStatements);
     }
+  }
+
+  /** How long an open loop's own warm-up at the offered rate lasts, after the flat-out pre-warm. */
+  static final long OPEN_WARMUP_AT_RATE_MS = 1000;
+
+  /**
+   * Warms an open-loop run's stack up flat out before its arrivals start: a closed loop with twice
+   * the pool in flight for the warm-up time. Each run is a fresh JVM, and at a low offered rate a
+   * warm-up at that rate executes too few operations for the JIT to compile the stack's paths: the
+   * measured phase then timed the compiler, not the stack (a capacity search placed a 600 ops/s
+   * stack's 10 ms capacity below 10 ops/s that way). The open loop then starts from idle, as an
+   * open-loop measurement should. Returns the statements it verified, for the server-side check.
+   */
+  private static long preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control)
+      throws InterruptedException {
+    int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.pool()));
+    ClosedLoop warm = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed() + 1),
+        new LoadModel.Closed(0, spec.warmupMs(), inFlight));
+    control.onStop(warm::stop);
+    warm.startMeasuring();
+    warm.start();
+    awaitEnd(warm, spec.drainTimeoutMs());
+    return warm.measured().statements() + warm.warmup().statements();
   }
 
   /**
