@@ -65,11 +65,11 @@ public final class ExperimentContext {
     try {
       int n = Integer.parseInt(v.replace("_", "").trim());
       if (n < min || n > max) {
-        throw new IllegalArgumentException("--opt " + name + " must be " + min + ".." + max + ", got " + v);
+        throw new BadOptionException("--opt " + name + " must be " + min + ".." + max + ", got " + v);
       }
       return n;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--opt " + name + " must be a whole number, got '" + v + "'");
+      throw new BadOptionException("--opt " + name + " must be a whole number, got '" + v + "'");
     }
   }
 

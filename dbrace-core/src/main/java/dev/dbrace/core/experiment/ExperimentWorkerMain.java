@@ -27,17 +27,38 @@ public final class ExperimentWorkerMain {
     try {
       BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
       ExperimentSpec spec = Json.parse(in.readLine(), ExperimentSpec.class);
+      exitWhenRunnerGone(in);
       Experiment experiment = find(spec.experiment());
       ExperimentContext context = new ExperimentContext(spec, System.getenv(RunSpec.PASSWORD_ENV),
           message -> send(protocolOut, "progress", "message", message));
       ExperimentResult result = experiment.run(context);
       send(protocolOut, "result", "result", result);
+    } catch (BadOptionException e) {
+      send(protocolOut, "bad_input", "message", e.getMessage());
+      code = 2;
     } catch (Throwable t) {
       send(protocolOut, "error", "message", oneLine(t));
       code = 3;
     }
     protocolOut.flush();
     System.exit(code);
+  }
+
+  /** End of stdin means the runner is gone (killed, Ctrl-C): halt rather than run on as an orphan. */
+  private static void exitWhenRunnerGone(BufferedReader in) {
+    Thread t = new Thread(() -> {
+      try {
+        while (in.readLine() != null) {
+          // the runner sends nothing more; reading only notices when it goes
+        }
+      } catch (java.io.IOException e) {
+        // treated as end of input
+      }
+      System.err.println("dbrace experiment worker: runner closed stdin, exiting");
+      Runtime.getRuntime().halt(4);
+    }, "dbrace-runner-watch");
+    t.setDaemon(true);
+    t.start();
   }
 
   /** The named experiment on this JVM's classpath. */
