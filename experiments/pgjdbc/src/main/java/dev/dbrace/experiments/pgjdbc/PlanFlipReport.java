@@ -46,7 +46,7 @@ final class PlanFlipReport {
     facts.put("null_rows", nullRows);
     facts.put("prepare_threshold", threshold);
     for (VariantRun r : runs) {
-      String key = r.variant().label().replaceAll("[^a-z0-9]+", "_");
+      String key = r.variant().label().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
       facts.put(key + ".flip_detected", r.flipDetected());
       facts.put(key + ".first_generic_execution", r.firstGeneric());
       facts.put(key + ".median_custom_ms", r.medianCustom());
