@@ -51,6 +51,21 @@ class ExperimentCommandTest {
   }
 
   @Test
+  void fetchSizeRunsOutOfMemoryInItsSmallHeapAndSaysSoAsAFinding(@TempDir Path out) throws Exception {
+    Cli.Result r = Cli.run("experiment", "fetch-size", "--url", url(), "--opt", "rows=150000", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode result = Json.MAPPER.readTree(out.resolve("experiment.json").toFile()).path("result");
+    JsonNode facts = result.path("facts");
+    assertTrue(facts.path("heap_max_mb").asDouble() <= 128, "the worker ran with the experiment's own -Xmx128m");
+    assertTrue(facts.path("defaults_autocommit_on_no_fetch_size.out_of_memory").asBoolean(), result.toString());
+    assertEquals(0, facts.path("defaults_autocommit_on_no_fetch_size.rows_read").asLong());
+    assertFalse(facts.path("autocommit_off_fetch_size_100.out_of_memory").asBoolean(), result.toString());
+    assertEquals(150000, facts.path("autocommit_off_fetch_size_100.rows_read").asLong(), "every row read and counted");
+    assertEquals(150000, facts.path("autocommit_off_defaultrowfetchsize_100.rows_read").asLong());
+    assertTrue(result.path("finding").asText().contains("ran out of memory"), result.path("finding").asText());
+  }
+
+  @Test
   void badInputIsOneLineAndExitCode2(@TempDir Path out) {
     Cli.Result unknown = Cli.run("experiment", "no-such-thing", "--out", out.toString());
     assertEquals(2, unknown.exit());
@@ -71,6 +86,6 @@ class ExperimentCommandTest {
     Cli.Result r = Cli.run("list");
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("plan-flip") && r.out().contains("rows=200000"), r.out());
-    assertTrue(r.out().contains("search-path"), r.out());
+    assertTrue(r.out().contains("search-path") && r.out().contains("bind-types") && r.out().contains("fetch-size"), r.out());
   }
 }
