@@ -23,13 +23,13 @@ class ExperimentCommandTest {
 
   @Test
   void planFlipRunsInAWorkerAndWritesItsResultsWithoutThePassword(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("experiment", "plan-flip", "--url", url(), "--opt", "rows=20000", "--opt", "executions=12",
+    Cli.Result r = Cli.run("experiment", "plan-flip", "--url", url(), "--opt", "rows=40000", "--opt", "executions=14",
         "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("finding: "), r.out());
     JsonNode run = Json.MAPPER.readTree(out.resolve("experiment.json").toFile());
     assertEquals("ok", run.path("status").asText());
-    assertEquals("20000", run.path("options").path("rows").asText());
+    assertEquals("40000", run.path("options").path("rows").asText());
     JsonNode facts = run.path("result").path("facts");
     assertTrue(facts.path("as_written.flip_detected").asBoolean(), run.path("result").path("finding").asText());
     assertFalse(facts.path("control_table.flip_detected").asBoolean());

@@ -79,7 +79,7 @@ public final class PlanFlipExperiment implements Experiment {
               "int, int", QUERIED_TAG + ", " + QUERIED_OWNER);
           runs.add(new VariantRun(v, plans, PreparedExecutions.run(ctx, v, schema, executions)));
         }
-        return PlanFlipReport.of(name(), schema, nullRows, threshold, runs);
+        return PlanFlipReport.of(name(), nullRows, threshold, runs);
       } finally {
         Sql.dropQuietly(admin, schema);
       }

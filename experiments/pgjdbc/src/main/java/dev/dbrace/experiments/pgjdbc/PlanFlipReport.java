@@ -11,7 +11,7 @@ import java.util.Map;
 final class PlanFlipReport {
   private PlanFlipReport() {}
 
-  static ExperimentResult of(String name, String schema, int nullRows, int threshold, List<VariantRun> runs) {
+  static ExperimentResult of(String name, int nullRows, int threshold, List<VariantRun> runs) {
     List<List<String>> summary = new ArrayList<>();
     for (VariantRun r : runs) {
       summary.add(List.of(r.variant().label(), r.variant().table(), r.variant().condition(),
@@ -56,7 +56,7 @@ final class PlanFlipReport {
         List.of(new ExperimentResult.Table("Variants (" + Numbers.count(nullRows) + " NULL tags, "
                 + PlanFlipExperiment.MATCHING_ROWS + " matching rows, prepareThreshold=" + threshold + ")", columns, summary),
             new ExperimentResult.Table("Each execution: latency and the plan the server used", perExecColumns, perExec)),
-        List.of(chart), finding(schema, nullRows, threshold, runs), facts);
+        List.of(chart), finding(nullRows, threshold, runs), facts);
   }
 
   private static List<ExperimentResult.Point> indexed(List<Double> values) {
@@ -67,7 +67,7 @@ final class PlanFlipReport {
     return points;
   }
 
-  private static String finding(String schema, int nullRows, int threshold, List<VariantRun> runs) {
+  private static String finding(int nullRows, int threshold, List<VariantRun> runs) {
     VariantRun flip = runs.get(0);
     StringBuilder f = new StringBuilder();
     f.append("With prepareThreshold=").append(threshold).append(", pgjdbc's statement ran server-prepared from execution ")
