@@ -14,6 +14,13 @@ final class ListCommand implements Callable<Integer> {
     catalog.entries().forEach(e -> System.out.printf("  %-18s %s%n", e.name(), e.description()));
     System.out.println("workloads:");
     Workloads.descriptions().forEach((n, d) -> System.out.printf("  %-18s %s%n", n, d));
+    System.out.println("experiments (./dbrace experiment <name> [--opt name=value]):");
+    ExperimentCatalog.discover(Main.home()).entries().forEach(e -> {
+      System.out.printf("  %-18s %s%n", e.name(), e.description());
+      if (!e.options().isEmpty()) {
+        System.out.printf("  %-18s options: %s%n", "", ExperimentCommand.describeOptions(e));
+      }
+    });
     System.out.println("load models:");
     System.out.printf("  %-18s %s%n", "closed", "--concurrency C operations in flight, --executions N or --duration D (E1's model)");
     return 0;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     versionProvider = Main.Version.class,
     description = "Races database-access stacks on the same workload.",
     subcommands = {RunCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
-        ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
+        ExperimentCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
     int code;

@@ -3,18 +3,13 @@ package dev.dbrace.cli;
 import dev.dbrace.core.spi.StackProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.stream.Stream;
 
 /**
  * The stacks built under {@code <home>/stacks/*}: each module's providers are found with
@@ -35,16 +30,8 @@ public final class StackCatalog {
     if (!Files.isDirectory(stacks)) {
       throw new UserError("no stacks/ folder under " + home + ": is dbrace.home right?");
     }
-    try (Stream<Path> modules = Files.list(stacks).sorted()) {
-      for (Path module : (Iterable<Path>) modules::iterator) {
-        Path classes = module.resolve("target/classes");
-        Path deps = module.resolve("target/runtime.classpath");
-        if (Files.isDirectory(classes) && Files.isRegularFile(deps)) {
-          catalog.load(classes, deps);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (List<Path> cp : ModuleClasspath.under(stacks)) {
+      catalog.load(cp);
     }
     if (catalog.entries.isEmpty()) {
       throw new UserError("no built stacks under " + stacks + " (run ./dbrace once to build them)");
@@ -52,32 +39,13 @@ public final class StackCatalog {
     return catalog;
   }
 
-  private void load(Path classes, Path depsFile) throws IOException {
-    List<Path> cp = new ArrayList<>();
-    cp.add(classes);
-    String deps = Files.readString(depsFile).trim();
-    if (!deps.isEmpty()) {
-      Arrays.stream(deps.split(java.io.File.pathSeparator)).map(Path::of).forEach(cp::add);
-    }
-    // The module and its drivers, but not dbrace-core: the SPI interface must be this JVM's.
-    URL[] urls = cp.stream().filter(p -> !isCore(p)).map(StackCatalog::url).toArray(URL[]::new);
-    try (URLClassLoader loader = new URLClassLoader(urls, getClass().getClassLoader())) {
+  private void load(List<Path> cp) {
+    try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
-        entries.put(p.name(), new Entry(p.name(), p.description(), List.copyOf(cp)));
+        entries.put(p.name(), new Entry(p.name(), p.description(), cp));
       }
-    }
-  }
-
-  private static boolean isCore(Path p) {
-    String s = p.toString();
-    return s.contains("dbrace-core");
-  }
-
-  private static URL url(Path p) {
-    try {
-      return p.toUri().toURL();
-    } catch (MalformedURLException e) {
-      throw new IllegalStateException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

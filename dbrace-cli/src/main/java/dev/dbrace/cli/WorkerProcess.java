@@ -46,12 +46,18 @@ final class WorkerProcess implements AutoCloseable {
   static WorkerProcess start(
       Path java, List<String> jvmArgs, List<Path> classpath, RunSpec spec, String password, Path runDir)
       throws IOException {
+    return start(java, jvmArgs, classpath, "dev.dbrace.core.run.WorkerMain", spec, password, runDir);
+  }
+
+  /** Starts {@code mainClass} and sends it {@code spec} as its first stdin line (stacks and experiments alike). */
+  static WorkerProcess start(Path java, List<String> jvmArgs, List<Path> classpath, String mainClass, Object spec,
+      String password, Path runDir) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
-    cmd.add("dev.dbrace.core.run.WorkerMain");
+    cmd.add(mainClass);
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().remove("PGPASSWORD");
     if (password != null) {

@@ -20,9 +20,13 @@ public final class HtmlReport {
   /**
    * Writes the report of {@code resultsDir} to {@code out} and returns it.
    *
-   * @throws ReportInputException when the folder has no readable race.json, or out cannot be written
+   * @throws ReportInputException when the folder has neither a readable race.json nor an experiment.json, or out cannot be written
    */
   public static Path write(Path resultsDir, Path out) {
+    Path dir = resultsDir.toAbsolutePath().normalize();
+    if (ExperimentPage.isExperimentFolder(dir)) {
+      return Page.write(Page.render("experiment", ExperimentPage.of(ExperimentPage.read(dir))), out);
+    }
     return Page.write(render(ResultsFolder.open(resultsDir)), out);
   }
 

@@ -1,0 +1,118 @@
+package dev.dbrace.cli;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.core.experiment.ExperimentRun;
+import dev.dbrace.core.experiment.ExperimentSpec;
+import dev.dbrace.core.run.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One experiment from start to end: the database (embedded or --url), the results folder, the
+ * worker JVM on the experiment module's classpath (password in its environment only), its
+ * progress on the console, then experiment.json, the tables and the finding, and report.html.
+ */
+final class ExperimentSession {
+  static final String FILE = "experiment.json";
+  private static final String WORKER_MAIN = "dev.dbrace.core.experiment.ExperimentWorkerMain";
+
+  private ExperimentSession() {}
+
+  static int run(ExperimentCatalog.Entry entry, Map<String, String> options, String url, Path out, String command,
+      long timeoutMs) throws IOException, InterruptedException {
+    PrintStream err = System.err;
+    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
+      String id = RunCommand.timestamp() + "-" + entry.name();
+      Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
+      Files.createDirectories(dir);
+      String started = Instant.now().toString();
+      err.println("dbrace: experiment " + entry.name() + " " + options + " on " + db.target().redactedUrl()
+          + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
+      var t = db.target();
+      String app = "dbrace-" + ProcessHandle.current().pid() + "-exp-" + entry.name();
+      ExperimentSpec spec = new ExperimentSpec(entry.name(), t.host(), t.port(), t.database(), t.user(),
+          app.length() > 63 ? app.substring(0, 63) : app, options);
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      Outcome o = runWorker(java, entry, spec, t.password(), dir, timeoutMs, err);
+      ExperimentRun run = new ExperimentRun(id, entry.name(), entry.description(), Secrets.redact(command), started,
+          Instant.now().toString(), o.status(), o.message(), db.target().redactedUrl(), db.serverVersion(), options,
+          o.result());
+      write(dir.resolve(FILE), run);
+      System.out.println();
+      ExperimentConsole.print(System.out, run);
+      System.out.println("results: " + dir.resolve(FILE));
+      writeReport(dir, err);
+      return "ok".equals(o.status()) ? 0 : 1;
+    }
+  }
+
+  private record Outcome(String status, String message, ExperimentResult result) {}
+
+  private static Outcome runWorker(Path java, ExperimentCatalog.Entry entry, ExperimentSpec spec, String password,
+      Path dir, long timeoutMs, PrintStream err) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+    try (WorkerProcess w = WorkerProcess.start(java, entry.workerJvmArgs(), entry.classpath(), WORKER_MAIN, spec,
+        password, dir)) {
+      while (true) {
+        WorkerProcess.Message m = w.next(250);
+        if (m == null) {
+          if (System.nanoTime() > deadline) {
+            w.kill();
+            return new Outcome("hung", "stopped after the --timeout of " + timeoutMs / 1000 + " s", null);
+          }
+          continue;
+        }
+        switch (m.type()) {
+          case "progress" -> err.println("dbrace: " + entry.name() + ": " + Secrets.redact(m.body().path("message").asText()));
+          case "result" -> {
+            ExperimentResult r = Json.MAPPER.treeToValue(m.body().path("result"), ExperimentResult.class);
+            w.waitFor(10_000);
+            return new Outcome("ok", null, r);
+          }
+          case "bad_input" -> throw new UserError(m.body().path("message").asText());
+          case "error" -> {
+            w.waitFor(5_000);
+            return new Outcome("failed", Secrets.redact(m.body().path("message").asText()), null);
+          }
+          case "eof" -> {
+            w.waitFor(5_000);
+            return new Outcome("crashed", "the worker exited with code " + w.exitCode() + " before reporting a result: "
+                + String.join(" | ", w.stderrTail(5)), null);
+          }
+          default -> { } // stray output; worker.stderr.log has the details
+        }
+      }
+    }
+  }
+
+  private static void write(Path file, ExperimentRun run) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(run));
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private static void writeReport(Path dir, PrintStream err) {
+    try {
+      System.out.println("report:  " + dev.dbrace.report.HtmlReport.write(dir));
+    } catch (Exception | LinkageError e) {
+      err.println("dbrace: could not write the HTML report: " + Secrets.redact(String.valueOf(e.getMessage()))
+          + " (" + FILE + " is complete; retry with ./dbrace report " + dir + ")");
+    }
+  }
+
+  private static Path uniqueDir(Path parent, String id) {
+    Path dir = parent.resolve(id);
+    for (int n = 2; Files.exists(dir); n++) {
+      dir = parent.resolve(id + "-" + n);
+    }
+    return dir;
+  }
+
+}

@@ -1,0 +1,193 @@
+package dev.dbrace.experiments.pgjdbc;
+
+import dev.dbrace.core.experiment.Experiment;
+import dev.dbrace.core.experiment.ExperimentContext;
+import dev.dbrace.core.experiment.ExperimentOption;
+import dev.dbrace.core.experiment.ExperimentResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * E3's bind-type pitfall: pgjdbc prepares a statement for the parameter types it was given, so a
+ * parameter bound as a varchar NULL ({@code setNull(i, Types.VARCHAR)}, what some ORMs do) on one
+ * execution and as an int on the next is a different server statement each time. After every
+ * execution the session's {@code pg_prepared_statements} row for the statement is read: a new
+ * name or prepare_time is a new server-side prepare. A steady binding
+ * ({@code setNull(i, Types.INTEGER)}) runs beside it as the reference.
+ */
+public final class BindTypesExperiment implements Experiment {
+  @Override
+  public String name() {
+    return "bind-types";
+  }
+
+  @Override
+  public String description() {
+    return "a parameter bound alternately as varchar NULL and as int: server-side re-preparation vs a steady binding (E3)";
+  }
+
+  @Override
+  public List<ExperimentOption> options() {
+    return List.of(
+        new ExperimentOption("executions", "40", "executions per variant"),
+        new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold"));
+  }
+
+  /** One execution: latency and the server statement (name@prepare_time) that ran it, if server-prepared. */
+  record Execution(double ms, String serverStatement, String parameterTypes) {}
+
+  record VariantRun(String label, List<Execution> executions, long rows) {
+    /** Distinct server-side statements seen: each one a Parse the server had to plan anew. */
+    Set<String> serverStatements() {
+      Set<String> s = new LinkedHashSet<>();
+      executions.forEach(e -> {
+        if (e.serverStatement() != null) {
+          s.add(e.serverStatement());
+        }
+      });
+      return s;
+    }
+
+    /** Executions whose server statement differs from the previous execution's. */
+    int switches() {
+      int n = 0;
+      for (int i = 1; i < executions.size(); i++) {
+        String prev = executions.get(i - 1).serverStatement();
+        String cur = executions.get(i).serverStatement();
+        if (prev != null && cur != null && !prev.equals(cur)) {
+          n++;
+        }
+      }
+      return n;
+    }
+
+    Set<String> parameterTypes() {
+      Set<String> s = new LinkedHashSet<>();
+      executions.forEach(e -> {
+        if (e.parameterTypes() != null) {
+          s.add(e.parameterTypes());
+        }
+      });
+      return s;
+    }
+
+    double medianMs() {
+      return Numbers.median(executions.stream().skip(1).map(Execution::ms).toList());
+    }
+  }
+
+  @Override
+  public ExperimentResult run(ExperimentContext ctx) throws Exception {
+    int executions = ctx.intOption("executions", 2, 100_000);
+    int threshold = ctx.intOption("prepareThreshold", 1, 1_000);
+    String schema = ctx.schema();
+    try (Connection admin = ctx.connect()) {
+      try {
+        Sql.freshSchema(admin, schema);
+        List<VariantRun> runs = new ArrayList<>();
+        for (boolean alternate : new boolean[] {true, false}) {
+          String table = alternate ? "alternating" : "steady";
+          Sql.exec(admin, "CREATE TABLE " + schema + "." + table + " (id int PRIMARY KEY, note text)");
+          String label = alternate ? "varchar NULL / int alternately" : "int NULL / int (steady)";
+          ctx.progress("variant " + label + ": " + executions + " executions");
+          List<Execution> measured = run(ctx, schema + "." + table, alternate, executions, threshold);
+          long count = Long.parseLong(Sql.string(admin, "SELECT count(*) FROM " + schema + "." + table));
+          if (count != executions) {
+            throw new IllegalStateException(table + " holds " + count + " rows after " + executions + " inserts");
+          }
+          runs.add(new VariantRun(label, measured, count));
+        }
+        return report(threshold, runs);
+      } finally {
+        Sql.dropQuietly(admin, schema);
+      }
+    }
+  }
+
+  private static List<Execution> run(ExperimentContext ctx, String table, boolean alternate, int executions,
+      int threshold) throws SQLException {
+    String sql = "INSERT INTO " + table + " (id, note) VALUES (?, ?)";
+    List<Execution> out = new ArrayList<>();
+    try (Connection c = ctx.connect(Map.of("prepareThreshold", Integer.toString(threshold)));
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 1; i <= executions; i++) {
+        ps.setInt(1, i);
+        if (i % 2 == 1) {
+          ps.setNull(2, alternate ? Types.VARCHAR : Types.INTEGER);
+        } else {
+          ps.setInt(2, i);
+        }
+        long t0 = System.nanoTime();
+        ps.executeUpdate();
+        double ms = (System.nanoTime() - t0) / 1e6;
+        String[] server = serverStatement(c, table);
+        out.add(new Execution(ms, server[0], server[1]));
+      }
+    }
+    return out;
+  }
+
+  /** The session's server-prepared statement for this insert: {name@prepare_time, parameter types}, nulls if none. */
+  private static String[] serverStatement(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT name || '@' || prepare_time, parameter_types::text FROM pg_prepared_statements"
+            + " WHERE NOT from_sql AND statement LIKE 'INSERT INTO " + table + " %' ORDER BY prepare_time DESC LIMIT 1")) {
+      return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : new String[] {null, null};
+    }
+  }
+
+  private static ExperimentResult report(int threshold, List<VariantRun> runs) {
+    List<List<String>> rows = new ArrayList<>();
+    Map<String, Object> facts = new LinkedHashMap<>();
+    for (VariantRun r : runs) {
+      rows.add(List.of(r.label(), Integer.toString(r.executions().size()), Long.toString(r.rows()),
+          Integer.toString(r.serverStatements().size()), Integer.toString(r.switches()),
+          String.join(" ", r.parameterTypes()), Numbers.ms(r.medianMs())));
+      String key = r.label().startsWith("varchar") ? "alternating" : "steady";
+      facts.put(key + ".server_statements", r.serverStatements().size());
+      facts.put(key + ".switches", r.switches());
+      facts.put(key + ".median_ms", r.medianMs());
+      facts.put(key + ".rows", r.rows());
+    }
+    VariantRun alt = runs.get(0);
+    VariantRun steady = runs.get(1);
+    String finding = "With prepareThreshold=" + threshold + ", " + alt.executions().size() + " inserts binding the note "
+        + "alternately as a varchar NULL and as an int ran on " + alt.serverStatements().size()
+        + " server-side prepared statement(s) (parameter types seen: " + String.join(" and ", alt.parameterTypes())
+        + "), changing statement " + alt.switches() + " times between consecutive executions; the steady binding "
+        + "(NULL as an int) used " + steady.serverStatements().size() + " and changed " + steady.switches()
+        + " times. Median latency per insert (first excluded): " + Numbers.ms(alt.medianMs()) + " ms alternating vs "
+        + Numbers.ms(steady.medianMs()) + " ms steady (" + Numbers.ratio(alt.medianMs() / steady.medianMs())
+        + "). Both tables held exactly the rows inserted.";
+    List<ExperimentResult.Series> series = runs.stream().map(r -> {
+      List<ExperimentResult.Point> points = new ArrayList<>();
+      for (int i = 0; i < r.executions().size(); i++) {
+        points.add(new ExperimentResult.Point(i + 1, r.executions().get(i).ms()));
+      }
+      return new ExperimentResult.Series(r.label(), points);
+    }).toList();
+    List<List<String>> perExec = new ArrayList<>();
+    for (int i = 0; i < alt.executions().size(); i++) {
+      perExec.add(List.of(Integer.toString(i + 1),
+          Numbers.ms(alt.executions().get(i).ms()), String.valueOf(alt.executions().get(i).serverStatement()),
+          Numbers.ms(steady.executions().get(i).ms()), String.valueOf(steady.executions().get(i).serverStatement())));
+    }
+    return new ExperimentResult("bind-types", "Changing bind types vs a steady binding",
+        List.of(new ExperimentResult.Table("Variants", List.of("variant", "executions", "rows verified",
+                "server statements", "statement changes", "parameter types", "median ms"), rows),
+            new ExperimentResult.Table("Each execution: latency and the server statement (name@prepare_time)",
+                List.of("execution", "alternating ms", "alternating statement", "steady ms", "steady statement"), perExec)),
+        List.of(new ExperimentResult.Chart("Latency of each insert", "execution", "ms (log)", false, true, series)),
+        finding, facts);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.dbrace.experiments.pgjdbc;
+
+import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.experiments.pgjdbc.InsertsExperiment.Point;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** inserts' table (rows/s by method and batch size), chart (log x) and finding, every figure measured. */
+final class InsertsReport {
+  private InsertsReport() {}
+
+  static ExperimentResult of(int rows, List<Integer> sizes, List<Point> points) {
+    List<String> columns = new ArrayList<>(List.of("method"));
+    sizes.forEach(b -> columns.add("batch " + b + " rows/s"));
+    List<List<String>> table = new ArrayList<>();
+    List<ExperimentResult.Series> series = new ArrayList<>();
+    Map<String, Object> facts = new LinkedHashMap<>();
+    for (InsertMethod m : InsertMethod.values()) {
+      List<String> row = new ArrayList<>(List.of(m.label));
+      List<ExperimentResult.Point> line = new ArrayList<>();
+      for (int b : sizes) {
+        Point p = find(points, m, b);
+        row.add(p == null ? "-" : Numbers.count(Math.round(p.rowsPerSecond())));
+        if (p != null) {
+          line.add(new ExperimentResult.Point(b, p.rowsPerSecond()));
+          facts.put(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_verified", p.rows());
+        }
+      }
+      table.add(row);
+      series.add(new ExperimentResult.Series(m.label, line));
+    }
+    Point rowByRow = find(points, InsertMethod.ROW_BY_ROW, 1);
+    int largest = sizes.getLast();
+    Point bestLarge = best(points, largest);
+    Point bestBatch1 = best(points.stream().filter(p -> p.method() != InsertMethod.ROW_BY_ROW).toList(), 1);
+    Point copyLarge = find(points, InsertMethod.COPY, largest);
+    Point batchLarge = find(points, InsertMethod.JDBC_BATCH, largest);
+    Point multiLarge = find(points, InsertMethod.MULTI_VALUES, largest);
+    Integer copyWinsFrom = null;
+    for (int b : sizes) {
+      Point best = best(points, b);
+      if (best != null && best.method() == InsertMethod.COPY) {
+        copyWinsFrom = copyWinsFrom == null ? b : copyWinsFrom;
+      } else {
+        copyWinsFrom = null; // "from" means from there on
+      }
+    }
+    String finding = String.format(Locale.ROOT,
+        "Inserting %s rows per measurement (every count verified): row by row ran %s rows/s. At batch size %d the "
+            + "fastest method was %s with %s rows/s (%s row by row); a plain JDBC batch did %s, multi-row VALUES %s, "
+            + "COPY %s rows/s. At batch size 1 the fastest was %s (%s rows/s) and COPY did %s. COPY %s.",
+        Numbers.count(rows), Numbers.count(Math.round(rowByRow.rowsPerSecond())), largest, bestLarge.method().label,
+        Numbers.count(Math.round(bestLarge.rowsPerSecond())), Numbers.ratio(bestLarge.rowsPerSecond() / rowByRow.rowsPerSecond()),
+        Numbers.count(Math.round(batchLarge.rowsPerSecond())), Numbers.count(Math.round(multiLarge.rowsPerSecond())),
+        Numbers.count(Math.round(copyLarge.rowsPerSecond())), bestBatch1.method().label,
+        Numbers.count(Math.round(bestBatch1.rowsPerSecond())),
+        Numbers.count(Math.round(find(points, InsertMethod.COPY, 1).rowsPerSecond())),
+        copyWinsFrom == null ? "was not the fastest at the largest batch size" : "was the fastest from batch size " + copyWinsFrom + " on");
+    facts.put("copy_fastest_from_batch", copyWinsFrom == null ? 0 : copyWinsFrom);
+    facts.put("best_at_largest_batch", bestLarge.method().name());
+    return new ExperimentResult("inserts", "Insert methods by batch size",
+        List.of(new ExperimentResult.Table("Rows per second (" + Numbers.count(rows) + " rows per measurement, one transaction)",
+            columns, table)),
+        List.of(new ExperimentResult.Chart("Rows per second by batch size", "batch size (log)", "rows/s (log)", true, true,
+            series)),
+        finding, facts);
+  }
+
+  private static Point find(List<Point> points, InsertMethod m, int batch) {
+    return points.stream().filter(p -> p.method() == m && p.batch() == batch).findFirst().orElse(null);
+  }
+
+  private static Point best(List<Point> points, int batch) {
+    return points.stream().filter(p -> p.batch() == batch).max(Comparator.comparingDouble(Point::rowsPerSecond)).orElse(null);
+  }
+}

@@ -1,0 +1,106 @@
+package dev.dbrace.experiments.pgjdbc;
+
+import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.experiments.pgjdbc.PlanFlipExperiment.VariantRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns plan-flip's measurements into tables, a chart and a finding; every figure comes from the runs. */
+final class PlanFlipReport {
+  private PlanFlipReport() {}
+
+  static ExperimentResult of(String name, int nullRows, int threshold, List<VariantRun> runs) {
+    List<List<String>> summary = new ArrayList<>();
+    for (VariantRun r : runs) {
+      summary.add(List.of(r.variant().label(), r.variant().table(), r.variant().condition(),
+          r.firstServerPrepared() == 0 ? "never" : "#" + r.firstServerPrepared(),
+          r.firstGeneric() == 0 ? "never" : "#" + r.firstGeneric(),
+          Numbers.ms(r.medianCustom()), Numbers.ms(r.medianGeneric()),
+          r.plans().generic().shape(), r.plans().custom().shape(),
+          Numbers.count(r.plans().generic().buffers()) + " / " + Numbers.count(r.plans().custom().buffers()),
+          r.flipDetected() ? "yes" : "no"));
+    }
+    List<String> columns = List.of("variant", "table", "condition", "server-prepared from", "generic plan from",
+        "median ms, custom plans", "median ms, generic plan", "generic plan", "custom plan",
+        "buffers generic / custom", "flip detected");
+    List<String> perExecColumns = new ArrayList<>(List.of("execution"));
+    runs.forEach(r -> perExecColumns.add(r.variant().label() + " ms (plan)"));
+    List<List<String>> perExec = new ArrayList<>();
+    int n = runs.getFirst().executions().size();
+    for (int i = 0; i < n; i++) {
+      List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1)));
+      for (VariantRun r : runs) {
+        var e = r.executions().get(i);
+        row.add(Numbers.ms(e.ms()) + " (" + e.plan() + ")");
+      }
+      perExec.add(row);
+    }
+    List<ExperimentResult.Series> series = runs.stream().map(r -> new ExperimentResult.Series(r.variant().label(),
+        indexed(r.executions().stream().map(PreparedExecutions.Execution::ms).toList()))).toList();
+    ExperimentResult.Chart chart = new ExperimentResult.Chart("Latency of each execution of the prepared query",
+        "execution", "ms (log)", false, true, series);
+
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("null_rows", nullRows);
+    facts.put("prepare_threshold", threshold);
+    for (VariantRun r : runs) {
+      String key = r.variant().label().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+      facts.put(key + ".flip_detected", r.flipDetected());
+      facts.put(key + ".first_generic_execution", r.firstGeneric());
+      facts.put(key + ".median_custom_ms", r.medianCustom());
+      facts.put(key + ".median_generic_ms", r.medianGeneric());
+    }
+    return new ExperimentResult(name, "Generic plan flip of a server-prepared statement",
+        List.of(new ExperimentResult.Table("Variants (" + Numbers.count(nullRows) + " NULL tags, "
+                + PlanFlipExperiment.MATCHING_ROWS + " matching rows, prepareThreshold=" + threshold + ")", columns, summary),
+            new ExperimentResult.Table("Each execution: latency and the plan the server used", perExecColumns, perExec)),
+        List.of(chart), finding(nullRows, threshold, runs), facts);
+  }
+
+  private static List<ExperimentResult.Point> indexed(List<Double> values) {
+    List<ExperimentResult.Point> points = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      points.add(new ExperimentResult.Point(i + 1, values.get(i)));
+    }
+    return points;
+  }
+
+  private static String finding(int nullRows, int threshold, List<VariantRun> runs) {
+    VariantRun flip = runs.get(0);
+    StringBuilder f = new StringBuilder();
+    f.append("With prepareThreshold=").append(threshold).append(", pgjdbc's statement ran server-prepared from execution ")
+        .append(flip.firstServerPrepared() == 0 ? "(never)" : "#" + flip.firstServerPrepared()).append(". ");
+    f.append(describe(flip, nullRows)).append(' ');
+    for (VariantRun r : runs.subList(1, runs.size())) {
+      f.append(r.variant().label()).append(": ");
+      if (r.firstGeneric() == 0) {
+        f.append("the server never used a generic plan in ").append(r.executions().size())
+            .append(" executions, median ").append(Numbers.ms(r.medianCustom())).append(" ms");
+      } else {
+        f.append("generic plan from execution #").append(r.firstGeneric()).append(" (").append(r.plans().generic().shape())
+            .append(r.plans().sameShape() ? ", the same as the custom plan" : ", custom: " + r.plans().custom().shape())
+            .append("), median ").append(Numbers.ms(r.medianCustom())).append(" ms before vs ")
+            .append(Numbers.ms(r.medianGeneric())).append(" ms with it");
+      }
+      f.append(r.flipDetected() ? " - a flip." : " - no flip detected.").append(' ');
+    }
+    return f.toString().trim();
+  }
+
+  private static String describe(VariantRun r, int nullRows) {
+    if (r.firstGeneric() == 0) {
+      return "On the table with " + Numbers.count(nullRows) + " NULL tags the server kept custom plans for all "
+          + r.executions().size() + " executions (median " + Numbers.ms(r.medianCustom()) + " ms): no flip happened"
+          + " in this run, though its generic plan would be " + r.plans().generic().shape() + " reading "
+          + Numbers.count(r.plans().generic().buffers()) + " buffers vs " + Numbers.count(r.plans().custom().buffers()) + ".";
+    }
+    String s = "On the table with " + Numbers.count(nullRows) + " NULL tags the server switched to its generic plan at execution #"
+        + r.firstGeneric() + ": " + r.plans().generic().shape() + " instead of " + r.plans().custom().shape()
+        + ", reading " + Numbers.count(r.plans().generic().buffers()) + " buffers instead of "
+        + Numbers.count(r.plans().custom().buffers()) + "; median latency went from " + Numbers.ms(r.medianCustom())
+        + " ms to " + Numbers.ms(r.medianGeneric()) + " ms (" + Numbers.ratio(r.medianGeneric() / r.medianCustom()) + ")";
+    return s + (r.flipDetected() ? " - a flip." : ", which the detector does not count as a flip.");
+  }
+}

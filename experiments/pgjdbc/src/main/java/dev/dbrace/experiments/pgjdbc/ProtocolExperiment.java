@@ -1,0 +1,164 @@
+package dev.dbrace.experiments.pgjdbc;
+
+import dev.dbrace.core.experiment.Experiment;
+import dev.dbrace.core.experiment.ExperimentContext;
+import dev.dbrace.core.experiment.ExperimentOption;
+import dev.dbrace.core.experiment.ExperimentResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * E3's protocol comparison: one point select on one connection, executed N times per variant
+ * (query mode, prepareThreshold, closing the statement each time, SQL built by concatenation).
+ * Throughput and latency come from the client; from the server's side, the session's
+ * {@code pg_prepared_statements} tells how many executions reused a named (already parsed and
+ * planned) statement, so the rest were parsed anew.
+ */
+public final class ProtocolExperiment implements Experiment {
+  static final int TABLE_ROWS = 10_000;
+
+  @Override
+  public String name() {
+    return "protocol";
+  }
+
+  @Override
+  public String description() {
+    return "a point select by query mode (simple/extended/extendedForPrepared), prepareThreshold 0/1/5, closing the statement, concatenated SQL (E3)";
+  }
+
+  @Override
+  public List<ExperimentOption> options() {
+    return List.of(new ExperimentOption("executions", "5000", "executions per variant (one connection, one at a time)"),
+        new ExperimentOption("seed", "42", "seed of the ids looked up (the same ids for every variant)"));
+  }
+
+  /** How the select is issued: driver properties, whether the statement is closed after each run, or concatenated. */
+  record Variant(String label, Map<String, String> properties, boolean closeEachTime, boolean concatenate) {}
+
+  /** One variant measured. */
+  record Measured(Variant variant, double[] latenciesMs, double seconds, long namedExecutions, long namedStatements) {
+    double throughput() {
+      return latenciesMs.length / seconds;
+    }
+
+    double percentile(double p) {
+      double[] sorted = latenciesMs.clone();
+      Arrays.sort(sorted);
+      int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+      return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    /** Executions the server had to parse (and plan with their values): all but those that reused a named statement. */
+    long parsed() {
+      return latenciesMs.length - namedExecutions + namedStatements;
+    }
+  }
+
+  @Override
+  public ExperimentResult run(ExperimentContext ctx) throws Exception {
+    int executions = ctx.intOption("executions", 10, 10_000_000);
+    long seed = ctx.intOption("seed", 0, Integer.MAX_VALUE);
+    String table = ctx.schema() + ".point";
+    List<Variant> variants = List.of(
+        new Variant("preferQueryMode=simple", Map.of("preferQueryMode", "simple"), false, false),
+        new Variant("extended, prepareThreshold=0", Map.of("prepareThreshold", "0"), false, false),
+        new Variant("extended, prepareThreshold=1", Map.of("prepareThreshold", "1"), false, false),
+        new Variant("extended, prepareThreshold=5 (default)", Map.of(), false, false),
+        new Variant("extendedForPrepared", Map.of("preferQueryMode", "extendedForPrepared"), false, false),
+        new Variant("prepareThreshold=5, statement closed each time", Map.of(), true, false),
+        new Variant("SQL built by concatenation", Map.of(), true, true));
+    try (Connection admin = ctx.connect()) {
+      try {
+        Sql.freshSchema(admin, ctx.schema());
+        Sql.exec(admin, "CREATE TABLE " + table + " (id int PRIMARY KEY, v int NOT NULL)",
+            "INSERT INTO " + table + " SELECT i, i * 7 FROM generate_series(1, " + TABLE_ROWS + ") i",
+            "VACUUM ANALYZE " + table);
+        // an untimed tenth first, so the first variant measured does not carry the JIT's warm-up alone
+        ctx.progress("warm-up: " + Math.max(10, executions / 10) + " executions of each variant");
+        for (Variant v : variants) {
+          measure(ctx, v, table, Math.max(10, executions / 10), seed + 1);
+        }
+        List<Measured> runs = new ArrayList<>();
+        for (Variant v : variants) {
+          ctx.progress("variant " + v.label() + ": " + executions + " executions");
+          runs.add(measure(ctx, v, table, executions, seed));
+        }
+        return ProtocolReport.of(executions, runs);
+      } finally {
+        Sql.dropQuietly(admin, ctx.schema());
+      }
+    }
+  }
+
+  private static Measured measure(ExperimentContext ctx, Variant v, String table, int executions, long seed)
+      throws SQLException {
+    String sql = "SELECT v FROM " + table + " WHERE id = ?";
+    double[] ms = new double[executions];
+    SplittableRandom ids = new SplittableRandom(seed);
+    try (Connection c = ctx.connect(v.properties())) {
+      PreparedStatement kept = v.closeEachTime() ? null : c.prepareStatement(sql);
+      long start = System.nanoTime();
+      for (int i = 0; i < executions; i++) {
+        int id = 1 + ids.nextInt(TABLE_ROWS);
+        long t0 = System.nanoTime();
+        int value;
+        if (v.concatenate()) {
+          try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.replace("?", Integer.toString(id)))) {
+            value = single(rs, id);
+          }
+        } else if (kept == null) {
+          try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+              value = single(rs, id);
+            }
+          }
+        } else {
+          kept.setInt(1, id);
+          try (ResultSet rs = kept.executeQuery()) {
+            value = single(rs, id);
+          }
+        }
+        ms[i] = (System.nanoTime() - t0) / 1e6;
+        if (value != id * 7) {
+          throw new IllegalStateException(v.label() + ": id " + id + " returned " + value);
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long[] named = namedCounts(c, table);
+      if (kept != null) {
+        kept.close();
+      }
+      return new Measured(v, ms, seconds, named[0], named[1]);
+    }
+  }
+
+  private static int single(ResultSet rs, int id) throws SQLException {
+    if (!rs.next()) {
+      throw new IllegalStateException("no row for id " + id);
+    }
+    return rs.getInt(1);
+  }
+
+  /** {executions of named statements, named statements} of this session for the table; zeros before PostgreSQL 14. */
+  private static long[] namedCounts(Connection c, String table) {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT coalesce(sum(generic_plans + custom_plans), 0), count(*)"
+            + " FROM pg_prepared_statements WHERE NOT from_sql AND statement LIKE '%" + table + "%'"
+            + " AND statement NOT LIKE '%pg_prepared_statements%'")) {
+      rs.next();
+      return new long[] {rs.getLong(1), rs.getLong(2)};
+    } catch (SQLException e) {
+      return new long[] {0, 0};
+    }
+  }
+}
