@@ -115,8 +115,10 @@ class ClosedLoopTest {
     pool.shutdown();
     assertTrue(loop.warmup().issued() > 0, "warm-up ran");
     assertEquals(loop.warmup().issued(), loop.warmup().ok());
-    assertEquals(5_000, loop.measured().issued());
-    assertEquals(5_000, loop.measured().ok());
+    // Operations issued in the instant of the switch may still count as warm-up (at most one per user).
+    long measured = loop.measured().issued();
+    assertTrue(measured >= 5_000 - 4 && measured <= 5_000, "measured " + measured);
+    assertEquals(measured, loop.measured().ok());
   }
 
   @Test

@@ -22,7 +22,7 @@ public final class ClosedLoop implements LoadDriver {
   private final LoadModel.Closed model;
   private final PhaseStats warmup = new PhaseStats();
   private final PhaseStats measured = new PhaseStats();
-  /** {warmup, measured}, indexed without a branch: see {@link #phaseOf}. */
+  /** {warmup, measured}, indexed without a branch: see {@link IssueWindow#phase}. */
   private final PhaseStats[] phases = {warmup, measured};
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
@@ -67,6 +67,7 @@ public final class ClosedLoop implements LoadDriver {
     window = new IssueWindow(
         now,
         model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE,
+        from,
         model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
     measureFromIndex = from;
   }
@@ -120,34 +121,29 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /**
-   * Which operations may still be issued: indexes below {@code endIndex}, until {@code lengthNanos}
-   * after {@code startNanos}. Unlimited during warm-up. One immutable object, so that a reader never
-   * pairs one phase's start with the other's length.
+   * Which operations may be issued and in which phase they count: measured from {@code fromIndex}
+   * on, issued while the index is below {@code endIndex} and until {@code lengthNanos} after
+   * {@code startNanos}. Unlimited warm-up before {@link #startMeasuring}. One immutable object read
+   * once per operation, so that no operation pairs one phase's bounds with the other's.
+   *
+   * <p>Why values instead of an {@code if (measuring())}: the JIT compiles the issue path during
+   * warm-up, when such a branch has only ever gone one way, and leaves the other way out. The first
+   * measured operation then takes the way left out and deoptimizes the path, together with the
+   * stack's completion callbacks it was compiled into, just as measurement starts; the reactive
+   * stacks, whose compiled callbacks are large, lost seconds of throughput to the recompilation.
+   * Here the same code runs in both phases, with other values.
    */
-  private record IssueWindow(long startNanos, long lengthNanos, long endIndex) {
-    static final IssueWindow UNLIMITED = new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE);
+  private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex) {
+    static final IssueWindow UNLIMITED = new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
 
     boolean allows(long index, long now) {
       return index < endIndex && now - startNanos < lengthNanos;
     }
-  }
 
-  /**
-   * Why no {@code if (measuring())} here and in {@link #phaseOf}: the JIT compiles this hot path
-   * during warm-up, when such a branch has only ever gone one way, and leaves the other way out.
-   * The first measured operation then takes the branch it left out and deoptimizes the path,
-   * together with the stack's completion callbacks it was compiled into, just as measurement
-   * starts; the reactive stacks, whose compiled callbacks are large, lost seconds of throughput to
-   * that recompilation. The same code with other values runs in both phases instead.
-   */
-  private boolean mayIssue(long index) {
-    return !stopped && window.allows(index, System.nanoTime());
-  }
-
-  /** The phase an operation counts in: measured from {@code measureFromIndex} on. */
-  private PhaseStats phaseOf(long index) {
-    // (from - 1 - index) is negative exactly when index >= from; its sign bit picks the phase.
-    return phases[(int) ((measureFromIndex - 1 - index) >>> 63)];
+    /** 0 (warm-up) or 1 (measured): the sign bit of (fromIndex - 1 - index), negative exactly when index >= fromIndex. */
+    int phase(long index) {
+      return (int) ((fromIndex - 1 - index) >>> 63);
+    }
   }
 
   /**
@@ -157,13 +153,14 @@ public final class ClosedLoop implements LoadDriver {
   private void issueFrom() {
     while (true) {
       long index = nextIndex.getAndIncrement();
-      if (!mayIssue(index)) {
+      IssueWindow w = window;
+      if (stopped || !w.allows(index, System.nanoTime())) {
         userDone();
         return;
       }
       Operation op = sequence.operation(index);
       // The phase is fixed at issue, so an operation never counts as issued in one phase and completed in the other.
-      PhaseStats phase = phaseOf(index);
+      PhaseStats phase = phases[w.phase(index)];
       phase.issued.increment();
       long start = System.nanoTime();
       CompletableFuture<OpResult> f;

@@ -112,7 +112,6 @@ final class VertxStack implements Stack {
           .setMaxSize(config.pool())
           // connections round-robin over all event loops, not all on the first caller's
           .setEventLoopSize(settings.eventLoops());
-      if (Integer.getInteger("vx.connTimeout") != null) poolOptions.setConnectionTimeout(Integer.getInteger("vx.connTimeout")); // TEMP
       Pool pool = null;
       if (pipelined) {
         connect.setPipeliningLimit(settings.pipeliningLimit());
