@@ -62,7 +62,10 @@ public final class ClosedLoop implements LoadDriver {
   @Override
   public void startMeasuring() {
     long now = System.nanoTime();
-    long from = nextIndex.get();
+    // Measured indices start past a gap: a user that took an index just before the new window
+    // became visible still sees the old window, so its operation must have an index below the
+    // window's start, or it would count as warm-up yet use up one of the measured executions.
+    long from = nextIndex.get() + SWITCH_GAP;
     measureStartNanos = now;
     window = new IssueWindow(
         now,
@@ -70,7 +73,11 @@ public final class ClosedLoop implements LoadDriver {
         from,
         model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
     measureFromIndex = from;
+    nextIndex.accumulateAndGet(from, Math::max);
   }
+
+  /** More operations than can be issued between reading the next index and publishing the window. */
+  private static final long SWITCH_GAP = 1L << 20;
 
   @Override
   public boolean measuring() {
