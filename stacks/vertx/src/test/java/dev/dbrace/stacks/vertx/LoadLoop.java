@@ -38,6 +38,9 @@ final class LoadLoop {
   private final AtomicReference<Throwable> firstError = new AtomicReference<>();
   private final AtomicReference<String> firstWrong = new AtomicReference<>();
   private final Set<String> completionThreads = ConcurrentHashMap.newKeySet();
+  /** Operations issued from the thread that called {@link #run}, not from a completion. */
+  private final LongAdder issuedByCaller = new LongAdder();
+  private volatile Thread caller;
   private CountDownLatch usersDone;
   private long startNanos;
   private volatile long endNanos;
@@ -51,6 +54,7 @@ final class LoadLoop {
 
   LoadLoop run(int inFlight, long timeoutSeconds) throws InterruptedException {
     usersDone = new CountDownLatch(inFlight);
+    caller = Thread.currentThread();
     startNanos = System.nanoTime();
     for (int i = 0; i < inFlight; i++) {
       issue();
@@ -71,6 +75,9 @@ final class LoadLoop {
         return;
       }
       Operation op = operation(index);
+      if (Thread.currentThread() == caller) {
+        issuedByCaller.increment();
+      }
       CompletableFuture<OpResult> f;
       try {
         f = stack.execute(op).toCompletableFuture();
@@ -159,6 +166,15 @@ final class LoadLoop {
 
   String firstWrong() {
     return firstWrong.get();
+  }
+
+  /**
+   * Operations issued from the calling thread: the first {@code inFlight}, plus any issued after an
+   * operation that had already completed when the caller looked (a fast answer), which the caller
+   * then follows with the next one itself.
+   */
+  long issuedByCaller() {
+    return issuedByCaller.sum();
   }
 
   Set<String> completionThreads() {
