@@ -14,6 +14,9 @@
 #
 # STACKS is a comma-separated list; an entry may carry stack options after '@', e.g.
 # `vertx@eventLoops=1,vertx@eventLoops=2` or `r2dbc@statementCache=0@eventLoops=1`, to race variants.
+# Entries bare-jdbc, bare-vertx and bare-vertx-pipelined run minimal loops without dbrace (bench/bare/),
+# the ceiling each stack should come close to, so a gap between a stack and its bare loop is the
+# harness's cost and a gap between a bare loop and pgbench is the driver's (or this machine's).
 # Warm-up: the reactive stacks keep compiling (C2) for 10-20 s on 2 busy cores, and JIT time in the
 # measured window is CPU taken from PostgreSQL; 20 s of warm-up keeps most of it out.
 # Every run's race.json stays under -o DIR (default: a temporary folder, removed at the end).
@@ -53,6 +56,22 @@ pgbench_tps() {
   echo "$tps"
 }
 
+# one bare loop (bench/bare/*.java, no dbrace harness); writes its ops/s to $dir.tps
+bare_one() {
+  local entry="$1" dir="$2" out
+  local java="${JAVA_HOME:-}/bin/java"
+  [ -x "$java" ] || java="$(ls -d /usr/lib/jvm/temurin-2[5-9]*/bin/java /usr/lib/jvm/*-2[1-9]*/bin/java 2>/dev/null | head -1)"
+  case "$entry" in
+    bare-jdbc) out="$("$java" -cp "$(cat "$ROOT/stacks/jdbc/target/runtime.classpath")" "$ROOT/bench/bare/BareJdbc.java" "$C" "$C" "$W" "$T" 2>"$dir.log")" ;;
+    bare-vertx) out="$("$java" -cp "$(cat "$ROOT/stacks/vertx/target/runtime.classpath")" "$ROOT/bench/bare/BareVertx.java" pool "$C" "$C" "$W" "$T" 2>"$dir.log")" ;;
+    bare-vertx-pipelined) out="$("$java" -cp "$(cat "$ROOT/stacks/vertx/target/runtime.classpath")" "$ROOT/bench/bare/BareVertx.java" pipelined "$C" "$C" "$W" "$T" 2>"$dir.log")" ;;
+    *) echo "bench: unknown bare loop $entry (bare-jdbc, bare-vertx, bare-vertx-pipelined)" >&2; exit 2 ;;
+  esac
+  echo "$out" | sed -n 's/^ops_s=//p' > "$dir.tps"
+  echo "$out" | sed -n 's/^cpu_ms_per_1k=//p' > "$dir.cpu"
+  [ -s "$dir.tps" ] || { cat "$dir.log" >&2; echo "bench: $entry gave no figure" >&2; exit 1; }
+}
+
 # one dbrace run of one stack entry ("name" or "name@k=v@k=v"); prints the run's race.json path
 race_one() {
   local entry="$1" dir="$2" name opts=() kv
@@ -73,17 +92,24 @@ for r in $(seq 1 "$ROUNDS"); do
   for k in $(seq 0 $((N - 1))); do
     entry="${ENTRIES[$(( (k + r - 1) % N ))]}"
     dir="$OUT/round-$r-$(echo "$entry" | tr '@=' '+-')"
-    race_one "$entry" "$dir"
+    case "$entry" in bare-*) bare_one "$entry" "$dir" ;; *) race_one "$entry" "$dir" ;; esac
     after="$(pgbench_tps)"
-    python3 - "$dir/race.json" "$before" "$after" "$r" "$entry" >> "$RESULTS" <<'PY'
-import json, sys
-race = json.load(open(sys.argv[1])); before, after, rnd, entry = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
+    python3 - "$dir" "$before" "$after" "$r" "$entry" >> "$RESULTS" <<'PY'
+import json, os, sys
+before, after, rnd, entry = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
 pg = (before + after) / 2
 print(f"{rnd}\tpgbench -M prepared\t{before:.0f}\t1.00\t")
+if os.path.exists(sys.argv[1] + ".tps"):
+    tps = float(open(sys.argv[1] + ".tps").read())
+    cpu = open(sys.argv[1] + ".cpu").read().strip()
+    print(f"{rnd}\t{entry}\t{tps:.0f}\t{tps / pg:.3f}\t{cpu}")
+    sys.exit(0)
+race = json.load(open(sys.argv[1] + "/race.json"))
 for run in race["runs"]:
     tps = run["throughput_ops_s"] if run["status"] == "ok" else 0
     cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops")
-    print(f"{rnd}\t{entry}\t{tps:.0f}\t{tps / pg:.3f}\t{'' if cpu is None else cpu}")
+    jit = (run.get("gc") or {}).get("jit_ms")
+    print(f"{rnd}\t{entry}\t{tps:.0f}\t{tps / pg:.3f}\t{'' if cpu is None else cpu}\t{'' if jit is None else jit}")
 PY
     echo "bench: round $r: $entry $(tail -1 "$RESULTS" | cut -f3) ops/s between pgbench $before and $after tps" >&2
     before="$after"
@@ -96,7 +122,7 @@ rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 names = list(dict.fromkeys(r[1] for r in rows))
 rounds = sorted(set(r[0] for r in rows), key=int)
 print()
-head = f"{'client':<30}" + "".join(f"{'round ' + x + ' ops/s':>16}{'ratio':>7}" for x in rounds) + f"{'median ratio':>14}{'client cpu ms/1k':>18}"
+head = f"{'client':<30}" + "".join(f"{'round ' + x + ' ops/s':>16}{'ratio':>7}" for x in rounds) + f"{'median ratio':>14}{'client cpu ms/1k':>18}{'jit ms measured':>17}"
 print(head); print("-" * len(head))
 for n in names:
     mine = [r for r in rows if r[1] == n]
@@ -107,9 +133,12 @@ for n in names:
     line = f"{n:<30}" + "".join(f"{float(r[2]):>16,.0f}{float(r[3]):>7.2f}" for r in mine)
     cpus = [float(r[4]) for r in mine if r[4]]
     line += f"{statistics.median(float(r[3]) for r in mine):>14.2f}" + (f"{statistics.median(cpus):>18.1f}" if cpus else f"{'-':>18}")
+    jits = [float(r[5]) for r in mine if len(r) > 5 and r[5]]
+    line += f"{statistics.median(jits):>17,.0f}" if jits else f"{'-':>17}"
     print(line)
 print("\nratio = stack throughput / mean of the pgbench -M prepared runs just before and after it (same server, same")
 print("connections); pgbench row: median of that round's pgbench runs. client cpu: median over rounds, measured phase only.")
+print("jit ms measured: the worker's JIT compilation time inside the measured phase (median); bare loops do not report it.")
 PY
 [ -n "$KEEP" ] && echo "bench: race.json of every run under $KEEP" >&2
 exit 0

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -83,7 +84,34 @@ final class RaceRunner {
     store.current(null);
     store.save(snapshot());
     listener.runFinished(record);
+    String jit = jitNote(record);
+    if (jit != null) {
+      listener.note(jit);
+    }
     return record;
+  }
+
+  /** Share of the measured phase's CPU above which the JIT's work is worth a warning. */
+  static final double JIT_NOTE_SHARE = 0.05;
+
+  /**
+   * A warning when the JIT compiler took a noticeable share of the worker's CPU in the measured
+   * phase: the figures then include compilation, and a longer warm-up would take it out.
+   */
+  static String jitNote(RunRecord r) {
+    if (!r.ok() || r.gc() == null || r.gc().jitMs() <= 0 || r.process() == null) {
+      return null;
+    }
+    double cpuMs = (r.process().cpuUserS() + r.process().cpuSysS()) * 1000;
+    if (cpuMs <= 0 || r.gc().jitMs() < JIT_NOTE_SHARE * cpuMs) {
+      return null;
+    }
+    return String.format(Locale.ROOT,
+        "%s: the JIT compiled for %.1f s during the measured %.0f s (%.0f %% of the worker's CPU%s); "
+            + "its figures include compilation: a longer --warmup takes it out",
+        r.stack(), r.gc().jitMs() / 1000.0, r.durationS(), 100 * r.gc().jitMs() / cpuMs,
+        r.warmup() != null && Boolean.FALSE.equals(r.warmup().jitSettled())
+            ? String.format(Locale.ROOT, ", still compiling after %.0f s of warm-up", r.warmup().durationS()) : "");
   }
 
   /** Seconds the remaining runs will take if they take as long as those so far; 0 before the first. */

@@ -74,6 +74,13 @@ class StackRaceTest {
     assertTrue(p.peakThreads() > 1, "threads");
     assertTrue(p.ctxVoluntary() + p.ctxInvoluntary() > 0, "context switches");
     assertNotNull(r.gc());
+    // warm-up: at least the 500 ms asked for, at most doubled while the JIT was busy (plus one
+    // slice of slack for a busy machine); the JIT's work before and during measurement is counted
+    var w = r.warmup();
+    assertTrue(w.durationS() >= 0.5 && w.durationS() <= 1.0 + 0.5, () -> "warm-up " + w.durationS() + " s");
+    assertTrue(w.jitMs() > 0, () -> "the JIT compiled something before measurement: " + w.jitMs());
+    assertNotNull(w.jitSettled(), "HotSpot measures compilation time");
+    assertTrue(r.gc().jitMs() >= 0, () -> "JIT ms in the measured phase " + r.gc().jitMs());
     assertTrue(r.versions().size() > 0, "driver versions recorded");
 
     // files

@@ -14,7 +14,7 @@ final class ResultBuilder {
   private ResultBuilder() {}
 
   static WorkerResult build(
-      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, long warmupMs,
+      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, WorkerResult.Warmup warm,
       long preWarmStatements) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
@@ -23,7 +23,8 @@ final class ResultBuilder {
     long ops = m.ok();
     long errors = m.errors();
     Histogram service = loop.serviceLatency();
-    var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warmupMs / 1000.0, Latency.of(log.warmupTotal()));
+    var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm.durationS(), Latency.of(log.warmupTotal()),
+        warm.jitMs(), warm.jitSettled());
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
     return new WorkerResult(

@@ -56,8 +56,9 @@ public final class WorkerMain {
   private static WorkerResult run(
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
-    long preWarmStatements = spec.load() instanceof LoadModel.Open open && spec.warmupMs() > 0
-        ? preWarm(spec, stack, open, control) : 0;
+    long[] preWarmStatements = {0};
+    JitSettle.Outcome preWarm = spec.load() instanceof LoadModel.Open open && spec.warmupMs() > 0
+        ? preWarm(spec, stack, open, control, preWarmStatements) : null;
     LoadDriver loop =
         LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(), spec.seed());
     control.onStop(loop::stop);
@@ -76,15 +77,23 @@ public final class WorkerMain {
       }, 1, 1, TimeUnit.SECONDS);
       ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),
           spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
+      JitSettle.Outcome warm = null;
       if (spec.warmupMs() > 0) {
         loop.start();
-        Thread.sleep(spec.load() instanceof LoadModel.Open ? Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs()) : spec.warmupMs());
+        if (spec.load() instanceof LoadModel.Open) {
+          long atRate = Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs());
+          Thread.sleep(atRate);
+          warm = new JitSettle.Outcome(preWarm.warmupMs() + atRate, preWarm.settled());
+        } else {
+          warm = JitSettle.await(spec.warmupMs());
+        }
         loop.startMeasuring();
       } else {
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
         loop.start();
       }
       gcBefore = GcSnapshot.now();
+      long jitAtMeasureStart = JitSettle.compileMs();
       protocol.measure();
       awaitEnd(loop, spec.drainTimeoutMs());
       ticker.shutdownNow();
@@ -93,7 +102,11 @@ public final class WorkerMain {
         log.sample(loop.warmup(), loop.measured());
       }
       progress(protocol, loop, start);
-      return ResultBuilder.build(provider, loop, log, gcBefore.delta(), spec.warmupMs(), preWarmStatements);
+      long jitMeasured = jitAtMeasureStart < 0 ? -1 : JitSettle.compileMs() - jitAtMeasureStart;
+      return ResultBuilder.build(provider, loop, log, gcBefore.delta(jitMeasured),
+          new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null, jitAtMeasureStart,
+              warm == null ? null : warm.settled()),
+          preWarmStatements[0]);
     }
   }
 
@@ -102,22 +115,27 @@ public final class WorkerMain {
 
   /**
    * Warms an open-loop run's stack up flat out before its arrivals start: a closed loop with twice
-   * the pool in flight for the warm-up time. Each run is a fresh JVM, and at a low offered rate a
-   * warm-up at that rate executes too few operations for the JIT to compile the stack's paths: the
-   * measured phase then timed the compiler, not the stack (a capacity search placed a 600 ops/s
-   * stack's 10 ms capacity below 10 ops/s that way). The open loop then starts from idle, as an
-   * open-loop measurement should. Returns the statements it verified, for the server-side check.
+   * the pool in flight for the warm-up time, longer while the JIT is still busy ({@link JitSettle}).
+   * Each run is a fresh JVM, and at a low offered rate a warm-up at that rate executes too few
+   * operations for the JIT to compile the stack's paths: the measured phase then timed the
+   * compiler, not the stack (a capacity search placed a 600 ops/s stack's 10 ms capacity below
+   * 10 ops/s that way). The open loop then starts from idle, as an open-loop measurement should.
+   * Adds the statements it verified to {@code statements[0]}, for the server-side check.
    */
-  private static long preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control)
-      throws InterruptedException {
+  private static JitSettle.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
+      long[] statements) throws InterruptedException {
     int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.pool()));
+    // the duration is only a backstop: the warm-up ends when JitSettle says so
     ClosedLoop warm = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed() + 1),
-        new LoadModel.Closed(0, spec.warmupMs(), inFlight));
+        new LoadModel.Closed(0, 3 * spec.warmupMs() + 1000, inFlight));
     control.onStop(warm::stop);
     warm.startMeasuring();
     warm.start();
+    JitSettle.Outcome outcome = JitSettle.await(spec.warmupMs());
+    warm.stop();
     awaitEnd(warm, spec.drainTimeoutMs());
-    return warm.measured().statements() + warm.warmup().statements();
+    statements[0] = warm.measured().statements() + warm.warmup().statements();
+    return outcome;
   }
 
   /**

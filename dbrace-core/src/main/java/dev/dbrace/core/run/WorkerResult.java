@@ -36,9 +36,19 @@ public record WorkerResult(
     Gc gc,
     String jvm) {
 
-  /** The warm-up phase, excluded from every other figure. */
-  public record Warmup(long ops, long errors, double durationS, Latency latencyMs) {}
+  /**
+   * The warm-up phase, excluded from every other figure.
+   *
+   * @param durationS how long it lasted: the requested warm-up, longer while the JIT was busy
+   * @param jitMs compilation time of the worker JVM before measurement started (-1: not measured)
+   * @param jitSettled whether the JIT had gone quiet when measurement started (null: unknown)
+   */
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, long jitMs, Boolean jitSettled) {}
 
-  /** Garbage collection during the measured phase. */
-  public record Gc(long count, long timeMs, String collectors) {}
+  /**
+   * Garbage collection and JIT compilation during the measured phase.
+   *
+   * @param jitMs compiler time in the measured phase, summed over compiler threads (-1: not measured)
+   */
+  public record Gc(long count, long timeMs, String collectors, long jitMs) {}
 }
