@@ -136,7 +136,7 @@ final class RaceRunner {
     List<String> sql = settings.workload().sqlTexts();
     ServerCounters.Snapshot before = ServerCounters.read(admin);
     Long callsBefore = StatementCounts.calls(admin, sql);
-    RunSpec spec = new RunSpec(store.id() + "/" + stack.name(), stack.name(), settings.workload(), load,
+    RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), stack.name(), settings.workload(), load,
         settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
         settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
         runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
