@@ -48,12 +48,14 @@ for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
 set -a; . "$WORK/db.env"; set +a
 
 printf '\\set id random(1, 10000)\nSELECT id, randomnumber FROM world WHERE id = :id;\n' > "$WORK/point.sql"
+# prints "<tps> <client cpu ms per 1k transactions>" of one pgbench run
 pgbench_tps() {
-  local tps
-  tps="$("$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" 2>"$WORK/pgbench.err" \
-    | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+  local tps cpu
+  cpu="$( { TIMEFORMAT='%U %S'; time "$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" \
+    >"$WORK/pgbench.out" 2>"$WORK/pgbench.err"; } 2>&1 )"
+  tps="$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.out" | head -1)"
   [ -n "$tps" ] || { cat "$WORK/pgbench.err" >&2; echo "bench: pgbench gave no tps" >&2; exit 1; }
-  echo "$tps"
+  echo "$tps $(echo "$cpu" | awk -v tps="$tps" -v t="$T" '{ printf "%.1f", ($1 + $2) * 1e6 / (tps * t) }')"
 }
 
 # one bare loop (bench/bare/*.java, no dbrace harness); writes its ops/s to $dir.tps
@@ -88,17 +90,17 @@ N=${#ENTRIES[@]}
 echo "bench: point-select, $C connections / $C in flight, ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds, stacks $STACKS" >&2
 RESULTS="$WORK/results.tsv"; : > "$RESULTS"
 for r in $(seq 1 "$ROUNDS"); do
-  before="$(pgbench_tps)"
+  read -r before before_cpu <<< "$(pgbench_tps)"
   for k in $(seq 0 $((N - 1))); do
     entry="${ENTRIES[$(( (k + r - 1) % N ))]}"
     dir="$OUT/round-$r-$(echo "$entry" | tr '@=' '+-')"
     case "$entry" in bare-*) bare_one "$entry" "$dir" ;; *) race_one "$entry" "$dir" ;; esac
-    after="$(pgbench_tps)"
-    python3 - "$dir" "$before" "$after" "$r" "$entry" >> "$RESULTS" <<'PY'
+    read -r after after_cpu <<< "$(pgbench_tps)"
+    python3 - "$dir" "$before" "$after" "$r" "$entry" "$before_cpu" >> "$RESULTS" <<'PY'
 import json, os, sys
 before, after, rnd, entry = float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
 pg = (before + after) / 2
-print(f"{rnd}\tpgbench -M prepared\t{before:.0f}\t1.00\t")
+print(f"{rnd}\tpgbench -M prepared\t{before:.0f}\t1.00\t{sys.argv[6]}")
 if os.path.exists(sys.argv[1] + ".tps"):
     tps = float(open(sys.argv[1] + ".tps").read())
     cpu = open(sys.argv[1] + ".cpu").read().strip()
@@ -112,7 +114,7 @@ for run in race["runs"]:
     print(f"{rnd}\t{entry}\t{tps:.0f}\t{tps / pg:.3f}\t{'' if cpu is None else cpu}\t{'' if jit is None else jit}")
 PY
     echo "bench: round $r: $entry $(tail -1 "$RESULTS" | cut -f3) ops/s between pgbench $before and $after tps" >&2
-    before="$after"
+    before="$after"; before_cpu="$after_cpu"
   done
 done
 
@@ -128,7 +130,8 @@ for n in names:
     mine = [r for r in rows if r[1] == n]
     if n.startswith("pgbench"):
         line = f"{n:<30}" + "".join(f"{statistics.median(float(r[2]) for r in mine if r[0] == x):>16,.0f}{'':>7}" for x in rounds)
-        print(line + f"{'1.00':>14}{'-':>18}")
+        cpus = [float(r[4]) for r in mine if r[4]]
+        print(line + f"{'1.00':>14}" + (f"{statistics.median(cpus):>18.1f}" if cpus else f"{'-':>18}") + f"{'-':>17}")
         continue
     line = f"{n:<30}" + "".join(f"{float(r[2]):>16,.0f}{float(r[3]):>7.2f}" for r in mine)
     cpus = [float(r[4]) for r in mine if r[4]]
