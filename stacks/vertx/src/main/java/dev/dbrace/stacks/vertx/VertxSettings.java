@@ -13,12 +13,16 @@ import java.util.Map;
  * @param pipeliningLimit commands in flight per connection ({@code vertx-pipelined} only; the
  *     {@code vertx} pool sends one command at a time per connection whatever this says)
  * @param eventLoops Vert.x event-loop threads
+ * @param transport {@code epoll} (Netty's native transport; required), {@code nio} (Java NIO) or
+ *     {@code auto} (the default: epoll where Netty's native library loads, as reactor-netty under
+ *     R2DBC does by itself, else NIO)
  */
-record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int eventLoops) {
+record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int eventLoops, String transport) {
 
   static final String CACHE_PREPARED_STATEMENTS = "cachePreparedStatements";
   static final String PIPELINING_LIMIT = "pipeliningLimit";
   static final String EVENT_LOOPS = "eventLoops";
+  static final String TRANSPORT = "transport";
 
   /** Vert.x's own default ({@code PgConnectOptions.DEFAULT_PIPELINING_LIMIT}). */
   static final int DEFAULT_PIPELINING_LIMIT = 256;
@@ -26,8 +30,8 @@ record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int e
   /** The option keys a variant accepts, in display order. */
   static List<String> knownKeys(boolean pipelined) {
     return pipelined
-        ? List.of(CACHE_PREPARED_STATEMENTS, PIPELINING_LIMIT, EVENT_LOOPS)
-        : List.of(CACHE_PREPARED_STATEMENTS, EVENT_LOOPS);
+        ? List.of(CACHE_PREPARED_STATEMENTS, PIPELINING_LIMIT, EVENT_LOOPS, TRANSPORT)
+        : List.of(CACHE_PREPARED_STATEMENTS, EVENT_LOOPS, TRANSPORT);
   }
 
   /**
@@ -52,7 +56,11 @@ record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int e
     boolean cache = bool(stack, CACHE_PREPARED_STATEMENTS, o.get(CACHE_PREPARED_STATEMENTS), true);
     int limit = positiveInt(stack, PIPELINING_LIMIT, o.get(PIPELINING_LIMIT), DEFAULT_PIPELINING_LIMIT);
     int loops = positiveInt(stack, EVENT_LOOPS, o.get(EVENT_LOOPS), Runtime.getRuntime().availableProcessors());
-    return new VertxSettings(cache, limit, loops);
+    String transport = o.getOrDefault(TRANSPORT, "auto");
+    if (!List.of("auto", "epoll", "nio").contains(transport)) {
+      throw new IllegalArgumentException("stack " + stack + ": " + TRANSPORT + " must be auto, epoll or nio, got '" + transport + "'");
+    }
+    return new VertxSettings(cache, limit, loops, transport);
   }
 
   private static boolean bool(String stack, String key, String value, boolean dflt) {

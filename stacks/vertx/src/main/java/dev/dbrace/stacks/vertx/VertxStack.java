@@ -93,7 +93,14 @@ final class VertxStack implements Stack {
    * it and waits, so that a wrong password or an unreachable server fails here.
    */
   static VertxStack open(StackConfig config, VertxSettings settings, boolean pipelined) throws Exception {
-    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(settings.eventLoops()));
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(settings.eventLoops())
+        .setPreferNativeTransport(!settings.transport().equals("nio")));
+    if (settings.transport().equals("epoll") && !vertx.isNativeTransportEnabled()) {
+      Throwable why = vertx.unavailableNativeTransportCause();
+      vertx.close();
+      throw new IllegalStateException("transport=epoll: Netty's native epoll transport is not available here"
+          + (why == null ? "" : ": " + why.getMessage()));
+    }
     SqlClient client = null;
     try {
       PgConnectOptions connect = new PgConnectOptions()
@@ -152,6 +159,11 @@ final class VertxStack implements Stack {
       call.start();
     }
     return call;
+  }
+
+  /** Whether Netty's native epoll transport carries the connections (for tests). */
+  boolean nativeTransport() {
+    return vertx.isNativeTransportEnabled();
   }
 
   /** How many operations were handed to an event loop from another thread (for tests). */

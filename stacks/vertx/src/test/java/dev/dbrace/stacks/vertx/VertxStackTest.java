@@ -91,6 +91,22 @@ class VertxStackTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"vertx", "vertx-pipelined"})
+  void transportIsEpollByDefaultOnLinuxAndNioOnRequest(String name) throws Exception {
+    try (Stack stack = provider(name).open(config(List.of(WORLD_BY_ID), Map.of()))) {
+      assertTrue(((VertxStack) stack).nativeTransport(), "auto picks epoll where Netty's native library loads");
+      assertClean(new LoadLoop(stack, 1, 200).run(4, 60), 200);
+    }
+    try (Stack stack = provider(name).open(config(List.of(WORLD_BY_ID), Map.of("transport", "nio")))) {
+      assertFalse(((VertxStack) stack).nativeTransport());
+      assertClean(new LoadLoop(stack, 1, 200).run(4, 60), 200);
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> provider(name).open(config(List.of(WORLD_BY_ID), Map.of("transport", "kqueue"))));
+    assertTrue(e.getMessage().contains("transport must be auto, epoll or nio"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"vertx", "vertx-pipelined"})
   void wrongPasswordFailsInOpen(String name) {
     String wrong = "not-the-password-7f3a";
     Exception e = assertThrows(Exception.class,
