@@ -38,7 +38,7 @@ final class ResultBuilder {
         m.errorSamples(),
         m.statements(),
         m.statements() + w.statements() + preWarmStatements,
-        round(seconds),
+        Math.round(seconds * 1e6) / 1e6, // µs: short test runs last tens of ms, and ops / duration must give the throughput
         seconds > 0 ? round(ops / seconds) : 0,
         Latency.of(log.measuredTotal()),
         service == null ? null : Latency.of(service),
