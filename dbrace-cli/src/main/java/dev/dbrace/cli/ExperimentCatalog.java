@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,19 @@ import java.util.ServiceLoader;
 /**
  * The experiments built under {@code <home>/experiments/*}, found like the stacks: each module's
  * {@link Experiment}s through {@link ServiceLoader} in a loader of its own, each run in a worker
- * JVM on that module's classpath.
+ * JVM on that module's classpath. An experiment may have companion parts in other modules (another
+ * driver's variants); they run after the main part, each in a worker on its own classpath.
  */
 final class ExperimentCatalog {
-  /** One experiment as the runner knows it: what to show, what it accepts, how to start its worker. */
-  record Entry(String name, String description, List<ExperimentOption> options, List<String> workerJvmArgs,
-      List<Path> classpath) {}
+  /** One experiment as the runner knows it: what to show, what it accepts, its parts' workers (main part first). */
+  record Entry(String name, String description, List<ExperimentOption> options, List<Part> parts) {}
+
+  /** One module's part of an experiment: how to start its worker. */
+  record Part(String module, List<String> workerJvmArgs, List<Path> classpath) {}
+
+  private final Map<String, Entry> mains = new LinkedHashMap<>();
+  private final Map<String, List<Experiment>> companions = new LinkedHashMap<>();
+  private final Map<String, List<Part>> companionParts = new LinkedHashMap<>();
 
   private final Map<String, Entry> entries = new LinkedHashMap<>();
 
@@ -33,18 +41,37 @@ final class ExperimentCatalog {
     if (Files.isDirectory(folder)) {
       ModuleClasspath.under(folder).forEach(catalog::load);
     }
+    catalog.join();
     return catalog;
   }
 
   private void load(List<Path> cp) {
+    String module = cp.get(0).getParent().getParent().getFileName().toString(); // <module>/target/classes
     try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (Experiment e : ServiceLoader.load(Experiment.class, loader)) {
-        entries.put(e.name(), new Entry(e.name(), e.description(), List.copyOf(e.options()),
-            List.copyOf(e.workerJvmArgs()), cp));
+        Part part = new Part(module, List.copyOf(e.workerJvmArgs()), cp);
+        if (e.companion()) {
+          companions.computeIfAbsent(e.name(), k -> new ArrayList<>()).add(e);
+          companionParts.computeIfAbsent(e.name(), k -> new ArrayList<>()).add(part);
+        } else {
+          mains.put(e.name(), new Entry(e.name(), e.description(), List.copyOf(e.options()), List.of(part)));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Each main part with its companions after it; options united (a companion may add its own). */
+  private void join() {
+    mains.forEach((name, main) -> {
+      List<Part> parts = new ArrayList<>(main.parts());
+      Map<String, ExperimentOption> options = new LinkedHashMap<>();
+      main.options().forEach(o -> options.put(o.name(), o));
+      parts.addAll(companionParts.getOrDefault(name, List.of()));
+      companions.getOrDefault(name, List.of()).forEach(c -> c.options().forEach(o -> options.putIfAbsent(o.name(), o)));
+      entries.put(name, new Entry(name, main.description(), List.copyOf(options.values()), List.copyOf(parts)));
+    });
   }
 
   List<Entry> entries() {

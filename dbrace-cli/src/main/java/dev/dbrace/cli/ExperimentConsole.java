@@ -23,6 +23,9 @@ final class ExperimentConsole {
       out.println();
     }
     out.println("finding: " + r.finding());
+    if (run.message() != null) {
+      out.println("experiment " + run.experiment() + " " + run.status() + ": " + run.message());
+    }
   }
 
   private static void table(PrintStream out, List<String> columns, List<List<String>> rows) {

@@ -40,7 +40,7 @@ final class ExperimentSession {
       ExperimentSpec spec = new ExperimentSpec(entry.name(), t.host(), t.port(), t.database(), t.user(),
           app.length() > 63 ? app.substring(0, 63) : app, options);
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      Outcome o = runWorker(java, entry, spec, t.password(), dir, timeoutMs, err);
+      Outcome o = runParts(java, entry, spec, t.password(), dir, timeoutMs, err);
       ExperimentRun run = new ExperimentRun(id, entry.name(), entry.description(), Secrets.redact(command), started,
           Instant.now().toString(), o.status(), o.message(), db.target().redactedUrl(), db.serverVersion(), options,
           o.result());
@@ -55,22 +55,50 @@ final class ExperimentSession {
 
   private record Outcome(String status, String message, ExperimentResult result) {}
 
-  private static Outcome runWorker(Path java, ExperimentCatalog.Entry entry, ExperimentSpec spec, String password,
+  /**
+   * The main part, then each companion told what was measured before it; their results merged. A
+   * companion that fails leaves the main part's figures standing, and the run says which part failed.
+   */
+  private static Outcome runParts(Path java, ExperimentCatalog.Entry entry, ExperimentSpec spec, String password,
       Path dir, long timeoutMs, PrintStream err) throws IOException, InterruptedException {
     long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
-    try (WorkerProcess w = WorkerProcess.start(java, entry.workerJvmArgs(), entry.classpath(), WORKER_MAIN, spec,
+    List<ExperimentCatalog.Part> parts = entry.parts();
+    Outcome main = runWorker(java, entry.name(), parts.get(0), spec, password, dir, deadline, err);
+    if (main.result() == null || parts.size() == 1) {
+      return main;
+    }
+    ExperimentResult merged = main.result();
+    List<String> failed = new java.util.ArrayList<>();
+    for (ExperimentCatalog.Part part : parts.subList(1, parts.size())) {
+      err.println("dbrace: " + entry.name() + ": the " + part.module() + " part, in a worker of its own");
+      Path partDir = dir.resolve(part.module());
+      Files.createDirectories(partDir);
+      Outcome o = runWorker(java, entry.name(), part, spec.after(merged), password, partDir, deadline, err);
+      if (o.result() != null) {
+        merged = merged.merge(o.result());
+      } else {
+        failed.add("the " + part.module() + " part " + o.status() + ": " + o.message());
+      }
+    }
+    return failed.isEmpty() ? new Outcome("ok", null, merged)
+        : new Outcome("partial", String.join("; ", failed), merged);
+  }
+
+  private static Outcome runWorker(Path java, String name, ExperimentCatalog.Part part, ExperimentSpec spec,
+      String password, Path dir, long deadline, PrintStream err) throws IOException, InterruptedException {
+    try (WorkerProcess w = WorkerProcess.start(java, part.workerJvmArgs(), part.classpath(), WORKER_MAIN, spec,
         password, dir)) {
       while (true) {
         WorkerProcess.Message m = w.next(250);
         if (m == null) {
           if (System.nanoTime() > deadline) {
             w.kill();
-            return new Outcome("hung", "stopped after the --timeout of " + timeoutMs / 1000 + " s", null);
+            return new Outcome("hung", "stopped at the --timeout", null);
           }
           continue;
         }
         switch (m.type()) {
-          case "progress" -> err.println("dbrace: " + entry.name() + ": " + Secrets.redact(m.body().path("message").asText()));
+          case "progress" -> err.println("dbrace: " + name + ": " + Secrets.redact(m.body().path("message").asText()));
           case "result" -> {
             ExperimentResult r = Json.MAPPER.treeToValue(m.body().path("result"), ExperimentResult.class);
             w.waitFor(10_000);

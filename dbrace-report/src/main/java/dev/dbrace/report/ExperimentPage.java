@@ -62,7 +62,8 @@ record ExperimentPage(
     }
     Page.Assets assets = Page.Assets.INSTANCE;
     String data = Page.jsonBlob(new Data("dbrace-report", assets.chartLibraryName(), run, charts));
-    String finding = r != null ? r.finding() : "The experiment did not finish (" + run.status() + "): " + run.message();
+    String finding = r == null ? "The experiment did not finish (" + run.status() + "): " + run.message()
+        : run.message() == null ? r.finding() : r.finding() + " (Not all of it ran: " + run.message() + ")";
     List<Map.Entry<String, String>> options = run.options() == null ? List.of() : List.copyOf(run.options().entrySet());
     return new ExperimentPage("dbrace experiment " + run.experiment() + " " + run.id(), run, finding, options,
         r == null ? List.of() : r.tables(), charts, charts.size(), data, assets);

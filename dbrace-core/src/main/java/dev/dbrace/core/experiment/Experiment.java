@@ -21,6 +21,17 @@ public interface Experiment {
     return List.of();
   }
 
+  /**
+   * True for a part that adds another driver's variants to the experiment of the same name in
+   * another module (its own classpath: Vert.x and R2DBC cannot share one with each other). The
+   * runner runs the main part first, then each companion in a worker of its own, handing it the
+   * main part's result ({@link ExperimentContext#prior()}), and merges what they return
+   * ({@link ExperimentResult#merge}). A companion declares only the options it reads itself.
+   */
+  default boolean companion() {
+    return false;
+  }
+
   /** Extra arguments for the worker JVM, e.g. a small heap an experiment is about. */
   default List<String> workerJvmArgs() {
     return List.of();

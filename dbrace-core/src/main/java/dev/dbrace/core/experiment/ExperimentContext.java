@@ -73,6 +73,21 @@ public final class ExperimentContext {
     }
   }
 
+  /** For a companion part: what the parts before it measured (tables, facts, finding); empty for the main part. */
+  public java.util.Optional<ExperimentResult> prior() {
+    return java.util.Optional.ofNullable(spec.prior());
+  }
+
+  /** host, port, database and user of the target (no password: see {@link #password()}). */
+  public ExperimentSpec target() {
+    return spec;
+  }
+
+  /** The password for drivers that do not go through {@link #connect} (null when none is needed). */
+  public String password() {
+    return password;
+  }
+
   /** A line for the console while the experiment runs. */
   public void progress(String message) {
     progress.accept(message);
