@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code dbrace list}: stacks and workloads, one line each. */
-@Command(name = "list", description = "List stacks and workloads.", mixinStandardHelpOptions = true)
+@Command(name = "list", description = "List stacks, workloads, experiments, services and endpoints.", mixinStandardHelpOptions = true)
 final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
@@ -21,6 +21,10 @@ final class ListCommand implements Callable<Integer> {
         System.out.printf("  %-18s options: %s%n", "", ExperimentCommand.describeOptions(e));
       }
     });
+    System.out.println("services (./dbrace serve-race --services a,b --endpoint E):");
+    ServiceCatalog.discover(Main.home()).variants().forEach(v -> System.out.printf("  %-18s %s%n", v.name(), v.description()));
+    System.out.println("endpoints:");
+    dev.dbrace.core.workload.Endpoints.descriptions().forEach((n, d) -> System.out.printf("  %-24s %s%n", n, d));
     System.out.println("load models:");
     System.out.printf("  %-18s %s%n", "closed", "--concurrency C operations in flight, --executions N or --duration D (E1's model)");
     return 0;

@@ -91,6 +91,19 @@ final class RaceOptions {
     return args;
   }
 
+  /** "MIN-MAX" as two non-negative integers; a malformed one is the user's error naming {@code option}. */
+  static int[] range(String text, String option) {
+    String[] p = text.trim().split("-", 2);
+    try {
+      int min = Integer.parseInt(p[0].trim());
+      int max = p.length == 2 ? Integer.parseInt(p[1].trim()) : min;
+      require(min >= 0 && max >= min, option + " must be MIN-MAX with 0 <= MIN <= MAX, got " + text);
+      return new int[] {min, max};
+    } catch (NumberFormatException e) {
+      throw new UserError(option + " must be MIN-MAX in milliseconds, e.g. 1000-3000, got " + text);
+    }
+  }
+
   static void require(boolean ok, String message) {
     if (!ok) {
       throw new UserError(message);

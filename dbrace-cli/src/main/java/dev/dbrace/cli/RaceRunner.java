@@ -25,7 +25,7 @@ final class RaceRunner {
   private final RaceSettings settings;
   private final DbTarget target;
   private final Connection admin;
-  private final StackCatalog catalog;
+  private final RunSubject subject;
   private final ResultStore store;
   private final RunListener listener;
   private final List<RunRecord> runs = new ArrayList<>();
@@ -33,10 +33,15 @@ final class RaceRunner {
 
   RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
+    this(settings, target, admin, RunSubject.stacks(catalog, settings), store, listener);
+  }
+
+  RaceRunner(RaceSettings settings, DbTarget target, Connection admin, RunSubject subject,
+      ResultStore store, RunListener listener) {
     this.settings = settings;
     this.target = target;
     this.admin = admin;
-    this.catalog = catalog;
+    this.subject = subject;
     this.store = store;
     this.listener = listener;
   }
@@ -76,7 +81,13 @@ final class RaceRunner {
     listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft)));
     store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
         "interrupted before the run finished", List.of(), null, 0));
-    RunRecord record = runOne(catalog.get(stack), load, purpose, step);
+    RunRecord record;
+    try {
+      record = runOne(stack, load, purpose, step);
+    } catch (SubjectFailed e) {
+      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
+          Secrets.redact(e.getMessage()), e.tail, null, 0);
+    }
     synchronized (runs) {
       runs.add(record);
       wallSecondsSoFar += record.wallS();
@@ -99,10 +110,12 @@ final class RaceRunner {
    * phase: the figures then include compilation, and a longer warm-up would take it out.
    */
   static String jitNote(RunRecord r) {
-    if (!r.ok() || r.gc() == null || r.gc().jitMs() <= 0 || r.process() == null) {
+    // at the service level the JIT figures are the generator's, so compare them with its CPU
+    RunRecord.ProcessFigures worker = r.generator() != null ? r.generator() : r.process();
+    if (!r.ok() || r.gc() == null || r.gc().jitMs() <= 0 || worker == null) {
       return null;
     }
-    double cpuMs = (r.process().cpuUserS() + r.process().cpuSysS()) * 1000;
+    double cpuMs = (worker.cpuUserS() + worker.cpuSysS()) * 1000;
     if (cpuMs <= 0 || r.gc().jitMs() < JIT_NOTE_SHARE * cpuMs) {
       return null;
     }
@@ -128,27 +141,46 @@ final class RaceRunner {
     }
   }
 
-  private RunRecord runOne(StackCatalog.Entry stack, LoadModel load, String purpose, int step)
+  /** The subject could not be started (a service that never became healthy): the run fails, the race goes on. */
+  static final class SubjectFailed extends IOException {
+    final List<String> tail;
+
+    SubjectFailed(String message, List<String> tail) {
+      super(message);
+      this.tail = List.copyOf(tail);
+    }
+  }
+
+  private RunRecord runOne(String name, LoadModel load, String purpose, int step)
       throws IOException, InterruptedException {
-    Path stackDir = store.dir().resolve("runs").resolve(stack.name());
+    Path stackDir = store.dir().resolve("runs").resolve(name);
     Path runDir = Files.createDirectories("race".equals(purpose) ? stackDir : stackDir.resolve(String.format("%02d-%s", step, purpose)));
-    String app = applicationName(stack.name());
-    List<String> sql = settings.workload().sqlTexts();
+    String app = applicationName(name);
     ServerCounters.Snapshot before = ServerCounters.read(admin);
-    Long callsBefore = StatementCounts.calls(admin, sql);
-    RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), stack.name(), settings.workload(), load,
-        settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
-        settings.pool(), settings.threads(), settings.stackOptions().getOrDefault(stack.name(), Map.of()), app,
-        runDir.resolve("latency.hlog").toString(), 500, settings.drainTimeoutMs());
+    RunExecutor.Outcome out;
+    List<String> sql;
+    Long callsBefore;
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
-    List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
-    RunExecutor.Outcome out = new RunExecutor(settings, listener).run(stack, spec, target.password(), runDir, extra);
-    // Backends flush their statistics when they exit: wait for the worker's to be gone.
+    try (RunSubject.Started s = subject.start(name, runDir, app)) {
+      sql = s.serverSql();
+      callsBefore = StatementCounts.calls(admin, sql);
+      RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
+          load, settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
+          settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
+          settings.drainTimeoutMs());
+      List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
+      out = new RunExecutor(settings, listener).run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("stopping " + name + ": " + e.getMessage(), e);
+    }
+    // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));
     ServerCounters.Snapshot after = ServerCounters.read(admin);
     Long callsAfter = StatementCounts.calls(admin, sql);
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
-    RunRecord record = RunRecords.of(stack.name(), settings.workload().name(), load, purpose, step, out, before, after,
+    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));
     if (jfr == null) {
       return record;

@@ -17,8 +17,19 @@ import java.util.List;
 final class RaceSession {
   private RaceSession() {}
 
+  /** What the runs exercise, made once the database is up (the service level needs its address). */
+  interface SubjectFactory {
+    RunSubject open(RaceSettings settings, dev.dbrace.db.DbTarget target);
+  }
+
   static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty)
       throws IOException, InterruptedException {
+    return run(settings, plan, sla, url, out, command, tty, null);
+  }
+
+  /** @param subjects null for the driver level (the stacks themselves) */
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
+      SubjectFactory subjects) throws IOException, InterruptedException {
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
       String id = RunCommand.timestamp() + "-" + settings.workload().name();
@@ -28,10 +39,12 @@ final class RaceSession {
           EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan), settings.workload(), sla, List.of(), List.of());
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
-      err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + " stacks, workload " + settings.workload().name() + ", "
+      err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
           + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
-      RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), StackCatalog.discover(Main.home()), store,
+      RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
+          : subjects.open(settings, db.target());
+      RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
           new ConsoleProgress(err, tty, settings.warmupMs()));
       Thread hook = new Thread(() -> {
         store.saveInterrupted(runner.snapshot());

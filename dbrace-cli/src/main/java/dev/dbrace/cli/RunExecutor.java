@@ -18,12 +18,18 @@ final class RunExecutor {
   /** What came back from the worker, before server counters are added. */
   record Outcome(String status, String message, WorkerResult result, ProcStats before, ProcStats after,
       int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS, Instant measureStart,
-      Instant measureEnd) {}
+      Instant measureEnd, Generator generator) {}
+
+  /** At the service level: the load generator's own process over the measured phase (the service is the figures). */
+  record Generator(ProcStats before, ProcStats after, int peakThreads, long peakHwmKb) {}
 
   private static final long STARTUP_TIMEOUT_MS = 120_000;
 
   private final RaceSettings settings;
   private final RunListener listener;
+  private ProcSampler generator;
+  private ProcStats generatorBefore;
+  private ProcStats generatorAfter;
   private Instant measureStart;
   private Instant measureEnd;
 
@@ -35,13 +41,26 @@ final class RunExecutor {
   /** Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's). */
   Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs)
       throws IOException, InterruptedException {
+    return run(stack, spec, password, runDir, extraJvmArgs, 0);
+  }
+
+  /**
+   * The same, with the figures read from {@code servicePid} when it is not 0 (a service the worker
+   * drives over HTTP); the worker's own are then the generator's.
+   */
+  Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
+      long servicePid) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
     List<String> jvmArgs = new java.util.ArrayList<>(settings.workerJvmArgs());
     jvmArgs.addAll(extraJvmArgs);
     measureStart = null;
     measureEnd = null;
+    generatorBefore = null;
+    generatorAfter = null;
     try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
-        ProcSampler sampler = new ProcSampler(w.pid())) {
+        ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid());
+        ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
+      this.generator = generator;
       ProcStats before = null;
       long lastCount = -1;
       long lastChange = System.nanoTime();
@@ -72,6 +91,7 @@ final class RunExecutor {
           }
           case "measure" -> {
             before = sampler.sample();
+            generatorBefore = generator == null ? null : generator.sample();
             measureStart = Instant.now();
             listener.phase(spec.stack(), "measure");
           }
@@ -88,6 +108,7 @@ final class RunExecutor {
           }
           case "result" -> {
             ProcStats after = sampler.sample();
+            generatorAfter = generator == null ? null : generator.sample();
             measureEnd = Instant.now();
             WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
             w.send("exit");
@@ -133,6 +154,7 @@ final class RunExecutor {
     List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
     return new Outcome(status, Secrets.redact(message), r, before, after, sampler.peakThreads(),
         sampler.peakHwmKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
-        measureEnd != null ? measureEnd : Instant.now());
+        measureEnd != null ? measureEnd : Instant.now(), generator == null ? null
+            : new Generator(generatorBefore, generatorAfter, generator.peakThreads(), generator.peakHwmKb()));
   }
 }

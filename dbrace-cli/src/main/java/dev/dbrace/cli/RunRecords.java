@@ -35,12 +35,13 @@ final class RunRecords {
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, out.status(), out.message(),
         out.stderrTail(), r.issued(), r.ops(), r.errors(), r.unfinished(), r.notIssued(), kinds, samples,
         r.statements(), r.durationS(), r.throughputOpsS(), r.latencyMs(), r.serviceLatencyMs(), r.warmup(),
-        process(out, r), server, r.gc(), r.versions(), hlog.toString(), null, null, r.jvm(), out.wallS());
+        figures(out.before(), out.after(), out.peakHwmKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
+        hlog.toString(), null, null, r.jvm(), out.wallS(), out.generator() == null ? null
+            : figures(out.generator().before(), out.generator().after(), out.generator().peakHwmKb(),
+                out.generator().peakThreads(), r));
   }
 
-  private static ProcessFigures process(RunExecutor.Outcome out, WorkerResult r) {
-    ProcStats b = out.before();
-    ProcStats a = out.after();
+  private static ProcessFigures figures(ProcStats b, ProcStats a, long peakHwmKb, int peakThreads, WorkerResult r) {
     if (b == null || a == null) {
       return null;
     }
@@ -48,8 +49,8 @@ final class RunRecords {
     double sys = a.sysS() - b.sysS();
     // milliseconds of CPU per 1,000 operations = seconds * 1e6 / ops
     double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
-    return new ProcessFigures(round(user), round(sys), perK, Math.round(out.peakHwmKb() / 102.4) / 10.0,
-        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), out.peakThreads());
+    return new ProcessFigures(round(user), round(sys), perK, Math.round(peakHwmKb / 102.4) / 10.0,
+        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads);
   }
 
   private static double round(double v) {

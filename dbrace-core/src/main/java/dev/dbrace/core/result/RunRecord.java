@@ -21,6 +21,8 @@ import java.util.Map;
  *     shows; closed loop: from issue
  * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack
  * @param threadStates with {@code --jfr}: where the worker's threads spent their time
+ * @param process the measured process: the stack's worker, or at the service level the service's process
+ * @param generator at the service level only: the HTTP load generator's worker, measured the same way
  */
 public record RunRecord(
     String stack,
@@ -53,7 +55,8 @@ public record RunRecord(
     String jfr,
     ThreadStates threadStates,
     String jvm,
-    double wallS) {
+    double wallS,
+    ProcessFigures generator) {
 
   public boolean ok() {
     return "ok".equals(status);
@@ -64,14 +67,14 @@ public record RunRecord(
       String status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, status, message, stderrTail,
         0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, null, server, null, Map.of(), null, null, null,
-        null, wallS);
+        null, wallS, null);
   }
 
   /** The same run with its Flight Recorder file (relative to the results folder) and summary. */
   public RunRecord withJfr(String jfrFile, ThreadStates states) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
         errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS);
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator);
   }
 
   /** The offered rate of an open-loop run, else null. */

@@ -1,0 +1,104 @@
+package dev.dbrace.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * The service variants under {@code <home>/services/*}, each module described by its
+ * {@code dbrace-service.properties} (docs/service-contract.md). A Java variant runs on its module's
+ * classpath ({@code target/classes} + {@code target/runtime.classpath}); a Node one with its script.
+ */
+final class ServiceCatalog {
+  static final String DESCRIPTOR = "dbrace-service.properties";
+
+  /** One variant: how to start it. {@code main} is the Java main class or the Node script. */
+  record Variant(String name, String description, String runtime, String main, List<String> args,
+      List<String> engines, Path module) {
+    /** The Java variant's worker classpath; empty until its module is built. */
+    List<Path> classpath() {
+      Path classes = module.resolve("target/classes");
+      Path deps = module.resolve("target/runtime.classpath");
+      if (!Files.isDirectory(classes) || !Files.isRegularFile(deps)) {
+        return List.of();
+      }
+      List<Path> cp = new ArrayList<>(List.of(classes));
+      try {
+        String d = Files.readString(deps).trim();
+        if (!d.isEmpty()) {
+          Arrays.stream(d.split(java.io.File.pathSeparator)).map(Path::of).forEach(cp::add);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return cp;
+    }
+  }
+
+  private final Map<String, Variant> variants = new LinkedHashMap<>();
+
+  private ServiceCatalog() {}
+
+  static ServiceCatalog discover(Path home) {
+    ServiceCatalog c = new ServiceCatalog();
+    Path folder = home.resolve("services");
+    if (Files.isDirectory(folder)) {
+      try (Stream<Path> modules = Files.list(folder).sorted()) {
+        for (Path m : (Iterable<Path>) modules::iterator) {
+          if (Files.isRegularFile(m.resolve(DESCRIPTOR))) {
+            c.load(m);
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return c;
+  }
+
+  private void load(Path module) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(module.resolve(DESCRIPTOR))) {
+      p.load(in);
+    }
+    for (String name : list(p.getProperty("variants", ""))) {
+      String runtime = p.getProperty(name + ".runtime", "java").trim();
+      String main = p.getProperty(name + (runtime.equals("node") ? ".script" : ".main"), "").trim();
+      if (main.isEmpty()) {
+        throw new UserError(module.resolve(DESCRIPTOR) + ": variant " + name + " has no "
+            + (runtime.equals("node") ? "script" : "main"));
+      }
+      String args = p.getProperty(name + ".args", "").trim();
+      variants.put(name, new Variant(name, p.getProperty(name + ".description", "").trim(), runtime, main,
+          args.isEmpty() ? List.of() : List.of(args.split("\\s+")), list(p.getProperty(name + ".engines", "postgresql")),
+          module));
+    }
+  }
+
+  private static List<String> list(String csv) {
+    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  List<Variant> variants() {
+    return List.copyOf(variants.values());
+  }
+
+  /** The named variant, or a one-line error listing the known ones. */
+  Variant get(String name) {
+    Variant v = variants.get(name);
+    if (v == null) {
+      throw new UserError("unknown service '" + name + "' (known: "
+          + (variants.isEmpty() ? "none built" : String.join(", ", variants.keySet())) + ")");
+    }
+    return v;
+  }
+}

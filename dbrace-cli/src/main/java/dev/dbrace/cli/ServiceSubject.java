@@ -1,0 +1,49 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.db.DbTarget;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The service level's subject: for each run, the variant's process is started fresh (so its CPU,
+ * RSS and threads are that run's alone), and the {@code http} stack's worker drives it. The
+ * database counts the SQL the service runs for the endpoint.
+ */
+final class ServiceSubject implements RunSubject {
+  private final ServiceCatalog services;
+  private final StackCatalog stacks;
+  private final RaceSettings settings;
+  private final DbTarget target;
+  private final String remoteUrl;
+  private final Map<String, String> generatorOptions;
+
+  ServiceSubject(ServiceCatalog services, StackCatalog stacks, RaceSettings settings, DbTarget target, String remoteUrl,
+      Map<String, String> generatorOptions) {
+    this.services = services;
+    this.stacks = stacks;
+    this.settings = settings;
+    this.target = target;
+    this.remoteUrl = remoteUrl;
+    this.generatorOptions = Map.copyOf(generatorOptions);
+  }
+
+  @Override
+  public Started start(String name, Path runDir, String applicationName) throws IOException, InterruptedException {
+    ServiceCatalog.Variant v = services.get(name);
+    var env = new ServiceProcess.Environment(target.host(), target.port(), target.database(), target.user(),
+        target.password(), settings.pool(), remoteUrl);
+    ServiceProcess p = ServiceProcess.start(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
+    try {
+      p.awaitReady(ServiceProcess.READY_LIMIT);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      p.close();
+      throw e;
+    }
+    Map<String, String> options = new LinkedHashMap<>(generatorOptions);
+    options.put("url", p.url());
+    return new Started(stacks.get("http"), options, p.pid(), Endpoints.serverStatements(settings.workload()), p);
+  }
+}

@@ -1,0 +1,91 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.db.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The service level end to end: a service variant started as its own process, driven over HTTP by
+ * the generator's worker, every answer verified, the service's process measured, and the
+ * database's count of the service's statements beside the requests.
+ */
+class ServeRaceTest {
+  static List<RunRecord> serveRace(String service, String endpoint, long executions, int concurrency, Path out)
+      throws Exception {
+    WorkloadSpec workload = Endpoints.forEndpoint(endpoint);
+    RaceSettings settings = Races.settings(List.of(service), workload, new LoadModel.Closed(executions, 0, concurrency), 4, 300);
+    EmbeddedPostgres pg = TestDb.get();
+    try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.discover(Main.home()),
+          settings, pg.target(), remote.url(), Map.of("connections", Integer.toString(concurrency)));
+      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});
+      runner.run();
+      return runner.snapshot();
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "vertx-web, /db, 400, 1",
+      "vertx-web, /queries?queries=5, 200, 5",
+      "vertx-web, /updates?queries=3, 100, 6",
+      "vertx-web, /fortunes, 200, 1",
+      "vertx-web, /film, 200, 1",
+      "vertx-web, /notifications, 40, 2"})
+  void everyAnswerVerifiedAndCountedOnBothSides(String service, String endpoint, long executions, int statementsPerRequest,
+      @TempDir Path out) throws Exception {
+    RunRecord r = serveRace(service, endpoint, executions, 8, out).get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(executions, r.issued());
+    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
+    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
+    assertEquals(executions, r.ops());
+
+    // the figures are the service's process; the generator's are beside them
+    assertNotNull(r.process(), "service process figures");
+    assertTrue(r.process().cpuUserS() + r.process().cpuSysS() > 0, "the service worked: " + r.process());
+    assertTrue(r.process().peakThreads() > 1 && r.process().peakRssMb() > 10, r.process().toString());
+    assertNotNull(r.generator(), "generator figures");
+
+    // the database ran what the service claims: at least the contract's statements per request (warm-up included)
+    assertNotNull(r.server().statementCalls());
+    assertTrue(r.server().statementCalls() >= r.ops() * statementsPerRequest,
+        "server calls " + r.server().statementCalls() + " for " + r.ops() + " requests x " + statementsPerRequest);
+
+    String log = Files.readString(out.resolve("runs").resolve(service).resolve("service.log"));
+    assertFalse(log.contains(TestDb.get().target().password()), "no password in the service's log");
+    assertFalse(Files.readString(out.resolve("race.json")).contains(TestDb.get().target().password()));
+  }
+
+  @Test
+  void anUnknownEndpointIsOneLineAndExit2() {
+    Cli.Result r = Cli.run("serve-race", "--endpoint", "/nope");
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("unknown endpoint '/nope'"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void anUnknownServiceIsOneLineAndExit2() {
+    Cli.Result r = Cli.run("serve-race", "--services", "nope");
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("unknown service 'nope'"), r.err());
+  }
+}

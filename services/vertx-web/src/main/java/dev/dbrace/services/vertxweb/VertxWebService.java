@@ -1,0 +1,75 @@
+package dev.dbrace.services.vertxweb;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The service contract (docs/service-contract.md) on Vert.x web and the Vert.x PG client: one
+ * event loop per core, every database and remote call non-blocking. Configuration from the
+ * contract's environment only; the password is never printed.
+ */
+public final class VertxWebService {
+  private VertxWebService() {}
+
+  public static void main(String[] args) {
+    Map<String, String> env = System.getenv();
+    Vertx vertx = Vertx.vertx();
+    PgConnectOptions db = new PgConnectOptions().setHost(env.get("DBRACE_DB_HOST"))
+        .setPort(Integer.parseInt(env.get("DBRACE_DB_PORT"))).setDatabase(env.get("DBRACE_DB_NAME"))
+        .setUser(env.get("DBRACE_DB_USER")).setPassword(env.getOrDefault("DBRACE_DB_PASSWORD", ""))
+        .setCachePreparedStatements(true)
+        .setProperties(Map.of("application_name", env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-vertx-web")));
+    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(Integer.parseInt(env.getOrDefault("DBRACE_POOL", "16"))))
+        .connectingTo(db).using(vertx).build();
+    try {
+      // fail fast: a service that cannot reach its database must not answer /health
+      pool.query("SELECT 1").execute().await(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.err.println("vertx-web: cannot reach the database: " + e.getMessage());
+      System.exit(3);
+    }
+    Handlers h = new Handlers(pool, vertx.createHttpClient(), env.getOrDefault("DBRACE_REMOTE_URL", ""));
+    Router router = Router.router(vertx);
+    router.get("/health").handler(rc -> rc.response().end("ok"));
+    router.get("/db").handler(rc -> json(rc, h.db()));
+    router.get("/queries").handler(rc -> json(rc, h.queries(Handlers.count(rc.request().getParam("queries")))));
+    router.get("/updates").handler(rc -> json(rc, h.updates(Handlers.count(rc.request().getParam("queries")))));
+    router.get("/fortunes").handler(rc -> h.fortunes().onSuccess(page ->
+        rc.response().putHeader("Content-Type", "text/html; charset=utf-8").end(page)).onFailure(rc::fail));
+    router.get("/film/:fid").handler(rc -> h.film(rc.pathParam("fid")).onSuccess(body -> {
+      if (body == null) {
+        rc.response().setStatusCode(404).end();
+      } else {
+        rc.response().putHeader("Content-Type", "application/json").end(body);
+      }
+    }).onFailure(rc::fail));
+    router.get("/notifications/:user").handler(rc -> json(rc, h.notifications(Long.parseLong(rc.pathParam("user")))));
+    String host = env.getOrDefault("DBRACE_HTTP_HOST", "127.0.0.1");
+    int port = Integer.parseInt(env.get("DBRACE_HTTP_PORT"));
+    vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port)).requestHandler(router).listen()
+        .onFailure(e -> {
+          System.err.println("vertx-web: cannot listen on " + host + ":" + port + ": " + e.getMessage());
+          System.exit(4);
+        });
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        vertx.close().await(5, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // exiting anyway
+      }
+    }));
+  }
+
+  private static void json(RoutingContext rc, Future<String> body) {
+    body.onSuccess(b -> rc.response().putHeader("Content-Type", "application/json").end(b)).onFailure(rc::fail);
+  }
+}

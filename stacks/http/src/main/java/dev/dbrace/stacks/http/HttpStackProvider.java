@@ -1,0 +1,42 @@
+package dev.dbrace.stacks.http;
+
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.spi.StackProvider;
+import java.util.Map;
+
+/**
+ * {@code http}: the service level's load generator. Its operations are GET requests to a service
+ * variant that dbrace started ({@code serve-race} sets {@code url}); each answer is checked against
+ * the service contract and turned into rows for the workload's checks. Options: {@code url}
+ * (required), {@code connections} (keep-alive connections, default 64), {@code timeoutMs} (a
+ * request's limit, default 30000), {@code eventLoops} (default 1: the generator should leave the
+ * cores to the service and the database).
+ */
+public final class HttpStackProvider implements StackProvider {
+  @Override
+  public String name() {
+    return "http";
+  }
+
+  @Override
+  public String description() {
+    return "dbrace's HTTP load generator (Vert.x HTTP client, keep-alive): drives a service variant in serve-race";
+  }
+
+  @Override
+  public Map<String, String> versions() {
+    return Map.of("vertx-core", version());
+  }
+
+  @Override
+  public Stack open(StackConfig config) throws Exception {
+    return HttpStack.open(HttpSettings.of(config));
+  }
+
+  private static String version() {
+    Package p = io.vertx.core.Vertx.class.getPackage();
+    String v = p == null ? null : p.getImplementationVersion();
+    return v == null ? "unknown" : v;
+  }
+}
