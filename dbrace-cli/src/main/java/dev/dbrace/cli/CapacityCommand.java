@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace capacity}: each stack's highest rate within an SLA. */
-@Command(name = "capacity", description = "Find each stack's capacity: the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
+@Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class CapacityCommand implements Callable<Integer> {
   @Mixin RaceOptions race;
@@ -32,6 +32,8 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Mixin OpenLoadOptions open;
 
+  @Mixin ServiceLevel service;
+
   @Spec CommandSpec commandSpec;
 
   @Override
@@ -41,7 +43,12 @@ final class CapacityCommand implements Callable<Integer> {
     RaceOptions.require(precisionPct >= 1 && precisionPct <= 50, "--precision must be 1..50 (percent), got " + precisionPct);
     open.open(1, stepMs); // validates the open-loop options before anything starts
     CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, rate -> open.open(rate, stepMs));
-    RaceSettings settings = race.settings(race.workloadSpec(), new LoadModel.Closed(0, stepMs, concurrency), concurrency, warmupMs);
+    LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
+    if (service.on()) {
+      RaceSettings settings = race.settings(service.variants(), service.workload(), probe, concurrency, warmupMs);
+      return service.run(settings, search, sla, race.url, race.out, RunCommand.commandLine(commandSpec));
+    }
+    RaceSettings settings = race.settings(race.workloadSpec(), probe, concurrency, warmupMs);
     return RaceSession.run(settings, search, sla, race.url, race.out, RunCommand.commandLine(commandSpec), RunCommand.tty());
   }
 }

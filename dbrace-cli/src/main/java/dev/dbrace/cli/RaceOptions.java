@@ -76,6 +76,14 @@ final class RaceOptions {
     StackCatalog catalog = StackCatalog.discover(Main.home());
     List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
     stackList.forEach(catalog::get);
+    return settings(stackList, spec, load, concurrency, warmupMs);
+  }
+
+  /** The same for subjects that are not stacks (service variants), already checked by the caller. */
+  RaceSettings settings(List<String> subjects, WorkloadSpec spec, LoadModel load, int concurrency, long warmupMs) {
+    require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
+    require(warmupMs >= 0, "--warmup must be >= 0");
+    List<String> stackList = List.copyOf(subjects);
     Map<String, Map<String, String>> perStack = StackOptions.split(stackOptions, stackList);
     return new RaceSettings(stackList, spec, load, pool, concurrency, threads, warmupMs, seed, perStack,
         workerJvmArgs(), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,

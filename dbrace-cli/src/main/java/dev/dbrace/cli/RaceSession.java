@@ -32,7 +32,9 @@ final class RaceSession {
       SubjectFactory subjects) throws IOException, InterruptedException {
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
-      String id = RunCommand.timestamp() + "-" + settings.workload().name();
+      // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
+      String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
+          .replaceAll("^-+|-+$", "");
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
       Race header = new Race(id, plan.kind(), Secrets.redact(command), Instant.now().toString(), null,

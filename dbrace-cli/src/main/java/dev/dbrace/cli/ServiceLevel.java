@@ -1,0 +1,74 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.core.workload.WorkloadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that put a racing command at the service level ({@code --level service}): which
+ * variants, which endpoint, how the generator connects and how slow the remote stub is. A picocli
+ * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
+ */
+final class ServiceLevel {
+  @Option(names = "--level", defaultValue = "driver", description = "driver (stacks race a workload) or service (service variants race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
+  String level;
+
+  @Option(names = "--services", split = ",", description = "Service level: the variants to race (default: every one built; see dbrace list).")
+  List<String> services;
+
+  @Option(names = "--endpoint", defaultValue = "/db", description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
+  String endpoint;
+
+  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default: the concurrency, at most 1024; 256 for an open load).")
+  Integer connections;
+
+  @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
+  String remoteDelay;
+
+  boolean on() {
+    RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
+    return level.equals("service");
+  }
+
+  WorkloadSpec workload() {
+    try {
+      return Endpoints.forEndpoint(endpoint);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  /** The variants to race, each known to the catalog. */
+  List<String> variants() {
+    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
+    List<String> names = services == null ? catalog.variants().stream().map(ServiceCatalog.Variant::name).toList()
+        : new ArrayList<>(new LinkedHashSet<>(services));
+    RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
+    names.forEach(catalog::get);
+    return names;
+  }
+
+  /** Runs the plan with a fresh service per run and dbrace's remote stub up for the whole race. */
+  int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command)
+      throws IOException, InterruptedException {
+    int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
+    LoadModel first = settings.load();
+    int conns = connections != null ? connections : first instanceof LoadModel.Closed c ? Math.min(c.concurrency(), 1024) : 256;
+    RaceOptions.require(conns >= 1 && conns <= 10_000, "--connections must be 1..10000, got " + conns);
+    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
+    StackCatalog stacks = StackCatalog.discover(Main.home());
+    stacks.get("http");
+    try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
+      return RaceSession.run(settings, plan, sla, url, out, command, RunCommand.tty(), (s, target) ->
+          new ServiceSubject(catalog, stacks, s, target, remote.url(), Map.of("connections", Integer.toString(conns))));
+    }
+  }
+}
