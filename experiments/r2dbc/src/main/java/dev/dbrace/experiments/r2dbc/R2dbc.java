@@ -62,6 +62,15 @@ final class R2dbc {
     }
   }
 
+  /** Like {@link #close}: after a read that failed or ran out of memory the connection may be gone already. */
+  static void rollbackQuietly(Connection c) {
+    try {
+      Mono.from(c.rollbackTransaction()).block(TIMEOUT);
+    } catch (RuntimeException e) {
+      System.err.println("could not roll back an r2dbc transaction: " + e.getMessage());
+    }
+  }
+
   /** Rows updated over all results of an execution (one per binding or per statement of a batch). */
   static long rowsUpdated(Publisher<? extends Result> results) {
     return Flux.from(results).concatMap(Result::getRowsUpdated).reduce(0L, Long::sum).block(TIMEOUT);

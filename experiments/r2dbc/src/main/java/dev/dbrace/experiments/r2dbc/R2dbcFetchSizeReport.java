@@ -19,7 +19,7 @@ final class R2dbcFetchSizeReport {
 
   private R2dbcFetchSizeReport() {}
 
-  static ExperimentResult of(int rows, double heapMb, List<Read> reads, Optional<ExperimentResult> prior) {
+  static ExperimentResult of(int rows, int warmUpRows, double heapMb, List<Read> reads, Optional<ExperimentResult> prior) {
     List<List<String>> table = new ArrayList<>();
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("r2dbc.heap_max_mb", heapMb);
@@ -49,8 +49,9 @@ final class R2dbcFetchSizeReport {
           : String.format(Locale.ROOT, " ran out of memory after %.2f s and %s rows (%s)", r.seconds(),
               R2dbc.count(r.rows()), r.outOfMemory())));
     }
-    StringBuilder f = new StringBuilder(String.format(Locale.ROOT, "R2DBC (%s) on the same %s rows with a %.0f MB heap: %s.",
-        R2dbc.driver(), R2dbc.count(rows), heapMb, String.join("; ", parts)));
+    StringBuilder f = new StringBuilder(String.format(Locale.ROOT, "R2DBC (%s) on the same %s rows with a %.0f MB heap, "
+        + "each variant measured after an unmeasured warm-up read of %s rows (its worker's JIT starts cold): %s.",
+        R2dbc.driver(), R2dbc.count(rows), heapMb, R2dbc.count(warmUpRows), String.join("; ", parts)));
     Object pgDefaultsOom = prior.map(p -> p.facts().get("defaults_autocommit_on_no_fetch_size.out_of_memory")).orElse(null);
     if (pgDefaultsOom instanceof Boolean b) {
       f.append(" pgjdbc with its defaults (autocommit on, no fetch size) ").append(b ? "ran out of memory" : "read all rows")

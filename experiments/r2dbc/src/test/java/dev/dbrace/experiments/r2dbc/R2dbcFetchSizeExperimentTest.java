@@ -1,6 +1,7 @@
 package dev.dbrace.experiments.r2dbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.experiment.Experiment;
@@ -45,7 +46,7 @@ class R2dbcFetchSizeExperimentTest {
   void aloneItStatesItsOwnFigures() throws Exception {
     ExperimentResult r = Experiments.run(new R2dbcFetchSizeExperiment(), Map.of("rows", "1000"));
     assertEquals(1000L, r.facts().get("r2dbc.transaction_fetch_size_10.rows_read"));
-    assertTrue(!r.finding().contains("pgjdbc"), r.finding());
+    assertFalse(r.finding().contains("pgjdbc"), r.finding());
   }
 
   /** What the runner relies on: each registered part is a companion of a main part, with a subset of its options. */
