@@ -28,6 +28,8 @@ final class InsertsReport {
         if (p != null) {
           line.add(new ExperimentResult.Point(b, p.rowsPerSecond()));
           facts.put(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_verified", p.rows());
+          // for companion parts (other drivers) to compare their rows/s with, method by method
+          facts.put(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_s", p.rowsPerSecond());
         }
       }
       table.add(row);
