@@ -63,6 +63,17 @@ class ExperimentCommandTest {
     assertEquals(150000, facts.path("autocommit_off_fetch_size_100.rows_read").asLong(), "every row read and counted");
     assertEquals(150000, facts.path("autocommit_off_defaultrowfetchsize_100.rows_read").asLong());
     assertTrue(result.path("finding").asText().contains("ran out of memory"), result.path("finding").asText());
+
+    // the R2DBC part ran after the pgjdbc one, in a worker of its own, and its rows joined the same table
+    assertTrue(Files.exists(out.resolve("r2dbc").resolve("worker.command")), "the companion's own worker");
+    assertEquals(150000, facts.path("r2dbc.transaction_fetch_size_100.rows_read").asLong(), result.toString());
+    assertTrue(facts.path("r2dbc.heap_max_mb").asDouble() <= 128, "the companion ran with the same small heap");
+    assertEquals(1, result.path("tables").size(), "one table for both drivers");
+    long r2dbcRows = 0;
+    for (JsonNode row : result.path("tables").get(0).path("rows")) {
+      r2dbcRows += row.get(0).asText().startsWith("R2DBC") ? 1 : 0;
+    }
+    assertEquals(4, r2dbcRows, result.path("tables").toString());
   }
 
   @Test
