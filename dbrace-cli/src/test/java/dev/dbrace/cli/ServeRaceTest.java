@@ -74,6 +74,25 @@ class ServeRaceTest {
     assertFalse(Files.readString(out.resolve("race.json")).contains(TestDb.get().target().password()));
   }
 
+  /** E4's scenario, reduced: 50 users at once, remote calls of 100-300 ms, through the command line. */
+  @Test
+  void notificationScenarioWaitsForItsSlowestSource(@TempDir Path out) throws Exception {
+    var t = TestDb.get().target();
+    String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
+    Cli.Result r = Cli.run("serve-race", "--scenario", "notification", "--services", "vertx-web", "--url", url,
+        "--concurrency", "50", "--executions", "100", "--remote-delay", "100-300", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    var race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    var run = race.path("runs").get(0);
+    assertEquals("/notifications/{user}", run.path("workload").asText());
+    assertEquals(100, run.path("ops").asLong());
+    assertEquals(0, run.path("errors").asLong(), run.toString());
+    // every answer waited for the remote call (>= 100 ms) and no answer waited for two in a row
+    assertTrue(run.path("latency_ms").path("p50").asDouble() >= 100, run.path("latency_ms").toString());
+    assertTrue(run.path("latency_ms").path("p50").asDouble() < 2000, run.path("latency_ms").toString());
+    assertFalse(r.out().contains(t.password()) || r.err().contains(t.password()));
+  }
+
   @Test
   void anUnknownEndpointIsOneLineAndExit2() {
     Cli.Result r = Cli.run("serve-race", "--endpoint", "/nope");
