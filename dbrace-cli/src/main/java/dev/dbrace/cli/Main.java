@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = "Races database-access stacks on the same workload.",
-    subcommands = {RunCommand.class, ServeRaceCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
+    subcommands = {RunCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
         ExperimentCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {

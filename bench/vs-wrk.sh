@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# dbrace's HTTP load generator vs wrk (and E5's `ab -n 10000 -c 5`), side by side on the same service.
+#
+# Starts the embedded PostgreSQL and one service variant (./dbrace serve), then, per round, drives
+# ENDPOINT with wrk at C connections and with ./dbrace serve-race at the same C connections / C in
+# flight (closed loop), and prints dbrace's throughput as a ratio to wrk's in the same round. A ratio
+# near 1 says the generator is not what limits a service-level race; well below 1 says it is.
+# Then E5's command: `ab -n 10000 -c 5` beside serve-race with 10,000 executions at 5 in flight.
+# wrk and ab come from Debian (installed if missing). serve-race starts its own, fresh service
+# process for its runs (that is how it measures a service); wrk and ab hit the one ./dbrace serve keeps up.
+#
+#   bench/vs-wrk.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=5; ROUNDS=2
+while getopts "s:e:c:t:w:r:" o; do
+  case "$o" in s) SERVICE=$OPTARG;; e) ENDPOINT=$OPTARG;; c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;;
+    *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]" >&2; exit 2;; esac
+done
+
+if ! command -v wrk >/dev/null || ! command -v ab >/dev/null; then
+  echo "bench: installing wrk and apache2-utils (ab)..." >&2
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get install -y -q wrk apache2-utils || { apt-get update -q && apt-get install -y -q wrk apache2-utils; }; } >/dev/null 2>&1 \
+    || { echo "bench: could not install wrk/apache2-utils" >&2; exit 2; }
+fi
+
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+"$ROOT/dbrace" build
+"$ROOT/dbrace" db --env-file "$WORK/db.env" --for 4h 2>"$WORK/db.log" & PIDS+=($!)
+for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
+[ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
+set -a; . "$WORK/db.env"; set +a
+PGURL="postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE"   # the password stays in PGPASSWORD
+
+"$ROOT/dbrace" serve "$SERVICE" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h 2>"$WORK/serve.log" & PIDS+=($!)
+for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
+[ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }
+. "$WORK/svc"
+
+wrk_rps() { # prints requests/s of one wrk run
+  wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'
+}
+race_rps() { # prints ops/s and errors of one serve-race run: "<ops/s> <errors>"
+  local dir="$WORK/race-$RANDOM"
+  "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
+    >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]; print(r["throughput_ops_s"], r["errors"])' "$dir/race.json"
+}
+
+echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds" >&2
+wrk_rps "$W" >/dev/null # warms the kept-up service
+printf '%-8s %14s %16s %8s %8s\n' round "wrk req/s" "dbrace req/s" ratio errors
+for r in $(seq 1 "$ROUNDS"); do
+  w="$(wrk_rps "$T")"
+  read -r d e <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
+  printf '%-8s %14.0f %16.0f %8.2f %8s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e"
+done
+
+echo
+echo "E5's command: ab -n 10000 -c 5 $ENDPOINT (HTTP/1.0, a connection per request) beside serve-race -c 5, 10,000 executions"
+a="$(ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
+read -r d e <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
+printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
+printf '%-8s %14.0f %16.0f %8.2f %8s\n' E5 "$a" "$d" "$(awk -v d="$d" -v w="$a" 'BEGIN { print d / w }')" "$e"
+echo
+echo "ratio = dbrace serve-race throughput / wrk's (or ab's) in the same round, same service variant, same connections."
+echo "dbrace verifies every answer (status, content type, JSON shape, values) and keeps its service fresh per run; wrk and ab only count."

@@ -1,0 +1,71 @@
+package dev.dbrace.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code dbrace serve <variant>}: one service variant kept up, on the embedded PostgreSQL (or
+ * {@code --url}) with dbrace's remote stub, for curl, wrk, ab or the bench scripts. Stops on
+ * SIGINT/SIGTERM or after {@code --for}, and takes the service down with it.
+ */
+@Command(name = "serve", description = "Start one service variant (with its database and remote stub) and keep it running.",
+    mixinStandardHelpOptions = true, sortOptions = false)
+final class ServeCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "VARIANT", description = "The service variant, e.g. vertx-web (see dbrace list).")
+  String variant;
+
+  @Option(names = "--url", description = "Your PostgreSQL (postgresql://user@host:port/db); default: the embedded one.")
+  String url;
+
+  @Option(names = "--pool", defaultValue = "16", description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
+  int pool;
+
+  @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
+  String remoteDelay;
+
+  @Option(names = "--url-file", description = "Write the service's base URL and pid here once it answers /health.")
+  Path urlFile;
+
+  @Option(names = "--log-dir", description = "Folder for service.log (default: a temporary folder).")
+  Path logDir;
+
+  @Option(names = "--for", converter = Durations.class, defaultValue = "1h", description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
+  long forMs;
+
+  @Override
+  public Integer call() throws Exception {
+    RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
+    int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
+    ServiceCatalog.Variant v = ServiceCatalog.discover(Main.home()).get(variant);
+    Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
+    List<String> jvm = Runtime.version().feature() >= 23
+        ? List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
+        : List.of("--enable-native-access=ALL-UNNAMED");
+    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg));
+        RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
+      var t = db.target();
+      var env = new ServiceProcess.Environment(t.host(), t.port(), t.database(), t.user(), t.password(), pool, remote.url());
+      try (ServiceProcess p = ServiceProcess.start(v, Path.of(System.getProperty("java.home"), "bin", "java"), jvm, env,
+          "dbrace-serve-" + variant, dir)) {
+        try {
+          p.awaitReady(ServiceProcess.READY_LIMIT);
+        } catch (RaceRunner.SubjectFailed e) {
+          e.tail.forEach(l -> System.err.println("    | " + l));
+          throw new UserError(e.getMessage());
+        }
+        if (urlFile != null) {
+          Files.writeString(urlFile, "URL=" + p.url() + "\nPID=" + p.pid() + "\n");
+        }
+        System.err.println("dbrace: " + variant + " serving on " + p.url() + " (pid " + p.pid() + ", log " + dir.resolve("service.log")
+            + ") over " + t.redactedUrl() + "; Ctrl-C stops it");
+        Thread.sleep(forMs);
+      }
+    }
+    return 0;
+  }
+}
