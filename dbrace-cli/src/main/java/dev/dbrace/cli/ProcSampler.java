@@ -2,16 +2,36 @@ package dev.dbrace.cli;
 
 /**
  * Samples a worker's /proc every 200 ms on a daemon thread, keeping the peak thread count and
- * peak RSS (VmHWM), which a snapshot at the end could miss if the process is already gone.
+ * peak RSS (VmHWM), which a snapshot at the end could miss if the process is already gone. With a
+ * timeline file it also writes each sample there as CSV (seconds since start, threads, RSS MB,
+ * CPU seconds), the report's threads-over-time picture; written as it goes, so a killed run keeps it.
  */
 final class ProcSampler implements AutoCloseable {
+  static final String TIMELINE_HEADER = "seconds,threads,rss_mb,cpu_s";
   private final long pid;
   private final Thread thread;
+  private final java.io.Writer timeline;
+  private final long t0 = System.nanoTime();
+  private long lastFlush;
   private volatile int peakThreads;
   private volatile long peakHwmKb;
 
   ProcSampler(long pid) {
+    this(pid, null);
+  }
+
+  ProcSampler(long pid, java.nio.file.Path timelineCsv) {
     this.pid = pid;
+    java.io.Writer w = null;
+    if (timelineCsv != null) {
+      try {
+        w = java.nio.file.Files.newBufferedWriter(timelineCsv);
+        w.write(TIMELINE_HEADER + "\n");
+      } catch (java.io.IOException e) {
+        w = null; // the timeline is a picture, not a figure: a run goes on without it
+      }
+    }
+    this.timeline = w;
     this.thread = new Thread(this::loop, "dbrace-proc-" + pid);
     thread.setDaemon(true);
     thread.start();
@@ -39,9 +59,11 @@ final class ProcSampler implements AutoCloseable {
 
   private void loop() {
     while (!Thread.currentThread().isInterrupted()) {
-      if (sample() == null) {
+      ProcStats s = sample();
+      if (s == null) {
         return;
       }
+      write(s);
       try {
         Thread.sleep(200);
       } catch (InterruptedException e) {
@@ -50,8 +72,33 @@ final class ProcSampler implements AutoCloseable {
     }
   }
 
+  private void write(ProcStats s) {
+    if (timeline == null) {
+      return;
+    }
+    long now = System.nanoTime();
+    try {
+      timeline.write(String.format(java.util.Locale.ROOT, "%.2f,%d,%.1f,%.2f%n", (now - t0) / 1e9, s.threads(),
+          s.rssKb() / 1024.0, s.userS() + s.sysS()));
+      if (now - lastFlush > 1_000_000_000L) {
+        timeline.flush();
+        lastFlush = now;
+      }
+    } catch (java.io.IOException e) {
+      // a full disk loses the picture, not the run
+    }
+  }
+
   @Override
   public void close() {
     thread.interrupt();
+    if (timeline != null) {
+      try {
+        thread.join(1000);
+        timeline.close();
+      } catch (java.io.IOException | InterruptedException e) {
+        // best effort
+      }
+    }
   }
 }

@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * it; workers' threads live for the whole run).
  */
 public record ProcStats(
-    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb) {
+    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb) {
 
   private static final double TICKS = clockTicks();
 
@@ -44,14 +44,17 @@ public record ProcStats(
       }
       int threads = 0;
       long hwm = 0;
+      long rss = 0;
       for (String line : Files.readAllLines(proc.resolve("status"))) {
         if (line.startsWith("Threads:")) {
           threads = Integer.parseInt(line.substring(8).trim());
         } else if (line.startsWith("VmHWM:")) {
           hwm = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        } else if (line.startsWith("VmRSS:")) {
+          rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
         }
       }
-      return new ProcStats(user, sys, vol, invol, threads, hwm);
+      return new ProcStats(user, sys, vol, invol, threads, hwm, rss);
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -24,6 +24,8 @@ final class RunExecutor {
   record Generator(ProcStats before, ProcStats after, int peakThreads, long peakHwmKb) {}
 
   private static final long STARTUP_TIMEOUT_MS = 120_000;
+  /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
+  static final String TIMELINE = "process.csv";
 
   private final RaceSettings settings;
   private final RunListener listener;
@@ -58,7 +60,7 @@ final class RunExecutor {
     generatorBefore = null;
     generatorAfter = null;
     try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
-        ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid());
+        ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
       this.generator = generator;
       ProcStats before = null;

@@ -23,7 +23,8 @@ record HeaderView(
     List<Item> environment,
     List<Item> settings,
     List<Item> drivers,
-    List<String> sql) {
+    List<String> sql,
+    boolean serviceLevel) {
 
   record Item(String name, String value) {}
 
@@ -34,7 +35,12 @@ record HeaderView(
     String workload = w == null ? settingsWorkload(race) : w.name() + " — " + w.description();
     return new HeaderView(race.id(), folder.kind(), Format.withoutPassword(race.command()), when, workload,
         race.sla() == null ? null : race.sla().describe(),
-        environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts());
+        environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts(), serviceLevel(race));
+  }
+
+  /** A race of service variants: its workload is an endpoint, its "drivers" are the load generator's. */
+  static boolean serviceLevel(Race race) {
+    return race.workload() != null && race.workload().name().startsWith("/");
   }
 
   private static String settingsWorkload(Race race) {
@@ -72,9 +78,12 @@ record HeaderView(
     if (s.steps() != null && !s.steps().isEmpty()) {
       items.add(new Item("steps", s.steps().stream().map(Format::plain).collect(Collectors.joining(", "))));
     }
-    items.add(new Item("pool", s.pool() + " connections per stack"));
-    items.add(new Item("concurrency", s.concurrency() + " operations in flight"));
-    items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
+    boolean service = serviceLevel(race);
+    items.add(new Item("pool", s.pool() + " connections per " + (service ? "service" : "stack")));
+    items.add(new Item("concurrency", s.concurrency() + (service ? " requests" : " operations") + " in flight"));
+    if (!service) {
+      items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
+    }
     items.add(new Item("warm-up", Format.plain(s.warmupMs() / 1000.0) + " s per run, excluded from the figures"));
     items.add(new Item("seed", Long.toString(s.seed())));
     if (race.sla() != null) {

@@ -21,6 +21,7 @@ record ReportPage(
     Section concurrency,
     Section distributions,
     Section resources,
+    Section timelines,
     Section threads,
     ErrorsView errors,
     int chartCount,
@@ -56,6 +57,7 @@ record ReportPage(
     Distributions d = Distributions.of(folder, palette);
     Section distributions = Section.of(d.charts(), d.problems());
     Section resources = Section.of(new ResourceCharts(palette).of(runs), List.of());
+    Section timelines = Section.of(Timelines.of(folder, palette), List.of());
     ChartSpec threadChart = ThreadStateChart.of(runs);
     Section threads = threadChart == null ? null : Section.of(List.of(threadChart), ThreadStateChart.notes(runs));
     ErrorsView errors = ErrorsView.of(runs, palette);
@@ -64,13 +66,13 @@ record ReportPage(
     if (capacity != null) {
       charts.add(capacity.chart());
     }
-    Stream.of(curves, concurrency, distributions, resources, threads)
+    Stream.of(curves, concurrency, distributions, resources, timelines, threads)
         .filter(s -> s != null).forEach(s -> charts.addAll(s.charts()));
     Page.Assets assets = Page.Assets.INSTANCE;
     String data = Page.jsonBlob(new Data("dbrace-report", assets.chartLibraryName(), race, charts));
     String title = "dbrace " + folder.kind() + " " + race.id();
     return new ReportPage(title, HeaderView.of(folder), summary, tiles(summary), capacity, curves, concurrency,
-        distributions, resources, threads, errors.rows().isEmpty() ? null : errors, charts.size(), data, assets);
+        distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, charts.size(), data, assets);
   }
 
   /** Headline figures per stack, for a race with a single load point (the common quick race). */

@@ -63,7 +63,8 @@ final class ResourceCharts {
     boolean single = groups.size() == 1;
     List<String> labels = single ? stacks : groups.keySet().stream().map(p -> p.label(severalWorkloads)).toList();
     String note = (single ? "At " + labels(groups, severalWorkloads) + ". " : "")
-        + "Measured from /proc, outside the worker; CPU and switches over the measured phase, RSS and threads over the worker's life.";
+        + "Measured from /proc, outside the " + (runs.stream().anyMatch(r -> r.generator() != null) ? "service's process" : "worker")
+        + "; CPU and switches over the measured phase, RSS and threads over the process's life.";
     List<ChartSpec> charts = new ArrayList<>();
     List<Series> cpu = new ArrayList<>();
     for (String stack : single ? List.of("") : stacks) {

@@ -83,6 +83,30 @@ class HtmlReportTest {
   }
 
   @Test
+  void processTimelinesAreDrawnFromTheRunnersSamples() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    dev.dbrace.core.result.Race race = dev.dbrace.core.run.Json.MAPPER.readValue(dir.resolve("race.json").toFile(),
+        dev.dbrace.core.result.Race.class);
+    var run = race.runs().get(0);
+    java.nio.file.Files.writeString(dir.resolve(run.hlog()).resolveSibling("process.csv"),
+        "seconds,threads,rss_mb,cpu_s\n0.20,12,80.5,0.40\n0.40,205,120.0,0.90\n0.60,207,cut");
+    org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(HtmlReport.write(dir).toFile());
+    assertEquals(2, doc.select("#timelines .chart").size(), doc.select("#timelines").outerHtml());
+    String data = doc.getElementById("report-data").data();
+    JsonNode charts = dev.dbrace.core.run.Json.MAPPER.readTree(data).path("charts");
+    JsonNode threads = null;
+    for (JsonNode c : charts) {
+      if (c.path("id").asText().equals("timeline-threads")) {
+        threads = c;
+      }
+    }
+    assertNotNull(threads, "a threads-over-time chart");
+    JsonNode points = threads.path("series").get(0).path("data");
+    assertEquals(2, points.size(), "the line cut short by a killed run is skipped: " + points);
+    assertEquals(205, points.get(1).path("y").asInt());
+  }
+
+  @Test
   void warmupIntervalsAreLeftOutOfTheDistributions() throws Exception {
     Pages page = render("plain");
     for (JsonNode series : page.chart("percentiles-1").get("series")) {
