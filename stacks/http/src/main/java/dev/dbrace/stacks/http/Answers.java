@@ -41,7 +41,9 @@ final class Answers {
 
   static List<Object[]> rows(String path, Object[] params, Answer a) {
     if (a.status() != 200) {
-      throw new WrongAnswer("HTTP " + a.status());
+      // the kind of an error loses its digits (one row per kind), so the class is said in words
+      String kind = a.status() >= 500 ? "server error" : a.status() >= 400 ? "client error" : "not 200";
+      throw new WrongAnswer("HTTP " + kind + ": status " + a.status());
     }
     String base = path.split("[?]")[0].replaceAll("^(/[^/]+).*", "$1");
     return switch (base) {

@@ -29,7 +29,7 @@ class AnswersTest {
 
   @Test
   void wrongStatusTypeOrShapeIsAnError() {
-    assertEquals("HTTP 500", assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(500, "text/plain", ""))).getMessage());
+    assertEquals("HTTP server error: status 500", assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(500, "text/plain", ""))).getMessage());
     assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(200, "text/plain", "{\"id\":1,\"randomNumber\":2}")));
     assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, json("{\"id\":\"1\",\"randomNumber\":2}")));
     assertThrows(WrongAnswer.class, () -> Answers.rows("/queries?queries=1", NONE, json("{\"id\":1,\"randomNumber\":2}")));
