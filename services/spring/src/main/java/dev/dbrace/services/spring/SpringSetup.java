@@ -41,7 +41,9 @@ class SpringSetup {
     p.put("spring.config.location", "optional:classpath:/dbrace-no-config/");
     p.put("server.address", env.httpHost());
     p.put("server.port", Integer.toString(env.httpPort()));
-    // Tomcat's default 200 request threads for mvc-jdbc, a virtual thread per request for mvc-virtual.
+    // E4's Tomcat: 200 request threads (Boot's default, pinned here) for mvc-jdbc; a virtual
+    // thread per request for mvc-virtual. Netty ignores both.
+    p.put("server.tomcat.threads.max", "200");
     p.put("spring.threads.virtual.enabled", Boolean.toString(variant.virtualThreads));
     p.put("logging.level.root", "WARN");
     // dbrace sends SIGKILL 10 s after SIGTERM: let in-flight requests finish, but well before that.

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.services.testkit.ProcThreads;
 import dev.dbrace.services.testkit.RemoteStub;
 import dev.dbrace.services.testkit.ServiceDescriptor;
 import dev.dbrace.services.testkit.ServiceProcess;
@@ -94,12 +95,29 @@ class SpringServiceTest {
       service.awaitHealthy(Duration.ofSeconds(60));
       long t1 = System.nanoTime();
       new ContractChecks(service, db).all(name.equals("webflux-r2dbc") ? LONG_REMOTE_USER : -1);
+      assertRunsOn(name, ProcThreads.names(service.process().pid()));
       long t2 = System.nanoTime();
       assertTrue(service.stop(Duration.ofSeconds(10)), name + " did not exit within 10 s of SIGTERM");
       System.err.printf("[service] %s: healthy after %d ms, checks %d ms, stopped in %d ms%n", name,
           (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
       String logs = service.stdout() + service.stderr();
       assertFalse(logs.contains(db.password()), name + " logged the database password");
+    }
+  }
+
+  /**
+   * The variant's settings took effect, seen from the threads it runs: Tomcat keeps 10 spare
+   * request threads ("http-nio-<host>-<port>-exec-N") unless requests run on virtual threads;
+   * WebFlux runs on reactor-netty's loops and no Tomcat at all.
+   */
+  static void assertRunsOn(String variant, List<String> threads) {
+    long tomcat = ProcThreads.count(threads, "http-nio-");
+    long netty = ProcThreads.count(threads, "reactor-http-");
+    String seen = variant + " threads: " + threads;
+    switch (variant) {
+      case "mvc-jdbc" -> assertTrue(tomcat >= 10 && netty == 0, seen);
+      case "mvc-virtual" -> assertTrue(tomcat >= 1 && tomcat <= 3 && netty == 0, seen);
+      default -> assertTrue(tomcat == 0 && netty >= 1, seen);
     }
   }
 
