@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.services.testkit.ProcNet;
 import dev.dbrace.services.testkit.ProcThreads;
 import dev.dbrace.services.testkit.RemoteStub;
 import dev.dbrace.services.testkit.ServiceDescriptor;
@@ -17,6 +18,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -89,13 +93,17 @@ class SpringServiceTest {
   @ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"})
   void servesTheContractAndStopsOnSigterm(String name) throws Exception {
     ServiceDescriptor.Variant variant = descriptor.variant(name);
-    try (ServiceProcess service = ServiceProcess.startJava(MODULE, variant,
-        env(db, ServiceProcess.freePort()), LOGS)) {
+    int port = ServiceProcess.freePort();
+    Map<String, String> env = env(db, port);
+    env.put("DBRACE_APPLICATION_NAME", "dbrace-test-" + name);
+    try (ServiceProcess service = ServiceProcess.startJava(MODULE, variant, env, LOGS)) {
       long t0 = System.nanoTime();
       service.awaitHealthy(Duration.ofSeconds(60));
       long t1 = System.nanoTime();
       new ContractChecks(service, db).all(name.equals("webflux-r2dbc") ? LONG_REMOTE_USER : -1);
       assertRunsOn(name, ProcThreads.names(service.process().pid()));
+      assertEquals(List.of("127.0.0.1"), ProcNet.listeners(port), "listens on 127.0.0.1 only");
+      assertPoolConnections("dbrace-test-" + name, Integer.parseInt(env.get("DBRACE_POOL")));
       long t2 = System.nanoTime();
       assertTrue(service.stop(Duration.ofSeconds(10)), name + " did not exit within 10 s of SIGTERM");
       System.err.printf("[service] %s: healthy after %d ms, checks %d ms, stopped in %d ms%n", name,
@@ -119,6 +127,27 @@ class SpringServiceTest {
       case "mvc-virtual" -> assertTrue(tomcat >= 1 && tomcat <= 3 && netty == 0, seen);
       default -> assertTrue(tomcat == 0 && netty >= 1, seen);
     }
+  }
+
+  /** DBRACE_POOL connections, all named DBRACE_APPLICATION_NAME (HikariCP fills its pool in the background). */
+  static void assertPoolConnections(String applicationName, int pool) throws Exception {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    int connections;
+    do {
+      try (Connection c = db.connect();
+          PreparedStatement ps = c.prepareStatement(
+              "SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
+        ps.setString(1, applicationName);
+        try (ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          connections = rs.getInt(1);
+        }
+      }
+      if (connections != pool) {
+        Thread.sleep(100);
+      }
+    } while (connections != pool && System.nanoTime() < deadline);
+    assertEquals(pool, connections, "connections named " + applicationName);
   }
 
   /** An unreachable database: exit non-zero at once, one line on stderr, no password in it. */
