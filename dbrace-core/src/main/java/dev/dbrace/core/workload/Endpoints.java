@@ -28,6 +28,11 @@ public final class Endpoints {
   /** The largest user id /notifications draws. */
   public static final int USERS = 1_000_000;
 
+  /** The name of the mix of every endpoint. */
+  public static final String ALL = "all";
+  private static final List<String> ALL_ENDPOINTS =
+      List.of("/db", "/queries?queries=5", "/updates?queries=5", "/fortunes", "/film", "/notifications");
+
   private static final Map<String, String> DESCRIPTIONS = new LinkedHashMap<>();
 
   static {
@@ -37,7 +42,9 @@ public final class Endpoints {
     DESCRIPTIONS.put("/fortunes", "TechEmpower's fortunes HTML page: all rows plus one, sorted, escaped");
     DESCRIPTIONS.put("/film/{fid}", "E1's view query by a random FID in 0..989");
     DESCRIPTIONS.put("/notifications/{user}", "E4's aggregator: a slow query (30-200 ms), a fortune and a remote call (1-3 s) for a random user");
+    DESCRIPTIONS.put(ALL, "every endpoint above in equal shares (/queries and /updates with 5 rows): a variant's smoke test");
   }
+
 
   private Endpoints() {}
 
@@ -52,6 +59,10 @@ public final class Endpoints {
    * @throws IllegalArgumentException in one line naming the endpoint, when it is not one of the contract's
    */
   public static WorkloadSpec forEndpoint(String endpoint) {
+    if (ALL.equals(endpoint)) {
+      List<OperationSpec> mix = ALL_ENDPOINTS.stream().map(e -> forEndpoint(e).mix().get(0)).toList();
+      return new WorkloadSpec(ALL, DESCRIPTIONS.get(ALL), mix, Map.of());
+    }
     String path = pathOf(endpoint);
     List<ColumnCheck> worldChecks = List.of(new IntRange(0, 1, 10_000), new IntRange(1, 1, 10_000));
     StatementSpec s = switch (path) {
@@ -93,6 +104,9 @@ public final class Endpoints {
    * (pg_stat_statements): the server's count beside the client's for every service-level run.
    */
   public static List<String> serverStatements(WorkloadSpec workload) {
+    if (ALL.equals(workload.name())) {
+      return ALL_ENDPOINTS.stream().flatMap(e -> serverStatements(forEndpoint(e)).stream()).distinct().toList();
+    }
     String path = pathOf(workload.name());
     List<String> out = new ArrayList<>();
     switch (path.replaceAll("/(\\d+|\\{\\w+})$", "")) {
