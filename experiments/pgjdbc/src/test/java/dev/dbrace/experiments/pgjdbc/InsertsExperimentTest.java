@@ -1,6 +1,7 @@
 package dev.dbrace.experiments.pgjdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.experiment.ExperimentResult;
 import java.util.Locale;
@@ -20,6 +21,7 @@ class InsertsExperimentTest {
       for (int b : new int[] {1, 2, 4, 8}) {
         // 100 rows in groups of 8 leaves a last group of 4: partial groups are inserted too
         assertEquals(100L, f.get(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_verified"), m + " at " + b);
+        assertTrue((double) f.get(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_s") > 0, m + " at " + b);
       }
     }
     assertEquals(6, r.charts().getFirst().series().size(), "one line per method");
