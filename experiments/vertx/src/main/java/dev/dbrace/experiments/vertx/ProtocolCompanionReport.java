@@ -61,8 +61,8 @@ final class ProtocolCompanionReport {
     String base = pgjdbcDefault.isPresent()
         ? String.format(Locale.ROOT, " (pgjdbc's default here: %s ops/s)", Numbers.count(Math.round(pgjdbcDefault.getAsDouble())))
         : "";
-    // how it was driven belongs in the sentence: a blocking caller pays a hop to the event loop and back per execution
-    return "Vert.x PG client on one connection, each execution awaited from a plain thread" + base + ": "
+    // how it was driven belongs in the sentence: one at a time, each issued from the previous one's completion
+    return "Vert.x PG client on one connection, one execution at a time, each issued on the event loop as the previous completed" + base + ": "
         + String.join("; ", parts) + ".";
   }
 }
