@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -82,7 +83,7 @@ public final class BindTypesExperiment implements Experiment {
     }
 
     double medianMs() {
-      return Numbers.median(executions.stream().skip(1).map(Execution::ms).toList());
+      return Figures.median(executions.stream().skip(1).map(Execution::ms).toList());
     }
   }
 
@@ -152,7 +153,7 @@ public final class BindTypesExperiment implements Experiment {
     for (VariantRun r : runs) {
       rows.add(List.of(r.label(), Integer.toString(r.executions().size()), Long.toString(r.rows()),
           Integer.toString(r.serverStatements().size()), Integer.toString(r.switches()),
-          String.join(" ", r.parameterTypes()), Numbers.ms(r.medianMs())));
+          String.join(" ", r.parameterTypes()), Figures.ms(r.medianMs())));
       String key = r.label().startsWith("varchar") ? "alternating" : "steady";
       facts.put(key + ".server_statements", r.serverStatements().size());
       facts.put(key + ".switches", r.switches());
@@ -166,8 +167,8 @@ public final class BindTypesExperiment implements Experiment {
         + " server-side prepared statement(s) (parameter types seen: " + String.join(" and ", alt.parameterTypes())
         + "), changing statement " + alt.switches() + " times between consecutive executions; the steady binding "
         + "(NULL as an int) used " + steady.serverStatements().size() + " and changed " + steady.switches()
-        + " times. Median latency per insert (first excluded): " + Numbers.ms(alt.medianMs()) + " ms alternating vs "
-        + Numbers.ms(steady.medianMs()) + " ms steady (" + Numbers.ratio(alt.medianMs() / steady.medianMs())
+        + " times. Median latency per insert (first excluded): " + Figures.ms(alt.medianMs()) + " ms alternating vs "
+        + Figures.ms(steady.medianMs()) + " ms steady (" + Figures.ratio(alt.medianMs() / steady.medianMs())
         + "). Both tables held exactly the rows inserted.";
     List<ExperimentResult.Series> series = runs.stream().map(r -> {
       List<ExperimentResult.Point> points = new ArrayList<>();
@@ -179,8 +180,8 @@ public final class BindTypesExperiment implements Experiment {
     List<List<String>> perExec = new ArrayList<>();
     for (int i = 0; i < alt.executions().size(); i++) {
       perExec.add(List.of(Integer.toString(i + 1),
-          Numbers.ms(alt.executions().get(i).ms()), String.valueOf(alt.executions().get(i).serverStatement()),
-          Numbers.ms(steady.executions().get(i).ms()), String.valueOf(steady.executions().get(i).serverStatement())));
+          Figures.ms(alt.executions().get(i).ms()), String.valueOf(alt.executions().get(i).serverStatement()),
+          Figures.ms(steady.executions().get(i).ms()), String.valueOf(steady.executions().get(i).serverStatement())));
     }
     return new ExperimentResult("bind-types", "Changing bind types vs a steady binding",
         List.of(new ExperimentResult.Table("Variants", List.of("variant", "executions", "rows verified",

@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -69,7 +70,7 @@ public final class FetchSizeExperiment implements Experiment {
         new Variant("autocommit off, defaultRowFetchSize=100", false, 0, Map.of("defaultRowFetchSize", "100")));
     try (Connection admin = ctx.connect()) {
       try {
-        ctx.progress("creating " + schema + ".wide_rows: " + Numbers.count(rows) + " rows of 1 KB");
+        ctx.progress("creating " + schema + ".wide_rows: " + Figures.count(rows) + " rows of 1 KB");
         Sql.freshSchema(admin, schema);
         Sql.exec(admin, "CREATE UNLOGGED TABLE " + schema + ".wide_rows (id int, body text)",
             "INSERT INTO " + schema + ".wide_rows SELECT i, repeat(md5(i::text), " + ROW_BYTES / 32 + ") FROM generate_series(1, "

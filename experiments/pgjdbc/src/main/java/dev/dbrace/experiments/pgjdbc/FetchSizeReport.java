@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.pgjdbc.FetchSizeExperiment.Read;
 import java.util.ArrayList;
@@ -23,11 +24,11 @@ final class FetchSizeReport {
       int fetch = r.variant().fetchSize() > 0 ? r.variant().fetchSize()
           : Integer.parseInt(r.variant().properties().getOrDefault("defaultRowFetchSize", "0"));
       boolean portal = !r.variant().autocommit() && fetch > 0;
-      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Numbers.count(r.rows()),
-          String.format(Locale.ROOT, "%.2f", r.seconds()), r.ok() ? Numbers.count(Math.round(r.rows() / r.seconds())) : "-",
-          String.format(Locale.ROOT, "%.0f", r.peakHeapMb()), portal ? Numbers.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)",
+      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Figures.count(r.rows()),
+          String.format(Locale.ROOT, "%.2f", r.seconds()), r.ok() ? Figures.count(Math.round(r.rows() / r.seconds())) : "-",
+          String.format(Locale.ROOT, "%.0f", r.peakHeapMb()), portal ? Figures.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)",
           r.ok() ? "" : r.outOfMemory()));
-      String key = r.variant().label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+      String key = Figures.key(r.variant().label());
       facts.put(key + ".out_of_memory", !r.ok());
       facts.put(key + ".rows_read", r.rows());
       if (r.ok() && r.variant().fetchSize() > 0 && portal) {
@@ -35,17 +36,17 @@ final class FetchSizeReport {
       }
     }
     StringBuilder f = new StringBuilder(String.format(Locale.ROOT,
-        "Reading %s rows of 1 KB (%.0f MB of text) in a JVM with a %.0f MB heap: ", Numbers.count(rows), dataMb, heapMb));
+        "Reading %s rows of 1 KB (%.0f MB of text) in a JVM with a %.0f MB heap: ", Figures.count(rows), dataMb, heapMb));
     List<String> parts = new ArrayList<>();
     for (Read r : reads) {
       parts.add(r.variant().label() + (r.ok()
           ? String.format(Locale.ROOT, " read all rows in %.2f s (%s rows/s, heap peak %.0f MB)", r.seconds(),
-              Numbers.count(Math.round(r.rows() / r.seconds())), r.peakHeapMb())
+              Figures.count(Math.round(r.rows() / r.seconds())), r.peakHeapMb())
           : String.format(Locale.ROOT, " ran out of memory after %.2f s (%s)", r.seconds(), r.outOfMemory())));
     }
     f.append(String.join("; ", parts)).append('.');
     return new ExperimentResult("fetch-size", "Fetch size and a small heap",
-        List.of(new ExperimentResult.Table("Variants (" + Numbers.count(rows) + " rows of 1 KB, heap "
+        List.of(new ExperimentResult.Table("Variants (" + Figures.count(rows) + " rows of 1 KB, heap "
             + String.format(Locale.ROOT, "%.0f", heapMb) + " MB)", List.of("variant", "outcome", "rows read", "seconds",
                 "rows/s", "heap pools' peak MB", "fetches", "error"), table)),
         byFetch.isEmpty() ? List.of() : List.of(new ExperimentResult.Chart("Rows per second by fetch size (autocommit off)",

@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.pgjdbc.InsertsExperiment.Point;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class InsertsReport {
       List<ExperimentResult.Point> line = new ArrayList<>();
       for (int b : sizes) {
         Point p = find(points, m, b);
-        row.add(p == null ? "-" : Numbers.count(Math.round(p.rowsPerSecond())));
+        row.add(p == null ? "-" : Figures.count(Math.round(p.rowsPerSecond())));
         if (p != null) {
           line.add(new ExperimentResult.Point(b, p.rowsPerSecond()));
           facts.put(m.name().toLowerCase(Locale.ROOT) + ".batch_" + b + ".rows_verified", p.rows());
@@ -55,17 +56,17 @@ final class InsertsReport {
         "Inserting %s rows per measurement (every count verified): row by row ran %s rows/s. At batch size %d the "
             + "fastest method was %s with %s rows/s (%s row by row); a plain JDBC batch did %s, multi-row VALUES %s, "
             + "COPY %s rows/s. At batch size 1 the fastest was %s (%s rows/s) and COPY did %s. COPY %s.",
-        Numbers.count(rows), Numbers.count(Math.round(rowByRow.rowsPerSecond())), largest, bestLarge.method().label,
-        Numbers.count(Math.round(bestLarge.rowsPerSecond())), Numbers.ratio(bestLarge.rowsPerSecond() / rowByRow.rowsPerSecond()),
-        Numbers.count(Math.round(batchLarge.rowsPerSecond())), Numbers.count(Math.round(multiLarge.rowsPerSecond())),
-        Numbers.count(Math.round(copyLarge.rowsPerSecond())), bestBatch1.method().label,
-        Numbers.count(Math.round(bestBatch1.rowsPerSecond())),
-        Numbers.count(Math.round(find(points, InsertMethod.COPY, 1).rowsPerSecond())),
+        Figures.count(rows), Figures.count(Math.round(rowByRow.rowsPerSecond())), largest, bestLarge.method().label,
+        Figures.count(Math.round(bestLarge.rowsPerSecond())), Figures.ratio(bestLarge.rowsPerSecond() / rowByRow.rowsPerSecond()),
+        Figures.count(Math.round(batchLarge.rowsPerSecond())), Figures.count(Math.round(multiLarge.rowsPerSecond())),
+        Figures.count(Math.round(copyLarge.rowsPerSecond())), bestBatch1.method().label,
+        Figures.count(Math.round(bestBatch1.rowsPerSecond())),
+        Figures.count(Math.round(find(points, InsertMethod.COPY, 1).rowsPerSecond())),
         copyWinsFrom == null ? "was not the fastest at the largest batch size" : "was the fastest from batch size " + copyWinsFrom + " on");
     facts.put("copy_fastest_from_batch", copyWinsFrom == null ? 0 : copyWinsFrom);
     facts.put("best_at_largest_batch", bestLarge.method().name());
     return new ExperimentResult("inserts", "Insert methods by batch size",
-        List.of(new ExperimentResult.Table("Rows per second (" + Numbers.count(rows) + " rows per measurement, one transaction)",
+        List.of(new ExperimentResult.Table("Rows per second (" + Figures.count(rows) + " rows per measurement, one transaction)",
             columns, table)),
         List.of(new ExperimentResult.Chart("Rows per second by batch size", "batch size (log)", "rows/s (log)", true, true,
             series)),

@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -70,7 +71,7 @@ public final class PlanFlipExperiment implements Experiment {
         new Variant("control table", "control_items", "tag = ? AND owner_id = ?", jdbc));
     try (Connection admin = ctx.connect()) {
       try {
-        ctx.progress("creating " + schema + ".flip_items (" + Numbers.count(nullRows) + " NULL tags) and control_items");
+        ctx.progress("creating " + schema + ".flip_items (" + Figures.count(nullRows) + " NULL tags) and control_items");
         FlipTables.create(admin, schema, nullRows);
         List<VariantRun> runs = new ArrayList<>();
         for (Variant v : variants) {
@@ -118,11 +119,11 @@ public final class PlanFlipExperiment implements Experiment {
     }
 
     double medianCustom() {
-      return Numbers.median(customLatencies());
+      return Figures.median(customLatencies());
     }
 
     double medianGeneric() {
-      return Numbers.median(latencies(PreparedExecutions.GENERIC));
+      return Figures.median(latencies(PreparedExecutions.GENERIC));
     }
 
     /** The detector: every part measured, none a threshold. */

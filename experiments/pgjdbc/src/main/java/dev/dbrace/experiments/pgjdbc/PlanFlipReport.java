@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.pgjdbc.PlanFlipExperiment.VariantRun;
 import java.util.ArrayList;
@@ -17,9 +18,9 @@ final class PlanFlipReport {
       summary.add(List.of(r.variant().label(), r.variant().table(), r.variant().condition(),
           r.firstServerPrepared() == 0 ? "never" : "#" + r.firstServerPrepared(),
           r.firstGeneric() == 0 ? "never" : "#" + r.firstGeneric(),
-          Numbers.ms(r.medianCustom()), Numbers.ms(r.medianGeneric()),
+          Figures.ms(r.medianCustom()), Figures.ms(r.medianGeneric()),
           r.plans().generic().shape(), r.plans().custom().shape(),
-          Numbers.count(r.plans().generic().buffers()) + " / " + Numbers.count(r.plans().custom().buffers()),
+          Figures.count(r.plans().generic().buffers()) + " / " + Figures.count(r.plans().custom().buffers()),
           r.flipDetected() ? "yes" : "no"));
     }
     List<String> columns = List.of("variant", "table", "condition", "server-prepared from", "generic plan from",
@@ -33,7 +34,7 @@ final class PlanFlipReport {
       List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1)));
       for (VariantRun r : runs) {
         var e = r.executions().get(i);
-        row.add(Numbers.ms(e.ms()) + " (" + e.plan() + ")");
+        row.add(Figures.ms(e.ms()) + " (" + e.plan() + ")");
       }
       perExec.add(row);
     }
@@ -53,7 +54,7 @@ final class PlanFlipReport {
       facts.put(key + ".median_generic_ms", r.medianGeneric());
     }
     return new ExperimentResult(name, "Generic plan flip of a server-prepared statement",
-        List.of(new ExperimentResult.Table("Variants (" + Numbers.count(nullRows) + " NULL tags, "
+        List.of(new ExperimentResult.Table("Variants (" + Figures.count(nullRows) + " NULL tags, "
                 + PlanFlipExperiment.MATCHING_ROWS + " matching rows, prepareThreshold=" + threshold + ")", columns, summary),
             new ExperimentResult.Table("Each execution: latency and the plan the server used", perExecColumns, perExec)),
         List.of(chart), finding(nullRows, threshold, runs), facts);
@@ -77,12 +78,12 @@ final class PlanFlipReport {
       f.append(r.variant().label()).append(": ");
       if (r.firstGeneric() == 0) {
         f.append("the server never used a generic plan in ").append(r.executions().size())
-            .append(" executions, median ").append(Numbers.ms(r.medianCustom())).append(" ms");
+            .append(" executions, median ").append(Figures.ms(r.medianCustom())).append(" ms");
       } else {
         f.append("generic plan from execution #").append(r.firstGeneric()).append(" (").append(r.plans().generic().shape())
             .append(r.plans().sameShape() ? ", the same as the custom plan" : ", custom: " + r.plans().custom().shape())
-            .append("), median ").append(Numbers.ms(r.medianCustom())).append(" ms before vs ")
-            .append(Numbers.ms(r.medianGeneric())).append(" ms with it");
+            .append("), median ").append(Figures.ms(r.medianCustom())).append(" ms before vs ")
+            .append(Figures.ms(r.medianGeneric())).append(" ms with it");
       }
       f.append(r.flipDetected() ? " - a flip." : " - no flip detected.").append(' ');
     }
@@ -91,16 +92,16 @@ final class PlanFlipReport {
 
   private static String describe(VariantRun r, int nullRows) {
     if (r.firstGeneric() == 0) {
-      return "On the table with " + Numbers.count(nullRows) + " NULL tags the server kept custom plans for all "
-          + r.executions().size() + " executions (median " + Numbers.ms(r.medianCustom()) + " ms): no flip happened"
+      return "On the table with " + Figures.count(nullRows) + " NULL tags the server kept custom plans for all "
+          + r.executions().size() + " executions (median " + Figures.ms(r.medianCustom()) + " ms): no flip happened"
           + " in this run, though its generic plan would be " + r.plans().generic().shape() + " reading "
-          + Numbers.count(r.plans().generic().buffers()) + " buffers vs " + Numbers.count(r.plans().custom().buffers()) + ".";
+          + Figures.count(r.plans().generic().buffers()) + " buffers vs " + Figures.count(r.plans().custom().buffers()) + ".";
     }
-    String s = "On the table with " + Numbers.count(nullRows) + " NULL tags the server switched to its generic plan at execution #"
+    String s = "On the table with " + Figures.count(nullRows) + " NULL tags the server switched to its generic plan at execution #"
         + r.firstGeneric() + ": " + r.plans().generic().shape() + " instead of " + r.plans().custom().shape()
-        + ", reading " + Numbers.count(r.plans().generic().buffers()) + " buffers instead of "
-        + Numbers.count(r.plans().custom().buffers()) + "; median latency went from " + Numbers.ms(r.medianCustom())
-        + " ms to " + Numbers.ms(r.medianGeneric()) + " ms (" + Numbers.ratio(r.medianGeneric() / r.medianCustom()) + ")";
+        + ", reading " + Figures.count(r.plans().generic().buffers()) + " buffers instead of "
+        + Figures.count(r.plans().custom().buffers()) + "; median latency went from " + Figures.ms(r.medianCustom())
+        + " ms to " + Figures.ms(r.medianGeneric()) + " ms (" + Figures.ratio(r.medianGeneric() / r.medianCustom()) + ")";
     return s + (r.flipDetected() ? " - a flip." : ", which the detector does not count as a flip.");
   }
 }

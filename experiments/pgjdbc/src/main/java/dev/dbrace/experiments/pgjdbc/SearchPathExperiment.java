@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -172,7 +173,7 @@ public final class SearchPathExperiment implements Experiment {
       Outcome second = r.afterSwitch(2);
       rows.add(List.of(r.variant().label(), r.serverPrepared() ? "yes" : "no", before.describe(), first.describe(),
           second.describe()));
-      String key = r.variant().label().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
+      String key = Figures.key(r.variant().label());
       facts.put(key + ".server_prepared", r.serverPrepared());
       facts.put(key + ".first_after_switch_ok", first.ok());
       facts.put(key + ".first_after_switch_sqlstate", first.sqlState() == null ? "" : first.sqlState());

@@ -107,19 +107,6 @@ final class R2dbc {
     return "r2dbc-postgresql" + (v == null ? "" : " " + v);
   }
 
-  /** As the main part's Numbers.count: 12,345. */
-  static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
-  }
-
-  /** A ratio with two significant digits: 0.052x, 1.3x, 14x. */
-  static String ratio(double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      return "-";
-    }
-    return new BigDecimal(v).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "x";
-  }
-
   /** A number from a prior part's facts (JSON gives Integer, Long or Double), or NaN when absent. */
   static double fact(java.util.Map<String, Object> facts, String key) {
     return facts.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;

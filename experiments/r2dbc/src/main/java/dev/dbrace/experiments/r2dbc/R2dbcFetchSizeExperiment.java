@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.r2dbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -75,7 +76,7 @@ public final class R2dbcFetchSizeExperiment implements Experiment {
     PostgresqlConnectionFactory factory = R2dbc.factory(ctx);
     Connection admin = R2dbc.connect(factory);
     try {
-      ctx.progress("creating " + schema + ".wide_rows: " + R2dbc.count(rows) + " rows of 1 KB");
+      ctx.progress("creating " + schema + ".wide_rows: " + Figures.count(rows) + " rows of 1 KB");
       R2dbc.freshSchema(admin, schema);
       R2dbc.exec(admin, "CREATE UNLOGGED TABLE " + schema + ".wide_rows (id int, body text)",
           "INSERT INTO " + schema + ".wide_rows SELECT i, repeat(md5(i::text), " + ROW_BYTES / 32
@@ -84,7 +85,7 @@ public final class R2dbcFetchSizeExperiment implements Experiment {
       // reads took 1.3-2x as long as the later runs'. Each variant first reads the first rows of
       // the table, unmeasured (its result checked all the same), so the figures are the driver's.
       int warmUp = Math.min(rows, WARM_UP_ROWS);
-      ctx.progress("warm-up: each variant reads " + R2dbc.count(warmUp) + " rows, unmeasured");
+      ctx.progress("warm-up: each variant reads " + Figures.count(warmUp) + " rows, unmeasured");
       for (Variant v : variants) {
         read(factory, v, "SELECT id, body FROM " + schema + ".wide_rows WHERE id <= " + warmUp, warmUp);
       }

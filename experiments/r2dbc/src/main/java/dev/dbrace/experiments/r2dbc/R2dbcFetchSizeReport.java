@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.r2dbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.r2dbc.R2dbcFetchSizeExperiment.Read;
 import java.util.ArrayList;
@@ -29,10 +30,10 @@ final class R2dbcFetchSizeReport {
     for (Read r : reads) {
       int fetch = r.variant().fetchSize();
       double rate = r.rows() / r.seconds();
-      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", R2dbc.count(r.rows()),
-          String.format(Locale.ROOT, "%.2f", r.seconds()), r.ok() ? R2dbc.count(Math.round(rate)) : "-",
+      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Figures.count(r.rows()),
+          String.format(Locale.ROOT, "%.2f", r.seconds()), r.ok() ? Figures.count(Math.round(rate)) : "-",
           String.format(Locale.ROOT, "%.0f", r.peakHeapMb()),
-          fetch > 0 ? R2dbc.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)", r.ok() ? "" : r.outOfMemory()));
+          fetch > 0 ? Figures.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)", r.ok() ? "" : r.outOfMemory()));
       String key = "r2dbc." + r.variant().key();
       facts.put(key + ".out_of_memory", !r.ok());
       facts.put(key + ".rows_read", r.rows());
@@ -44,14 +45,14 @@ final class R2dbcFetchSizeReport {
       Double pg = pgjdbc.get((double) fetch);
       parts.add(r.variant().label().replace("R2DBC, ", "") + (r.ok()
           ? String.format(Locale.ROOT, " read all rows in %.2f s (%s rows/s%s, heap peak %.0f MB)", r.seconds(),
-              R2dbc.count(Math.round(rate)), pg == null ? "" : ", " + R2dbc.ratio(rate / pg) + " pgjdbc's with setFetchSize("
+              Figures.count(Math.round(rate)), pg == null ? "" : ", " + Figures.ratio2(rate / pg) + " pgjdbc's with setFetchSize("
                   + fetch + ") and autocommit off", r.peakHeapMb())
           : String.format(Locale.ROOT, " ran out of memory after %.2f s and %s rows (%s)", r.seconds(),
-              R2dbc.count(r.rows()), r.outOfMemory())));
+              Figures.count(r.rows()), r.outOfMemory())));
     }
     StringBuilder f = new StringBuilder(String.format(Locale.ROOT, "R2DBC (%s) on the same %s rows with a %.0f MB heap, "
         + "each variant measured after an unmeasured warm-up read of %s rows (its worker's JIT starts cold): %s.",
-        R2dbc.driver(), R2dbc.count(rows), heapMb, R2dbc.count(warmUpRows), String.join("; ", parts)));
+        R2dbc.driver(), Figures.count(rows), heapMb, Figures.count(warmUpRows), String.join("; ", parts)));
     Object pgDefaultsOom = prior.map(p -> p.facts().get("defaults_autocommit_on_no_fetch_size.out_of_memory")).orElse(null);
     if (pgDefaultsOom instanceof Boolean b) {
       f.append(" pgjdbc with its defaults (autocommit on, no fetch size) ").append(b ? "ran out of memory" : "read all rows")
@@ -59,7 +60,7 @@ final class R2dbcFetchSizeReport {
           .append('.');
     }
     return new ExperimentResult("fetch-size", "Fetch size and a small heap",
-        List.of(new ExperimentResult.Table("Variants (" + R2dbc.count(rows) + " rows of 1 KB, heap "
+        List.of(new ExperimentResult.Table("Variants (" + Figures.count(rows) + " rows of 1 KB, heap "
             + String.format(Locale.ROOT, "%.0f", heapMb) + " MB)", List.of("variant", "outcome", "rows read", "seconds",
                 "rows/s", "heap pools' peak MB", "fetches", "error"), table)),
         byFetch.isEmpty() ? List.of() : List.of(new ExperimentResult.Chart(CHART, "fetch size (log)", "rows/s", true, false,

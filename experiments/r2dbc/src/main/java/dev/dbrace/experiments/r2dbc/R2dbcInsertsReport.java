@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.r2dbc;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.r2dbc.R2dbcInsertsExperiment.Point;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class R2dbcInsertsReport {
       List<ExperimentResult.Point> line = new ArrayList<>();
       for (int b : sizes) {
         Point p = find(points, m, b);
-        row.add(R2dbc.count(Math.round(p.rowsPerSecond())));
+        row.add(Figures.count(Math.round(p.rowsPerSecond())));
         line.add(new ExperimentResult.Point(b, p.rowsPerSecond()));
         facts.put("r2dbc." + m.key() + ".batch_" + b + ".rows_verified", p.rows());
         facts.put("r2dbc." + m.key() + ".batch_" + b + ".rows_s", p.rowsPerSecond());
@@ -37,7 +38,7 @@ final class R2dbcInsertsReport {
       series.add(new ExperimentResult.Series(m.label, line));
     }
     return new ExperimentResult("inserts", "Insert methods by batch size",
-        List.of(new ExperimentResult.Table("Rows per second (" + R2dbc.count(rows) + " rows per measurement, one transaction)",
+        List.of(new ExperimentResult.Table("Rows per second (" + Figures.count(rows) + " rows per measurement, one transaction)",
             columns, table)),
         List.of(new ExperimentResult.Chart("Rows per second by batch size", "batch size (log)", "rows/s (log)", true, true,
             series)),
@@ -51,12 +52,12 @@ final class R2dbcInsertsReport {
       double big = find(points, m, largest).rowsPerSecond();
       own.add(largest == 1 ? m.label + " ran " + rate(one) + " rows/s at batch size 1"
           : String.format(Locale.ROOT, "%s ran %s rows/s at batch size 1 and %s at batch size %d (%s its batch-1 rate)",
-              m.label, rate(one), rate(big), largest, R2dbc.ratio(big / one)));
+              m.label, rate(one), rate(big), largest, Figures.ratio2(big / one)));
     }
     StringBuilder f = new StringBuilder(String.format(Locale.ROOT,
         "R2DBC (%s), %s rows per measurement in one transaction, every count and id sum verified, each method measured "
             + "after one unmeasured warm-up pass over the same batch sizes (its worker's JIT starts cold): %s.",
-        R2dbc.driver(), R2dbc.count(rows), String.join("; ", own)));
+        R2dbc.driver(), Figures.count(rows), String.join("; ", own)));
     double rowByRow = R2dbc.fact(pg, "row_by_row.batch_1.rows_s");
     if (!Double.isNaN(rowByRow)) {
       f.append(" Against pgjdbc's row by row (").append(rate(rowByRow)).append(" rows/s) at batch size 1: ")
@@ -82,13 +83,13 @@ final class R2dbcInsertsReport {
   private static String against(List<Point> points, int batch, double reference) {
     List<String> parts = new ArrayList<>();
     for (R2dbcInsertMethod m : R2dbcInsertMethod.values()) {
-      parts.add(m.label + " " + R2dbc.ratio(find(points, m, batch).rowsPerSecond() / reference));
+      parts.add(m.label + " " + Figures.ratio2(find(points, m, batch).rowsPerSecond() / reference));
     }
     return String.join(", ", parts);
   }
 
   private static String rate(double rowsPerSecond) {
-    return R2dbc.count(Math.round(rowsPerSecond));
+    return Figures.count(Math.round(rowsPerSecond));
   }
 
   private static Point find(List<Point> points, R2dbcInsertMethod m, int batch) {

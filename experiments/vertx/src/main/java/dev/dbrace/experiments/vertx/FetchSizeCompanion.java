@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -66,7 +67,7 @@ public final class FetchSizeCompanion implements Experiment {
     try (Pg pg = new Pg(ctx)) {
       PgConnection admin = pg.connect();
       try {
-        ctx.progress("creating " + table + ": " + Numbers.count(rows) + " rows of 1 KB");
+        ctx.progress("creating " + table + ": " + Figures.count(rows) + " rows of 1 KB");
         Pg.freshSchema(admin, schema);
         Pg.exec(admin, "CREATE UNLOGGED TABLE " + table + " (id int, body text)",
             "INSERT INTO " + table + " SELECT i, repeat(md5(i::text), " + ROW_BYTES / 32 + ") FROM generate_series(1, "

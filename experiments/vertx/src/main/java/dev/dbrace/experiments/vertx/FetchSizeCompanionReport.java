@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.vertx.FetchSizeCompanion.Read;
@@ -24,10 +25,10 @@ final class FetchSizeCompanionReport {
     List<String> parts = new ArrayList<>();
     for (Read r : reads) {
       int fetch = r.variant().fetch();
-      String rate = r.ok() ? Numbers.count(Math.round(r.rows() / r.seconds())) : "-";
-      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Numbers.count(r.rows()),
+      String rate = r.ok() ? Figures.count(Math.round(r.rows() / r.seconds())) : "-";
+      table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Figures.count(r.rows()),
           String.format(Locale.ROOT, "%.2f", r.seconds()), rate, Double.isNaN(r.peakHeapMb()) ? "-" : String.format(Locale.ROOT, "%.0f", r.peakHeapMb()),
-          fetch > 0 ? Numbers.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)", r.ok() ? "" : r.outOfMemory()));
+          fetch > 0 ? Figures.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)", r.ok() ? "" : r.outOfMemory()));
       String key = "vertx." + (fetch > 0 ? "create_stream_" + fetch : "execute_whole_result");
       facts.put(key + ".out_of_memory", !r.ok());
       facts.put(key + ".rows_read", r.rows());
@@ -40,9 +41,9 @@ final class FetchSizeCompanionReport {
           : String.format(Locale.ROOT, " ran out of memory after %.2f s (%s)", r.seconds(), r.outOfMemory())));
     }
     String finding = String.format(Locale.ROOT, "The Vert.x PG client on the same %s rows with a %.0f MB heap: %s.",
-        Numbers.count(rows), heapMb, String.join("; ", parts)) + pgjdbcDefaults(ctx, reads.getFirst());
+        Figures.count(rows), heapMb, String.join("; ", parts)) + pgjdbcDefaults(ctx, reads.getFirst());
     return new ExperimentResult("fetch-size", "Fetch size and a small heap",
-        List.of(new ExperimentResult.Table("Variants (" + Numbers.count(rows) + " rows of 1 KB, heap "
+        List.of(new ExperimentResult.Table("Variants (" + Figures.count(rows) + " rows of 1 KB, heap "
             + String.format(Locale.ROOT, "%.0f", heapMb) + " MB)", List.of("variant", "outcome", "rows read", "seconds",
                 "rows/s", "heap pools' peak MB", "fetches", "error"), table)),
         byFetch.isEmpty() ? List.of() : List.of(new ExperimentResult.Chart("Rows per second by fetch size (autocommit off)",

@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.vertx.InsertsCompanion.Method;
@@ -29,7 +30,7 @@ final class InsertsCompanionReport {
       List<ExperimentResult.Point> line = new ArrayList<>();
       for (int b : sizes) {
         Point p = find(points, m, b);
-        row.add(Numbers.count(Math.round(p.rowsPerSecond())));
+        row.add(Figures.count(Math.round(p.rowsPerSecond())));
         line.add(new ExperimentResult.Point(b, p.rowsPerSecond()));
         String key = "vertx." + m.name().toLowerCase(Locale.ROOT) + ".batch_" + b;
         facts.put(key + ".rows_verified", p.rows());
@@ -39,7 +40,7 @@ final class InsertsCompanionReport {
       series.add(new ExperimentResult.Series(m.label, line));
     }
     return new ExperimentResult("inserts", "Insert methods by batch size",
-        List.of(new ExperimentResult.Table("Rows per second (" + Numbers.count(rows) + " rows per measurement, one transaction)",
+        List.of(new ExperimentResult.Table("Rows per second (" + Figures.count(rows) + " rows per measurement, one transaction)",
             columns, table)),
         List.of(new ExperimentResult.Chart("Rows per second by batch size", "batch size (log)", "rows/s (log)", true, true,
             series)),
@@ -54,20 +55,20 @@ final class InsertsCompanionReport {
     StringBuilder f = new StringBuilder(String.format(Locale.ROOT,
         "Vert.x PG client, %s rows per measurement (every count verified): executeBatch ran %s rows/s at batch size 1 and "
             + "%s at %d; multi-row VALUES %s at %d.",
-        Numbers.count(rows), rate(batch1.rowsPerSecond()), rate(batchLarge.rowsPerSecond()), largest,
+        Figures.count(rows), rate(batch1.rowsPerSecond()), rate(batchLarge.rowsPerSecond()), largest,
         rate(multiLarge.rowsPerSecond()), largest));
-    OptionalDouble jdbcBatch = Numbers.priorFact(ctx, "jdbc_batch.batch_" + largest + ".rows_s");
+    OptionalDouble jdbcBatch = Figures.priorFact(ctx, "jdbc_batch.batch_" + largest + ".rows_s");
     if (jdbcBatch.isPresent()) {
       f.append(String.format(Locale.ROOT, " At batch size %d pgjdbc's JDBC batch did %s rows/s (Vert.x executeBatch %s of it)",
-          largest, rate(jdbcBatch.getAsDouble()), Numbers.ratio(batchLarge.rowsPerSecond() / jdbcBatch.getAsDouble())));
+          largest, rate(jdbcBatch.getAsDouble()), Figures.ratio(batchLarge.rowsPerSecond() / jdbcBatch.getAsDouble())));
       Object best = ctx.prior().map(r -> r.facts().get("best_at_largest_batch")).orElse(null);
       OptionalDouble bestRate = best == null ? OptionalDouble.empty()
-          : Numbers.priorFact(ctx, best.toString().toLowerCase(Locale.ROOT) + ".batch_" + largest + ".rows_s");
+          : Figures.priorFact(ctx, best.toString().toLowerCase(Locale.ROOT) + ".batch_" + largest + ".rows_s");
       if (bestRate.isPresent()) {
         double vertxBest = Math.max(batchLarge.rowsPerSecond(), multiLarge.rowsPerSecond());
         f.append(String.format(Locale.ROOT, " and pgjdbc's fastest there (%s) %s rows/s, %s the faster Vert.x method",
             best.toString().toLowerCase(Locale.ROOT).replace('_', ' '), rate(bestRate.getAsDouble()),
-            Numbers.ratio(bestRate.getAsDouble() / vertxBest)));
+            Figures.ratio(bestRate.getAsDouble() / vertxBest)));
       }
       f.append('.');
     }
@@ -75,7 +76,7 @@ final class InsertsCompanionReport {
   }
 
   private static String rate(double rowsPerSecond) {
-    return Numbers.count(Math.round(rowsPerSecond));
+    return Figures.count(Math.round(rowsPerSecond));
   }
 
   private static Point find(List<Point> points, Method m, int batch) {

@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
@@ -78,7 +79,7 @@ public final class ProtocolCompanion implements Experiment {
           ctx.progress("Vert.x, cachePreparedStatements=" + cache + ": " + executions + " executions");
           runs.add(measure(pg, cache, table, executions, seed));
         }
-        return ProtocolCompanionReport.of(executions, runs, Numbers.priorFact(ctx, ProtocolCompanionReport.PGJDBC_DEFAULT));
+        return ProtocolCompanionReport.of(executions, runs, Figures.priorFact(ctx, ProtocolCompanionReport.PGJDBC_DEFAULT));
       } finally {
         Pg.dropQuietly(admin, ctx.schema());
         admin.close().await();

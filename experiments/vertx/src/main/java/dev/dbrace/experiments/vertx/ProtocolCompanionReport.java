@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.vertx.ProtocolCompanion.Measured;
 import java.util.ArrayList;
@@ -23,12 +24,12 @@ final class ProtocolCompanionReport {
     List<ExperimentResult.Series> series = new ArrayList<>();
     Map<String, Object> facts = new LinkedHashMap<>();
     for (Measured m : runs) {
-      rows.add(List.of(m.label(), Numbers.count(Math.round(m.throughput())), vsPgjdbc(m, pgjdbcDefault),
-          Numbers.ms(Numbers.percentile(m.latenciesMs(), 50)), Numbers.ms(Numbers.percentile(m.latenciesMs(), 99)),
-          Numbers.count(m.namedStatements()), Numbers.count(m.namedExecutions()), Numbers.count(m.parsed())));
+      rows.add(List.of(m.label(), Figures.count(Math.round(m.throughput())), vsPgjdbc(m, pgjdbcDefault),
+          Figures.ms(Figures.percentile(m.latenciesMs(), 50)), Figures.ms(Figures.percentile(m.latenciesMs(), 99)),
+          Figures.count(m.namedStatements()), Figures.count(m.namedExecutions()), Figures.count(m.parsed())));
       List<ExperimentResult.Point> points = new ArrayList<>();
       for (double p : PERCENTILES) {
-        points.add(new ExperimentResult.Point(p, Numbers.percentile(m.latenciesMs(), p)));
+        points.add(new ExperimentResult.Point(p, Figures.percentile(m.latenciesMs(), p)));
       }
       series.add(new ExperimentResult.Series(m.label(), points));
       String key = "vertx." + (m.cache() ? "cache_on" : "cache_off");
@@ -45,21 +46,21 @@ final class ProtocolCompanionReport {
   }
 
   private static String vsPgjdbc(Measured m, OptionalDouble pgjdbcDefault) {
-    return pgjdbcDefault.isPresent() ? Numbers.ratio(m.throughput() / pgjdbcDefault.getAsDouble()) : "-";
+    return pgjdbcDefault.isPresent() ? Figures.ratio(m.throughput() / pgjdbcDefault.getAsDouble()) : "-";
   }
 
   private static String finding(int executions, List<Measured> runs, OptionalDouble pgjdbcDefault) {
     List<String> parts = new ArrayList<>();
     for (Measured m : runs) {
       String reuse = m.namedExecutions() == 0 ? "every execution parsed anew"
-          : Numbers.count(m.namedExecutions()) + " of " + Numbers.count(executions) + " executions from a named statement";
+          : Figures.count(m.namedExecutions()) + " of " + Figures.count(executions) + " executions from a named statement";
       String vs = pgjdbcDefault.isPresent() ? ", " + vsPgjdbc(m, pgjdbcDefault) + " pgjdbc's default" : "";
       parts.add(String.format(Locale.ROOT, "%s %s ops/s (p50 %s ms%s), %s",
           m.cache() ? "with its prepared-statement cache" : "without it",
-          Numbers.count(Math.round(m.throughput())), Numbers.ms(Numbers.percentile(m.latenciesMs(), 50)), vs, reuse));
+          Figures.count(Math.round(m.throughput())), Figures.ms(Figures.percentile(m.latenciesMs(), 50)), vs, reuse));
     }
     String base = pgjdbcDefault.isPresent()
-        ? String.format(Locale.ROOT, " (pgjdbc's default here: %s ops/s)", Numbers.count(Math.round(pgjdbcDefault.getAsDouble())))
+        ? String.format(Locale.ROOT, " (pgjdbc's default here: %s ops/s)", Figures.count(Math.round(pgjdbcDefault.getAsDouble())))
         : "";
     // how it was driven belongs in the sentence: one at a time, each issued from the previous one's completion
     return "Vert.x PG client on one connection, one execution at a time, each issued on the event loop as the previous completed" + base + ": "

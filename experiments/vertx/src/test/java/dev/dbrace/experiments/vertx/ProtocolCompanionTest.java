@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.vertx;
 
+import dev.dbrace.core.experiment.Figures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +37,7 @@ class ProtocolCompanionTest {
         List.of(), List.of(PGJDBC_CHART), "pgjdbc part.", Map.of("extended_preparethreshold_5_default.ops_s", 1000.0));
     ExperimentResult r = Experiments.run(new ProtocolCompanion(), Map.of("executions", "50"), prior);
     double on = (double) r.facts().get("vertx.cache_on.ops_s");
-    assertEquals(Numbers.ratio(on / 1000.0), r.tables().getFirst().rows().getFirst().get(2));
+    assertEquals(Figures.ratio(on / 1000.0), r.tables().getFirst().rows().getFirst().get(2));
     assertTrue(r.finding().contains("pgjdbc's default here: 1,000 ops/s"), r.finding());
     ExperimentResult merged = prior.merge(r);
     assertEquals(1, merged.charts().size(), "the Vert.x lines join pgjdbc's latency chart");
