@@ -146,6 +146,51 @@ class OrmStackTest {
     }
   }
 
+  /**
+   * Many operations in flight, each issued from the completion of another: every one must get a
+   * session of its own (a shared one would serve ids from another operation's persistence context,
+   * or fail), so the server sees exactly one select per distinct id of each operation.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"hibernate-orm", "hibernate-orm-virtual"})
+  void concurrentOperationsEachGetTheirOwnSession(String name) throws Exception {
+    WorkloadSpec spec = Workloads.byName("queries-20", Map.of());
+    OperationSequence seq = new OperationSequence(spec, 7);
+    Verifier verifier = new Verifier(spec);
+    int total = 400;
+    try (Connection db = SharedTestDatabase.target().connect();
+        Stack stack = provider(name).open(config(spec.sqlTexts(), Map.of()))) {
+      long before = calls(db);
+      java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong();
+      java.util.concurrent.atomic.AtomicLong distinct = new java.util.concurrent.atomic.AtomicLong();
+      java.util.concurrent.ConcurrentLinkedQueue<String> problems = new java.util.concurrent.ConcurrentLinkedQueue<>();
+      java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(total);
+      Runnable[] issue = new Runnable[1];
+      issue[0] = () -> {
+        long i = next.getAndIncrement();
+        if (i >= total) {
+          return;
+        }
+        Operation op = seq.operation(i);
+        distinct.addAndGet(op.statements().stream().map(s -> s.params()[0]).distinct().count());
+        stack.execute(op).whenComplete((r, e) -> {
+          String problem = e != null ? e.toString() : verifier.check(op, r);
+          if (problem != null) {
+            problems.add("op " + i + ": " + problem);
+          }
+          done.countDown();
+          issue[0].run();
+        });
+      };
+      for (int c = 0; c < 32; c++) {
+        issue[0].run();
+      }
+      assertTrue(done.await(60, TimeUnit.SECONDS), "closed loop did not finish");
+      assertEquals(List.of(), List.copyOf(problems));
+      assertEquals(distinct.get(), calls(db) - before, "one select per distinct id of each operation");
+    }
+  }
+
   static OpResult run(Stack stack, Operation op) throws Exception {
     return stack.execute(op).toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
