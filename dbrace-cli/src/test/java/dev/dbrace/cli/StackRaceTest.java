@@ -21,7 +21,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every stack runs every workload in a short real race, and the figures must agree with each other. */
 class StackRaceTest {
-  static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx", "vertx-pipelined");
+  static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx", "vertx-pipelined",
+      "hibernate-orm", "hibernate-orm-virtual", "hibernate-reactive");
+  /**
+   * Stacks whose session serves an id repeated within one operation from its persistence context,
+   * without SQL: on queries-20 (20 uniform ids out of 10,000, so about 1 operation in 50 repeats
+   * one) the server sees slightly fewer statements than the client verified.
+   */
+  static final List<String> ORM_STACKS = List.of("hibernate-orm", "hibernate-orm-virtual", "hibernate-reactive");
 
   static Stream<Arguments> cases() {
     return STACKS.stream().flatMap(stack -> Stream.of(
@@ -53,9 +60,18 @@ class StackRaceTest {
     // the server saw at least what the client claims, and exactly the workload's statements
     var s = r.server();
     assertTrue(s.clientStatements() >= r.statements());
-    assertTrue(s.xactCommit() >= s.clientStatements(), () -> "server commits " + s.xactCommit() + " < client statements " + s.clientStatements());
     assertNotNull(s.statementCalls(), "embedded server has pg_stat_statements");
-    assertEquals(s.clientStatements(), s.statementCalls().longValue(), "pg_stat_statements calls = client's verified statements");
+    long calls = s.statementCalls();
+    if (ORM_STACKS.contains(stack) && perOp > 1) {
+      // each statement in autocommit, so a commit per statement the server ran; repeats served from the session
+      assertTrue(s.xactCommit() >= calls, () -> "server commits " + s.xactCommit() + " < server statements " + calls);
+      assertTrue(calls <= s.clientStatements() && calls >= s.clientStatements() * 0.99,
+          () -> "pg_stat_statements calls " + calls + " vs client's verified statements " + s.clientStatements()
+              + ": only ids repeated within an operation may be missing");
+    } else {
+      assertTrue(s.xactCommit() >= s.clientStatements(), () -> "server commits " + s.xactCommit() + " < client statements " + s.clientStatements());
+      assertEquals(s.clientStatements(), calls, "pg_stat_statements calls = client's verified statements");
+    }
 
     // latency and throughput make sense
     var l = r.latencyMs();

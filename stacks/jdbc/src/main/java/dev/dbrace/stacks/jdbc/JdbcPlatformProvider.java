@@ -1,5 +1,6 @@
 package dev.dbrace.stacks.jdbc;
 
+import dev.dbrace.core.exec.PlatformPool;
 import dev.dbrace.core.spi.StackConfig;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;

@@ -1,4 +1,4 @@
-package dev.dbrace.stacks.jdbc;
+package dev.dbrace.core.exec;
 
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
@@ -18,12 +18,12 @@ import java.util.concurrent.TimeUnit;
  * operations against a loop of 8 long-lived virtual threads). Continuing on the same thread is
  * what a virtual-thread server does with a keep-alive connection (one virtual thread per
  * connection, serving its requests in turn), and what {@link PlatformPool} does for platform
- * threads. The catch, as there: a task must not wait for a task it submitted, which JdbcStack
- * never does.
+ * threads. The catch, as there: a task must not wait for a task it submitted, which the
+ * blocking stacks (JDBC, Hibernate ORM) never do.
  *
  * <p>Thread-safe.
  */
-final class VirtualThreads extends AbstractExecutorService {
+public final class VirtualThreads extends AbstractExecutorService {
 
   /** The task a virtual thread runs next; only that thread reads or writes it. */
   private static final class Chain {
@@ -40,7 +40,7 @@ final class VirtualThreads extends AbstractExecutorService {
   private final ExecutorService threads;
   private final boolean localHandoff;
 
-  VirtualThreads(String namePrefix, boolean localHandoff) {
+  public VirtualThreads(String namePrefix, boolean localHandoff) {
     this.threads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(namePrefix, 0).factory());
     this.localHandoff = localHandoff;
   }

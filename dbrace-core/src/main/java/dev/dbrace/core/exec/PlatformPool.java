@@ -1,4 +1,4 @@
-package dev.dbrace.stacks.jdbc;
+package dev.dbrace.core.exec;
 
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -13,11 +13,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread. The load generator submits the next operation from the completion of the previous
  * one, so in a closed loop this saves a wake-up and a park per operation (measured: about one
  * voluntary context switch less per operation). It never lets a task overtake queued ones. The
- * catch: a task must not wait for a task it submitted, which JdbcStack never does.
+ * catch: a task must not wait for a task it submitted, which the blocking stacks (JDBC,
+ * Hibernate ORM) never do.
  *
  * <p>Thread-safe.
  */
-final class PlatformPool extends ThreadPoolExecutor {
+public final class PlatformPool extends ThreadPoolExecutor {
 
   /** A pool thread, with room for the one task it runs next. Only its own thread uses it. */
   private static final class Worker extends Thread {
@@ -33,7 +34,7 @@ final class PlatformPool extends ThreadPoolExecutor {
 
   private final boolean localHandoff;
 
-  PlatformPool(int threads, String namePrefix, boolean localHandoff) {
+  public PlatformPool(int threads, String namePrefix, boolean localHandoff) {
     super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
     this.localHandoff = localHandoff;
     AtomicInteger count = new AtomicInteger();

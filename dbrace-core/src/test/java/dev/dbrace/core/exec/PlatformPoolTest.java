@@ -1,4 +1,4 @@
-package dev.dbrace.stacks.jdbc;
+package dev.dbrace.core.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,44 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The server's count of a workload statement, whatever words a stack renders it in. */
+class StatementCountsTest {
+
+  @Test
+  void countsAStatementRenderedDifferentlyByItsQueryId() throws Exception {
+    String workload = "SELECT randomnumber, id FROM world WHERE id = $1 AND randomnumber > 0";
+    try (Connection admin = TestDb.get().target().connect(); Connection client = TestDb.get().target().connect()) {
+      assertFalse(StatementCounts.queryIds(admin, Set.of(workload)).isEmpty(), "PostgreSQL 17 explains it");
+      long before = StatementCounts.calls(admin, List.of(workload));
+      // An ORM's rendering: aliases, other spacing; the same parse tree. Sent first, so its text is stored.
+      try (PreparedStatement ps = client.prepareStatement(
+          "select w1_0.randomnumber,w1_0.id from world w1_0 where w1_0.id=? and w1_0.randomnumber>0")) {
+        for (int i = 1; i <= 7; i++) {
+          ps.setInt(1, i);
+          ps.executeQuery().close();
+        }
+      }
+      assertEquals(7, StatementCounts.calls(admin, List.of(workload)) - before);
+      assertEquals(true, admin.getAutoCommit());
+    }
+  }
+
+  @Test
+  void aStatementTheServerCannotExplainIsMatchedByText() throws Exception {
+    try (Connection admin = TestDb.get().target().connect()) {
+      assertEquals(Set.of(), StatementCounts.queryIds(admin, Set.of("SELECT * FROM no_such_table_y WHERE a = $1")));
+      // one that fails does not cost the others their identifier
+      assertEquals(1, StatementCounts.queryIds(admin,
+          Set.of("SELECT * FROM no_such_table_y WHERE a = $1", "SELECT id FROM world WHERE id = $1")).size());
+      assertEquals(true, admin.getAutoCommit());
+    }
+  }
+}

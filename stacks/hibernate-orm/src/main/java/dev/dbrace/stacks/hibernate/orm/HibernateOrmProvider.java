@@ -1,0 +1,28 @@
+package dev.dbrace.stacks.hibernate.orm;
+
+import dev.dbrace.core.exec.PlatformPool;
+import dev.dbrace.core.spi.StackConfig;
+import java.util.concurrent.ExecutorService;
+
+/** {@code hibernate-orm}: sessions on a fixed pool of platform threads, like {@code jdbc-platform}. */
+public final class HibernateOrmProvider extends OrmStackProvider {
+
+  @Override
+  public String name() {
+    return "hibernate-orm";
+  }
+
+  @Override
+  public String description() {
+    return "Hibernate ORM (a session per operation, no 2nd-level cache) on HikariCP, blocking calls on a"
+        + " fixed pool of N platform threads (N = --threads, default 200 like Tomcat)";
+  }
+
+  @Override
+  ExecutorService newExecutor(StackConfig config) {
+    if (config.threads() < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got " + config.threads());
+    }
+    return new PlatformPool(config.threads(), name(), true);
+  }
+}

@@ -1,0 +1,127 @@
+package dev.dbrace.stacks.hibernate.orm;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbrace.core.orm.OrmStatements.Action;
+import dev.dbrace.core.orm.OrmStatements.FindWorld;
+import dev.dbrace.core.orm.OrmStatements.NativeSelect;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+import org.hibernate.query.NativeQuery;
+
+/**
+ * Hibernate ORM on HikariCP: each operation is one "web request", a fresh {@link Session} opened,
+ * used for the operation's statements in order, and closed, run as one task on the executor (a
+ * fixed platform pool or a virtual thread per task, as for the JDBC stacks). Sessions run without
+ * a transaction, in autocommit, holding one connection from the first statement to the close.
+ * Thread-safe.
+ */
+final class OrmStack implements Stack {
+
+  private final SessionFactory sessions;
+  private final HikariDataSource pool;
+  private final ExecutorService executor;
+  private final Action[] actions;
+
+  OrmStack(SessionFactory sessions, HikariDataSource pool, ExecutorService executor, Action[] actions) {
+    this.sessions = sessions;
+    this.pool = pool;
+    this.executor = executor;
+    this.actions = actions;
+  }
+
+  @Override
+  public CompletionStage<OpResult> execute(Operation op) {
+    CompletableFuture<OpResult> result = new CompletableFuture<>();
+    try {
+      executor.execute(() -> run(op, result));
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(e);
+    }
+    return result;
+  }
+
+  /** Runs on the executor; completes only after the session (and its connection) is closed. */
+  private void run(Operation op, CompletableFuture<OpResult> result) {
+    OpResult done;
+    try {
+      done = runInSession(op.statements());
+    } catch (Throwable e) {
+      result.completeExceptionally(e);
+      return;
+    }
+    result.complete(done);
+  }
+
+  private OpResult runInSession(List<Statement> statements) {
+    int n = statements.size();
+    List<List<Object[]>> rows = new ArrayList<>(n);
+    try (Session session = sessions.openSession()) {
+      for (Statement s : statements) {
+        rows.add(run(session, actions[s.sqlId()], s.params()));
+      }
+    }
+    return OpResult.ofRows(rows);
+  }
+
+  static List<Object[]> run(Session session, Action action, Object[] params) {
+    return switch (action) {
+      case FindWorld f -> {
+        World w = session.find(World.class, worldId(params));
+        yield w == null ? List.of() : Collections.singletonList(new Object[] {w.getId(), w.getRandomNumber()});
+      }
+      case NativeSelect q -> {
+        NativeQuery<?> query = session.createNativeQuery(q.sql(), Object.class);
+        for (int p = 0; p < params.length; p++) {
+          query.setParameter(p + 1, params[p]);
+        }
+        yield rows(query.getResultList());
+      }
+    };
+  }
+
+  /** The id as the entity's Integer: find() rejects a Long for an Integer id. */
+  static Integer worldId(Object[] params) {
+    if (params.length != 1 || !(params[0] instanceof Number n)) {
+      throw new IllegalArgumentException("find(World, id) needs one numeric parameter, got " + List.of(params));
+    }
+    return Math.toIntExact(n.longValue());
+  }
+
+  /** Native query results: Object[] per row for several columns, the bare value for one. */
+  static List<Object[]> rows(List<?> results) {
+    List<Object[]> out = new ArrayList<>(results.size());
+    for (Object r : results) {
+      out.add(r instanceof Object[] a ? a : new Object[] {r});
+    }
+    return out;
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      executor.shutdown();
+      if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+        throw new IllegalStateException("executor did not finish its tasks within 30 s of close()");
+      }
+    } finally {
+      try {
+        sessions.close();
+      } finally {
+        pool.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package dev.dbrace.stacks.hibernate.reactive;
+
+import dev.dbrace.core.orm.OrmStatements.Action;
+import dev.dbrace.core.orm.OrmStatements.FindWorld;
+import dev.dbrace.core.orm.OrmStatements.NativeSelect;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.Statement;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.impl.ContextInternal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.service.ServiceRegistry;
+
+/**
+ * Hibernate Reactive on its Vert.x PostgreSQL pool: each operation is one {@code withSession}, a
+ * fresh session holding one pooled connection for the operation's statements, sent one after the
+ * other, closed at the end. No transaction: the statements run in autocommit, as in the JDBC stacks.
+ *
+ * <p>Threads: Hibernate Reactive keeps the current session in the local data of the Vert.x context
+ * it runs on, and {@code withSession} reuses a session it finds there. So every operation starts on
+ * a context of its own, a duplicate of the current one (as a Vert.x server gives each request one):
+ * issued from an event loop of this stack (a user's next operation, from the completion of its
+ * previous one) it starts at once on that thread; issued from any other thread, on an event loop
+ * Vert.x picks round-robin. Thread-safe.
+ */
+final class ReactiveStack implements Stack {
+
+  private final Vertx vertx;
+  private final ServiceRegistry registry;
+  private final Mutiny.SessionFactory sessions;
+  private final Action[] actions;
+
+  ReactiveStack(Vertx vertx, ServiceRegistry registry, Mutiny.SessionFactory sessions, Action[] actions) {
+    this.vertx = vertx;
+    this.registry = registry;
+    this.sessions = sessions;
+    this.actions = actions;
+  }
+
+  @Override
+  public CompletionStage<OpResult> execute(Operation op) {
+    return inSession(session -> run(session, op.statements()));
+  }
+
+  /** Runs {@code work} in a fresh session on a fresh context; the session is closed when it completes. */
+  <T> CompletionStage<T> inSession(Function<Mutiny.Session, Uni<T>> work) {
+    return sessions.withSession(work).runSubscriptionOn(freshContext()).subscribeAsCompletionStage();
+  }
+
+  /** Where an operation starts: a new duplicated context, so no session can be found and shared. */
+  private Executor freshContext() {
+    Context current = Vertx.currentContext();
+    if (current instanceof ContextInternal c && c.owner() == vertx && c.nettyEventLoop().inEventLoop()) {
+      ContextInternal dup = c.duplicate();
+      return dup::dispatch;
+    }
+    ContextInternal dup = ((ContextInternal) vertx.getOrCreateContext()).duplicate();
+    return task -> dup.runOnContext(v -> task.run());
+  }
+
+  private Uni<OpResult> run(Mutiny.Session session, List<Statement> statements) {
+    List<List<Object[]>> rows = new ArrayList<>(statements.size());
+    Uni<Void> chain = Uni.createFrom().voidItem();
+    for (Statement s : statements) {
+      chain = chain.chain(() -> run(session, actions[s.sqlId()], s.params()).invoke(rows::add).replaceWithVoid());
+    }
+    return chain.map(v -> OpResult.ofRows(rows));
+  }
+
+  static Uni<List<Object[]>> run(Mutiny.Session session, Action action, Object[] params) {
+    return switch (action) {
+      case FindWorld f -> session.find(World.class, worldId(params))
+          .map(w -> w == null ? List.<Object[]>of()
+              : Collections.singletonList(new Object[] {w.getId(), w.getRandomNumber()}));
+      case NativeSelect q -> {
+        Mutiny.SelectionQuery<Object> query = session.createNativeQuery(q.sql(), Object.class);
+        for (int p = 0; p < params.length; p++) {
+          query.setParameter(p + 1, params[p]);
+        }
+        yield query.getResultList().map(ReactiveStack::rows);
+      }
+    };
+  }
+
+  /** The id as the entity's Integer: find() rejects a Long for an Integer id. */
+  static Integer worldId(Object[] params) {
+    if (params.length != 1 || !(params[0] instanceof Number n)) {
+      throw new IllegalArgumentException("find(World, id) needs one numeric parameter, got " + List.of(params));
+    }
+    return Math.toIntExact(n.longValue());
+  }
+
+  /** Native query results: Object[] per row for several columns, the bare value for one. */
+  static List<Object[]> rows(List<?> results) {
+    List<Object[]> out = new ArrayList<>(results.size());
+    for (Object r : results) {
+      out.add(r instanceof Object[] a ? a : new Object[] {r});
+    }
+    return out;
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      sessions.close(); // closes the pool
+    } finally {
+      try {
+        org.hibernate.reactive.provider.ReactiveServiceRegistryBuilder.destroy(registry);
+      } finally {
+        vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
