@@ -27,6 +27,9 @@ class BadInputTest {
   @Test
   void unknownWorkload() {
     assertOneLineError(Cli.run("run", "--workload", "nosuch"), "unknown workload 'nosuch'");
+    assertOneLineError(Cli.run("run", "--scenario", "nosuch"), "unknown scenario 'nosuch'");
+    assertOneLineError(Cli.run("capacity", "--scenario", "hibernate", "--sla", "p99=10ms", "--workload", "nosuch"),
+        "unknown workload 'nosuch'");
   }
 
   @Test

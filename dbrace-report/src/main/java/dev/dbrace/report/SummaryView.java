@@ -56,7 +56,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       groups.clear();
       perStack.forEach((stack, rows) -> groups.add(new Group(stack, null, rows)));
     }
-    List<String> notes = byStack ? points.keySet().stream().map(p -> note(p.model())).distinct().toList() : List.of();
+    List<String> notes = new ArrayList<>(byStack ? points.keySet().stream().map(p -> note(p.model())).distinct().toList() : List.of());
+    notes.addAll(OrmCost.sentences(runs));
     return new SummaryView(byStack, notes, groups);
   }
 

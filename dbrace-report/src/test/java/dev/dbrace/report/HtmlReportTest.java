@@ -106,6 +106,24 @@ class HtmlReportTest {
     assertEquals(205, points.get(1).path("y").asInt());
   }
 
+  /** E2's question in one line: an ORM stack beside the raw stack beneath it at the same load point. */
+  @Test
+  void ormCostOverItsRawStackIsStated() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) dev.dbrace.core.run.Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var runs = (com.fasterxml.jackson.databind.node.ArrayNode) tree.get("runs");
+    var orm = runs.get(0).deepCopy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) orm).put("stack", "hibernate-orm");
+    var process = (com.fasterxml.jackson.databind.node.ObjectNode) orm.get("process");
+    process.put("cpu_user_s", process.get("cpu_user_s").asDouble() * 3);
+    runs.add(orm);
+    dev.dbrace.core.run.Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), tree);
+    org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(HtmlReport.write(dir).toFile());
+    String text = doc.select("#summary p.small").text();
+    assertTrue(text.contains("hibernate-orm costs") && text.contains("over jdbc-platform"), text);
+    assertFalse(text.contains("hibernate-reactive"), "no sentence for an ORM that did not run: " + text);
+  }
+
   @Test
   void warmupIntervalsAreLeftOutOfTheDistributions() throws Exception {
     Pages page = render("plain");
