@@ -1,5 +1,6 @@
 package dev.dbrace.stacks.http;
 
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
@@ -26,7 +27,7 @@ public final class HttpStackProvider implements StackProvider {
 
   @Override
   public Map<String, String> versions() {
-    return Map.of("vertx-core", version());
+    return Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class));
   }
 
   @Override
@@ -34,9 +35,4 @@ public final class HttpStackProvider implements StackProvider {
     return HttpStack.open(HttpSettings.of(config));
   }
 
-  private static String version() {
-    Package p = io.vertx.core.Vertx.class.getPackage();
-    String v = p == null ? null : p.getImplementationVersion();
-    return v == null ? "unknown" : v;
-  }
 }

@@ -3,17 +3,15 @@ package dev.dbrace.stacks.jdbc;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
-import java.io.IOException;
-import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -38,7 +36,7 @@ abstract class JdbcStackProvider implements StackProvider {
   @Override
   public Map<String, String> versions() {
     return Map.of(
-        "pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION, "HikariCP", hikariVersion());
+        "pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION, "HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
   }
 
   @Override
@@ -123,26 +121,4 @@ abstract class JdbcStackProvider implements StackProvider {
     }
   }
 
-  /** HikariCP's manifest has no Implementation-Version; its Maven pom.properties does. */
-  private static String hikariVersion() {
-    String fromManifest = HikariDataSource.class.getPackage().getImplementationVersion();
-    if (fromManifest != null) {
-      return fromManifest;
-    }
-    try (InputStream in =
-        HikariDataSource.class.getResourceAsStream(
-            "/META-INF/maven/com.zaxxer/HikariCP/pom.properties")) {
-      if (in != null) {
-        Properties p = new Properties();
-        p.load(in);
-        String version = p.getProperty("version");
-        if (version != null) {
-          return version;
-        }
-      }
-    } catch (IOException e) {
-      // fall through: the version is informational
-    }
-    return "unknown";
-  }
 }

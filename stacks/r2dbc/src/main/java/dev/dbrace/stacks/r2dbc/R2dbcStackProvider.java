@@ -1,13 +1,11 @@
 package dev.dbrace.stacks.r2dbc;
 
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 
 /** {@code r2dbc}: r2dbc-postgresql behind r2dbc-pool, driven through Reactor without blocking. */
 public final class R2dbcStackProvider implements StackProvider {
@@ -26,13 +24,13 @@ public final class R2dbcStackProvider implements StackProvider {
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("r2dbc-postgresql",
-        version("org.postgresql", "r2dbc-postgresql", io.r2dbc.postgresql.PostgresqlConnectionFactory.class));
-    v.put("r2dbc-pool", version("io.r2dbc", "r2dbc-pool", io.r2dbc.pool.ConnectionPool.class));
-    v.put("r2dbc-spi", version("io.r2dbc", "r2dbc-spi", io.r2dbc.spi.Connection.class));
-    v.put("reactor-core", version("io.projectreactor", "reactor-core", reactor.core.publisher.Mono.class));
-    v.put("reactor-netty", version("io.projectreactor.netty", "reactor-netty-core", reactor.netty.Connection.class));
-    v.put("reactor-pool", version("io.projectreactor.addons", "reactor-pool", reactor.pool.Pool.class));
-    v.put("netty", version("io.netty", "netty-common", io.netty.util.Version.class));
+        LibraryVersion.of("org.postgresql", "r2dbc-postgresql", io.r2dbc.postgresql.PostgresqlConnectionFactory.class));
+    v.put("r2dbc-pool", LibraryVersion.of("io.r2dbc", "r2dbc-pool", io.r2dbc.pool.ConnectionPool.class));
+    v.put("r2dbc-spi", LibraryVersion.of("io.r2dbc", "r2dbc-spi", io.r2dbc.spi.Connection.class));
+    v.put("reactor-core", LibraryVersion.of("io.projectreactor", "reactor-core", reactor.core.publisher.Mono.class));
+    v.put("reactor-netty", LibraryVersion.of("io.projectreactor.netty", "reactor-netty-core", reactor.netty.Connection.class));
+    v.put("reactor-pool", LibraryVersion.of("io.projectreactor.addons", "reactor-pool", reactor.pool.Pool.class));
+    v.put("netty", LibraryVersion.of("io.netty", "netty-common", io.netty.util.Version.class));
     return v;
   }
 
@@ -41,27 +39,4 @@ public final class R2dbcStackProvider implements StackProvider {
     return R2dbcStack.open(config);
   }
 
-  /**
-   * The version of the jar that holds {@code anchor}: its Maven pom.properties when the jar has
-   * one, else the jar manifest's Implementation-Version, else "unknown".
-   */
-  static String version(String groupId, String artifactId, Class<?> anchor) {
-    String path = "META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
-    ClassLoader loader = anchor.getClassLoader();
-    try (InputStream in = loader == null ? null : loader.getResourceAsStream(path)) {
-      if (in != null) {
-        Properties p = new Properties();
-        p.load(in);
-        String v = p.getProperty("version");
-        if (v != null && !v.isBlank()) {
-          return v.trim();
-        }
-      }
-    } catch (IOException ignored) {
-      // fall back to the manifest
-    }
-    Package pkg = anchor.getPackage();
-    String v = pkg == null ? null : pkg.getImplementationVersion();
-    return v == null || v.isBlank() ? "unknown" : v.trim();
-  }
 }
