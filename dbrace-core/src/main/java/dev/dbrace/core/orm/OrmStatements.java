@@ -68,4 +68,21 @@ public final class OrmStatements {
     }
     throw new IllegalArgumentException(stack + " cannot express workload statement: " + sql);
   }
+
+  /** The id of a FindWorld as the entity's Integer: find() rejects a Long for an Integer id. */
+  public static Integer worldId(Object[] params) {
+    if (params.length != 1 || !(params[0] instanceof Number n)) {
+      throw new IllegalArgumentException("find(World, id) needs one numeric parameter, got " + List.of(params));
+    }
+    return Math.toIntExact(n.longValue());
+  }
+
+  /** A NativeSelect's results as rows: Object[] per row for several columns, the bare value for one. */
+  public static List<Object[]> rows(List<?> results) {
+    List<Object[]> out = new java.util.ArrayList<>(results.size());
+    for (Object r : results) {
+      out.add(r instanceof Object[] a ? a : new Object[] {r});
+    }
+    return out;
+  }
 }

@@ -1,6 +1,7 @@
 package dev.dbrace.stacks.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbrace.core.exec.Blocking;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
@@ -11,10 +12,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,26 +34,7 @@ final class JdbcStack implements Stack {
 
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
-    CompletableFuture<OpResult> result = new CompletableFuture<>();
-    try {
-      executor.execute(() -> run(op, result));
-    } catch (RejectedExecutionException e) {
-      result.completeExceptionally(e);
-    }
-    return result;
-  }
-
-  /** Runs on the executor; completes only after the connection is back in the pool. */
-  private void run(Operation op, CompletableFuture<OpResult> result) {
-    OpResult done;
-    try {
-      done = runOn(op.statements());
-    } catch (Throwable e) {
-      // SQLExceptions (and bugs) go to the caller as they are, for the worker to report by class.
-      result.completeExceptionally(e);
-      return;
-    }
-    result.complete(done);
+    return Blocking.on(executor, () -> runOn(op.statements()));
   }
 
   private OpResult runOn(List<Statement> statements) throws SQLException {

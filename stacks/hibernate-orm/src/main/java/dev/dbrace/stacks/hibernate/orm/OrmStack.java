@@ -1,6 +1,8 @@
 package dev.dbrace.stacks.hibernate.orm;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbrace.core.exec.Blocking;
+import dev.dbrace.core.orm.OrmStatements;
 import dev.dbrace.core.orm.OrmStatements.Action;
 import dev.dbrace.core.orm.OrmStatements.FindWorld;
 import dev.dbrace.core.orm.OrmStatements.NativeSelect;
@@ -11,10 +13,8 @@ import dev.dbrace.core.spi.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
@@ -43,25 +43,7 @@ final class OrmStack implements Stack {
 
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
-    CompletableFuture<OpResult> result = new CompletableFuture<>();
-    try {
-      executor.execute(() -> run(op, result));
-    } catch (RejectedExecutionException e) {
-      result.completeExceptionally(e);
-    }
-    return result;
-  }
-
-  /** Runs on the executor; completes only after the session (and its connection) is closed. */
-  private void run(Operation op, CompletableFuture<OpResult> result) {
-    OpResult done;
-    try {
-      done = runInSession(op.statements());
-    } catch (Throwable e) {
-      result.completeExceptionally(e);
-      return;
-    }
-    result.complete(done);
+    return Blocking.on(executor, () -> runInSession(op.statements()));
   }
 
   private OpResult runInSession(List<Statement> statements) {
@@ -78,7 +60,7 @@ final class OrmStack implements Stack {
   static List<Object[]> run(Session session, Action action, Object[] params) {
     return switch (action) {
       case FindWorld f -> {
-        World w = session.find(World.class, worldId(params));
+        World w = session.find(World.class, OrmStatements.worldId(params));
         yield w == null ? List.of() : Collections.singletonList(new Object[] {w.getId(), w.getRandomNumber()});
       }
       case NativeSelect q -> {
@@ -86,26 +68,9 @@ final class OrmStack implements Stack {
         for (int p = 0; p < params.length; p++) {
           query.setParameter(p + 1, params[p]);
         }
-        yield rows(query.getResultList());
+        yield OrmStatements.rows(query.getResultList());
       }
     };
-  }
-
-  /** The id as the entity's Integer: find() rejects a Long for an Integer id. */
-  static Integer worldId(Object[] params) {
-    if (params.length != 1 || !(params[0] instanceof Number n)) {
-      throw new IllegalArgumentException("find(World, id) needs one numeric parameter, got " + List.of(params));
-    }
-    return Math.toIntExact(n.longValue());
-  }
-
-  /** Native query results: Object[] per row for several columns, the bare value for one. */
-  static List<Object[]> rows(List<?> results) {
-    List<Object[]> out = new ArrayList<>(results.size());
-    for (Object r : results) {
-      out.add(r instanceof Object[] a ? a : new Object[] {r});
-    }
-    return out;
   }
 
   @Override

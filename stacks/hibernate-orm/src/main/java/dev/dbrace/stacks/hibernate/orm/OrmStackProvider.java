@@ -4,15 +4,13 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.dbrace.core.orm.OrmStatements;
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
-import java.io.IOException;
-import java.io.InputStream;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import org.hibernate.Session;
@@ -33,7 +31,7 @@ abstract class OrmStackProvider implements StackProvider {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("hibernate-core", org.hibernate.Version.getVersionString());
     v.put("pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION);
-    v.put("HikariCP", hikariVersion());
+    v.put("HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
     return v;
   }
 
@@ -128,21 +126,4 @@ abstract class OrmStackProvider implements StackProvider {
     }
   }
 
-  /** HikariCP's manifest has no Implementation-Version; its Maven pom.properties does. */
-  private static String hikariVersion() {
-    try (InputStream in =
-        HikariDataSource.class.getResourceAsStream("/META-INF/maven/com.zaxxer/HikariCP/pom.properties")) {
-      if (in != null) {
-        Properties p = new Properties();
-        p.load(in);
-        String version = p.getProperty("version");
-        if (version != null) {
-          return version;
-        }
-      }
-    } catch (IOException e) {
-      // fall through: the version is informational
-    }
-    return "unknown";
-  }
 }

@@ -1,16 +1,14 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
 import dev.dbrace.core.orm.OrmStatements;
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,11 +39,11 @@ public final class HibernateReactiveProvider implements StackProvider {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    v.put("hibernate-reactive-core", manifestVersion(Mutiny.class));
+    v.put("hibernate-reactive-core", LibraryVersion.manifest(Mutiny.class));
     v.put("hibernate-core", org.hibernate.Version.getVersionString());
-    v.put("vertx-pg-client", mavenVersion("io.vertx", "vertx-pg-client", io.vertx.pgclient.PgPool.class));
-    v.put("vertx-core", mavenVersion("io.vertx", "vertx-core", Vertx.class));
-    v.put("netty", mavenVersion("io.netty", "netty-transport", io.netty.channel.Channel.class));
+    v.put("vertx-pg-client", LibraryVersion.of("io.vertx", "vertx-pg-client", io.vertx.pgclient.PgPool.class));
+    v.put("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", Vertx.class));
+    v.put("netty", LibraryVersion.of("io.netty", "netty-transport", io.netty.channel.Channel.class));
     return v;
   }
 
@@ -136,27 +134,5 @@ public final class HibernateReactiveProvider implements StackProvider {
     }
   }
 
-  /** The jar manifest's Implementation-Version (Hibernate's jars carry no Maven metadata). */
-  private static String manifestVersion(Class<?> anchor) {
-    String v = anchor.getPackage() == null ? null : anchor.getPackage().getImplementationVersion();
-    return v == null ? "unknown" : v;
-  }
 
-  /** The version in the jar's Maven pom.properties, else its manifest's. */
-  private static String mavenVersion(String group, String artifact, Class<?> anchor) {
-    String resource = "META-INF/maven/" + group + "/" + artifact + "/pom.properties";
-    try (InputStream in = anchor.getClassLoader().getResourceAsStream(resource)) {
-      if (in != null) {
-        Properties p = new Properties();
-        p.load(in);
-        String version = p.getProperty("version");
-        if (version != null && !version.isBlank()) {
-          return version.trim();
-        }
-      }
-    } catch (IOException e) {
-      // fall back to the manifest
-    }
-    return manifestVersion(anchor);
-  }
 }

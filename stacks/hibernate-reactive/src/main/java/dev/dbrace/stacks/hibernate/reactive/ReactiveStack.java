@@ -1,5 +1,6 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
+import dev.dbrace.core.orm.OrmStatements;
 import dev.dbrace.core.orm.OrmStatements.Action;
 import dev.dbrace.core.orm.OrmStatements.FindWorld;
 import dev.dbrace.core.orm.OrmStatements.NativeSelect;
@@ -79,7 +80,7 @@ final class ReactiveStack implements Stack {
 
   static Uni<List<Object[]>> run(Mutiny.Session session, Action action, Object[] params) {
     return switch (action) {
-      case FindWorld f -> session.find(World.class, worldId(params))
+      case FindWorld f -> session.find(World.class, OrmStatements.worldId(params))
           .map(w -> w == null ? List.<Object[]>of()
               : Collections.singletonList(new Object[] {w.getId(), w.getRandomNumber()}));
       case NativeSelect q -> {
@@ -87,26 +88,9 @@ final class ReactiveStack implements Stack {
         for (int p = 0; p < params.length; p++) {
           query.setParameter(p + 1, params[p]);
         }
-        yield query.getResultList().map(ReactiveStack::rows);
+        yield query.getResultList().map(OrmStatements::rows);
       }
     };
-  }
-
-  /** The id as the entity's Integer: find() rejects a Long for an Integer id. */
-  static Integer worldId(Object[] params) {
-    if (params.length != 1 || !(params[0] instanceof Number n)) {
-      throw new IllegalArgumentException("find(World, id) needs one numeric parameter, got " + List.of(params));
-    }
-    return Math.toIntExact(n.longValue());
-  }
-
-  /** Native query results: Object[] per row for several columns, the bare value for one. */
-  static List<Object[]> rows(List<?> results) {
-    List<Object[]> out = new ArrayList<>(results.size());
-    for (Object r : results) {
-      out.add(r instanceof Object[] a ? a : new Object[] {r});
-    }
-    return out;
   }
 
   @Override
