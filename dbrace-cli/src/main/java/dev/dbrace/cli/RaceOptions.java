@@ -106,16 +106,17 @@ final class RaceOptions {
     List<String> stackList = List.copyOf(subjects);
     Map<String, Map<String, String>> perStack = StackOptions.split(stackOptions, stackList);
     return new RaceSettings(stackList, spec, load, pool, concurrency, threads, warmupMs, seed, perStack,
-        workerJvmArgs(), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
+        workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
         drainTimeoutMs, jfr);
   }
 
-  private List<String> workerJvmArgs() {
+  /** The JVM arguments every forked JVM gets (workers and services alike), then the user's {@code extra}. */
+  static List<String> workerJvmArgs(List<String> extra) {
     List<String> args = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
     if (Runtime.version().feature() >= 23) {
       args.add("--sun-misc-unsafe-memory-access=allow"); // Netty 4.1 on JDK 24+ would warn on stderr
     }
-    args.addAll(jvmArgs);
+    args.addAll(extra);
     return args;
   }
 

@@ -43,9 +43,7 @@ final class ServeCommand implements Callable<Integer> {
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     ServiceCatalog.Variant v = ServiceCatalog.discover(Main.home()).get(variant);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
-    List<String> jvm = Runtime.version().feature() >= 23
-        ? List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
-        : List.of("--enable-native-access=ALL-UNNAMED");
+    List<String> jvm = RaceOptions.workerJvmArgs(List.of());
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg));
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();

@@ -64,13 +64,8 @@ final class ServeRaceCommand implements Callable<Integer> {
     LoadModel model = load.model();
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     RaceOptions.require(load.warmupMs >= 0, "--warmup must be >= 0");
-    List<String> jvm = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
-    if (Runtime.version().feature() >= 23) {
-      jvm.add("--sun-misc-unsafe-memory-access=allow");
-    }
-    jvm.addAll(jvmArgs);
     RaceSettings settings = new RaceSettings(service.variants(), workload, model, pool, load.concurrency, 0, load.warmupMs,
-        seed, Map.of(), jvm, Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
+        seed, Map.of(), RaceOptions.workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
         drainTimeoutMs, false);
     return service.run(settings, new RacePlan.Fixed(), null, url, out, RunCommand.commandLine(commandSpec));
   }

@@ -26,10 +26,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * database's count of the service's statements beside the requests.
  */
 class ServeRaceTest {
-  static List<RunRecord> serveRace(String service, String endpoint, long executions, int concurrency, Path out)
+  static List<RunRecord> serveRace(List<String> services, String endpoint, long executions, int concurrency, Path out)
       throws Exception {
     WorkloadSpec workload = Endpoints.forEndpoint(endpoint);
-    RaceSettings settings = Races.settings(List.of(service), workload, new LoadModel.Closed(executions, 0, concurrency), 4, 300);
+    RaceSettings settings = Races.settings(services, workload, new LoadModel.Closed(executions, 0, concurrency), 4, 300);
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
       Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
@@ -51,7 +51,7 @@ class ServeRaceTest {
       "vertx-web, /notifications, 40, 2"})
   void everyAnswerVerifiedAndCountedOnBothSides(String service, String endpoint, long executions, int statementsPerRequest,
       @TempDir Path out) throws Exception {
-    RunRecord r = serveRace(service, endpoint, executions, 8, out).get(0);
+    RunRecord r = serveRace(List.of(service), endpoint, executions, 8, out).get(0);
     assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
     assertEquals(executions, r.issued());
     assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
@@ -78,7 +78,7 @@ class ServeRaceTest {
   @ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc", "vertx-web"})
   void everyVariantAnswersEveryEndpoint(String service, @TempDir Path out) throws Exception {
-    RunRecord r = serveRace(service, Endpoints.ALL, 120, 6, out).get(0);
+    RunRecord r = serveRace(List.of(service), Endpoints.ALL, 120, 6, out).get(0);
     assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
     assertEquals(120, r.issued());
     assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
@@ -91,7 +91,7 @@ class ServeRaceTest {
   /** Two variants in one race: each its own fresh process, figures side by side and consistent. */
   @Test
   void twoVariantsRaceSideBySide(@TempDir Path out) throws Exception {
-    List<RunRecord> runs = serveRace2(List.of("mvc-jdbc", "vertx-web"), "/db", 300, out);
+    List<RunRecord> runs = serveRace(List.of("mvc-jdbc", "vertx-web"), "/db", 300, 8, out);
     assertEquals(List.of("mvc-jdbc", "vertx-web"), runs.stream().map(RunRecord::stack).toList());
     for (RunRecord r : runs) {
       assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
@@ -103,20 +103,6 @@ class ServeRaceTest {
     assertTrue(runs.get(0).process().peakThreads() > runs.get(1).process().peakThreads(),
         runs.get(0).process() + " vs " + runs.get(1).process());
     assertTrue(Files.exists(out.resolve("runs/mvc-jdbc/process.csv")) && Files.exists(out.resolve("runs/vertx-web/process.csv")));
-  }
-
-  static List<RunRecord> serveRace2(List<String> services, String endpoint, long executions, Path out) throws Exception {
-    WorkloadSpec workload = Endpoints.forEndpoint(endpoint);
-    RaceSettings settings = Races.settings(services, workload, new LoadModel.Closed(executions, 0, 8), 4, 300);
-    EmbeddedPostgres pg = TestDb.get();
-    try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
-      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.discover(Main.home()),
-          settings, pg.target(), remote.url(), Map.of("connections", "8"));
-      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});
-      runner.run();
-      return runner.snapshot();
-    }
   }
 
   /** E4's scenario, reduced: 50 users at once, remote calls of 100-300 ms, through the command line. */
