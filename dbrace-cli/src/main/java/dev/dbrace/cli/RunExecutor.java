@@ -40,15 +40,10 @@ final class RunExecutor {
     this.listener = listener;
   }
 
-  /** Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's). */
-  Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs)
-      throws IOException, InterruptedException {
-    return run(stack, spec, password, runDir, extraJvmArgs, 0);
-  }
-
   /**
-   * The same, with the figures read from {@code servicePid} when it is not 0 (a service the worker
-   * drives over HTTP); the worker's own are then the generator's.
+   * Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's).
+   * The figures are read from {@code servicePid} when it is not 0 (a service the worker drives over
+   * HTTP); the worker's own are then the generator's.
    */
   Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
       long servicePid) throws IOException, InterruptedException {
