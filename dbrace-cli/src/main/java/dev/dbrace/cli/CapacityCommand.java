@@ -38,7 +38,7 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    race.applyScenario(commandSpec);
+    race.applyScenario(commandSpec, service);
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     RaceOptions.require(concurrency >= 1 && concurrency <= 100_000, "--concurrency must be 1..100000, got " + concurrency);
     RaceOptions.require(precisionPct >= 1 && precisionPct <= 50, "--precision must be 1..50 (percent), got " + precisionPct);

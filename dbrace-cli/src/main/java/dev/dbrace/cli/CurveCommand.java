@@ -40,7 +40,7 @@ final class CurveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    race.applyScenario(commandSpec);
+    race.applyScenario(commandSpec, service);
     RaceOptions.require((rates == null) != (concurrencies == null), "give --rates (open loop) or --concurrencies (closed loop)");
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     List<LoadModel> steps = new ArrayList<>();

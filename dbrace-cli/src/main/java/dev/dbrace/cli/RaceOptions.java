@@ -27,7 +27,7 @@ final class RaceOptions {
   @Option(names = "--workload-opt", description = "Workload option key=value, e.g. sleep=0.5 for slow-mix.")
   Map<String, String> workloadOptions = new LinkedHashMap<>();
 
-  @Option(names = "--scenario", description = "A ready scenario: hibernate (E2: Hibernate ORM and Reactive beside the raw stacks beneath them, on queries-20 unless --workload is given).")
+  @Option(names = "--scenario", description = "A ready scenario: hibernate (E2: Hibernate ORM and Reactive beside the raw stacks beneath them, on queries-20 unless --workload is given; with --level service the Quarkus services quarkus-orm and quarkus-reactive on /queries?queries=20).")
   String scenario;
 
   @Option(names = "--pool", defaultValue = "16", description = "Connection pool size, the same for every stack (default: ${DEFAULT-VALUE}).")
@@ -63,15 +63,23 @@ final class RaceOptions {
   @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for in-flight operations at the end of a run (default: ${DEFAULT-VALUE}).")
   long drainTimeoutMs;
 
-  /** E2's stacks, unless the command line named its own; the workload too. */
-  void applyScenario(picocli.CommandLine.Model.CommandSpec spec) {
+  /**
+   * E2's stacks, unless the command line named its own; the workload too. At the service level the
+   * scenario names services and an endpoint instead ({@link ServiceLevel#applyScenario}); {@code service}
+   * is null for commands that have no service level.
+   */
+  void applyScenario(picocli.CommandLine.Model.CommandSpec spec, ServiceLevel service) {
     if (scenario == null) {
+      return;
+    }
+    var given = spec.commandLine().getParseResult();
+    if (service != null && service.on()) {
+      service.applyScenario(scenario, given);
       return;
     }
     if (!scenario.equals("hibernate")) {
       throw new UserError("unknown scenario '" + scenario + "' (known: hibernate)");
     }
-    var given = spec.commandLine().getParseResult();
     if (!given.hasMatchedOption("--stacks")) {
       stacks = List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx");
     }

@@ -22,7 +22,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    race.applyScenario(commandSpec);
+    race.applyScenario(commandSpec, null);
     var spec = race.workloadSpec();
     LoadModel model = loadOptions.model();
     RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);

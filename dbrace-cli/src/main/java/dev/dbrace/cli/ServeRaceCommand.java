@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "serve-race", description = "Race HTTP service variants on one endpoint (embedded PostgreSQL unless --url).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class ServeRaceCommand implements Callable<Integer> {
-  @Option(names = "--scenario", description = "A ready scenario: notification (E4: /notifications with 1,000 users at once, remote calls of 1-3 s).")
+  @Option(names = "--scenario", description = "A ready scenario: notification (E4: /notifications with 1,000 users at once, remote calls of 1-3 s) or hibernate (E2: quarkus-orm against quarkus-reactive on /queries?queries=20).")
   String scenario;
 
   @Mixin LoadOptions load;
@@ -56,10 +56,10 @@ final class ServeRaceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    service.level = "service";
     if (scenario != null) {
       applyScenario();
     }
-    service.level = "service";
     WorkloadSpec workload = service.workload();
     LoadModel model = load.model();
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
@@ -70,14 +70,12 @@ final class ServeRaceCommand implements Callable<Integer> {
     return service.run(settings, new RacePlan.Fixed(), null, url, out, RunCommand.commandLine(commandSpec));
   }
 
-  /** E4: every user asks at once; the defaults of the scenario unless the command line set them. */
+  /** The scenario's services and endpoint; for E4 also its load: every user asks at once, unless the command line set it. */
   private void applyScenario() {
-    if (!scenario.equals("notification")) {
-      throw new UserError("unknown scenario '" + scenario + "' (known: notification)");
-    }
     var given = commandSpec.commandLine().getParseResult();
-    if (!given.hasMatchedOption("--endpoint")) {
-      service.endpoint = "/notifications";
+    service.applyScenario(scenario, given);
+    if (!scenario.equals("notification")) {
+      return;
     }
     if (!given.hasMatchedOption("--concurrency")) {
       load.concurrency = 1000;

@@ -16,14 +16,23 @@ import java.util.stream.Stream;
 /**
  * The service variants under {@code <home>/services/*}, each module described by its
  * {@code dbrace-service.properties} (docs/service-contract.md). A Java variant runs on its module's
- * classpath ({@code target/classes} + {@code target/runtime.classpath}); a Node one with its script.
+ * classpath ({@code target/classes} + {@code target/runtime.classpath}), or from the runnable jar its
+ * build writes (a Quarkus fast-jar); a Node one with its script.
  */
 final class ServiceCatalog {
   static final String DESCRIPTOR = "dbrace-service.properties";
 
-  /** One variant: how to start it. {@code main} is the Java main class or the Node script. */
+  /**
+   * One variant: how to start it. {@code main} is the Java main class, the runnable jar (relative to
+   * the module, {@link #isJar()}) or the Node script.
+   */
   record Variant(String name, String description, String runtime, String main, List<String> args,
       List<String> engines, Path module) {
+    /** A Java variant started with {@code java -jar}: its descriptor names a {@code jar}, not a {@code main}. */
+    boolean isJar() {
+      return runtime.equals("java") && main.endsWith(".jar");
+    }
+
     /** The Java variant's worker classpath; empty until its module is built. */
     List<Path> classpath() {
       Path classes = module.resolve("target/classes");
@@ -72,10 +81,11 @@ final class ServiceCatalog {
     }
     for (String name : list(p.getProperty("variants", ""))) {
       String runtime = p.getProperty(name + ".runtime", "java").trim();
-      String main = p.getProperty(name + (runtime.equals("node") ? ".script" : ".main"), "").trim();
+      String main = runtime.equals("node") ? p.getProperty(name + ".script", "").trim()
+          : p.getProperty(name + ".main", p.getProperty(name + ".jar", "")).trim();
       if (main.isEmpty()) {
         throw new UserError(module.resolve(DESCRIPTOR) + ": variant " + name + " has no "
-            + (runtime.equals("node") ? "script" : "main"));
+            + (runtime.equals("node") ? "script" : "main (or jar)"));
       }
       String args = p.getProperty(name + ".args", "").trim();
       variants.put(name, new Variant(name, p.getProperty(name + ".description", "").trim(), runtime, main,

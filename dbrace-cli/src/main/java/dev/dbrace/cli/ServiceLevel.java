@@ -38,6 +38,30 @@ final class ServiceLevel {
     return level.equals("service");
   }
 
+  /**
+   * A ready scenario at the service level, its services and endpoint unless the command line chose:
+   * hibernate (E2: quarkus-orm against quarkus-reactive on TechEmpower's multiple queries) or
+   * notification (E4's /notifications; serve-race adds its load).
+   */
+  void applyScenario(String scenario, picocli.CommandLine.ParseResult given) {
+    switch (scenario) {
+      case "hibernate" -> {
+        if (!given.hasMatchedOption("--services")) {
+          services = List.of("quarkus-orm", "quarkus-reactive");
+        }
+        if (!given.hasMatchedOption("--endpoint")) {
+          endpoint = "/queries?queries=20";
+        }
+      }
+      case "notification" -> {
+        if (!given.hasMatchedOption("--endpoint")) {
+          endpoint = "/notifications";
+        }
+      }
+      default -> throw new UserError("unknown scenario '" + scenario + "' (known at the service level: hibernate, notification)");
+    }
+  }
+
   WorkloadSpec workload() {
     try {
       return Endpoints.forEndpoint(endpoint);

@@ -54,6 +54,14 @@ final class ServiceProcess implements AutoCloseable {
     List<String> cmd = new ArrayList<>();
     if (v.runtime().equals("node")) {
       cmd.addAll(List.of("node", v.main()));
+    } else if (v.isJar()) {
+      Path jar = v.module().resolve(v.main());
+      if (!Files.isRegularFile(jar)) {
+        throw new UserError("service " + v.name() + " is not built: no " + jar + " (run ./dbrace build)");
+      }
+      cmd.add(java.toString());
+      cmd.addAll(jvmArgs);
+      cmd.addAll(List.of("-jar", jar.toString()));
     } else {
       List<Path> cp = v.classpath();
       if (cp.isEmpty()) {

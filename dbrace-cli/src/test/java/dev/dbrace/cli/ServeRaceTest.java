@@ -76,7 +76,8 @@ class ServeRaceTest {
 
   /** Every variant answers every endpoint of the contract, each answer checked by the generator. */
   @ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc", "vertx-web"})
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc", "vertx-web",
+      "quarkus-orm", "quarkus-reactive"})
   void everyVariantAnswersEveryEndpoint(String service, @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), Endpoints.ALL, 120, 6, out).get(0);
     assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
@@ -86,6 +87,26 @@ class ServeRaceTest {
     assertTrue(r.server().statementCalls() >= r.ops(), "at least one statement per request: " + r.server());
     assertNotNull(r.process());
     assertTrue(r.process().peakThreads() > 1, r.process().toString());
+  }
+
+  /**
+   * E2's multiple queries through the Quarkus services: 20 finds per request are 20 selects on the
+   * server (no batching, no cache across requests), counted by pg_stat_statements under the contract's
+   * statement even though Hibernate writes its own SQL text. An id drawn twice within one request is
+   * the session's, so a few fewer selects than 20 per request are allowed (1 %), never more.
+   */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"quarkus-orm", "quarkus-reactive"})
+  void ormServicesIssueOneSelectPerFind(String service, @TempDir Path out) throws Exception {
+    RunRecord r = serveRace(List.of(service), "/queries?queries=20", 150, 8, out).get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(150, r.ops(), () -> "errors: " + r.errorSamples());
+    // the server's counters are read around warm-up and measurement; the client's count covers both
+    long requests = r.ops() + r.warmup().ops();
+    assertEquals(requests, r.server().clientStatements(), r.server().toString());
+    long calls = r.server().statementCalls();
+    assertTrue(calls >= requests * 20 * 0.99, "server selects " + calls + " for " + requests + " requests x 20: batched or cached?");
+    assertTrue(calls <= requests * 20, "server selects " + calls + " for " + requests + " requests x 20");
   }
 
   /** Two variants in one race: each its own fresh process, figures side by side and consistent. */
@@ -131,6 +152,14 @@ class ServeRaceTest {
     Cli.Result r = Cli.run("serve-race", "--endpoint", "/nope");
     assertEquals(2, r.exit());
     assertTrue(r.err().contains("unknown endpoint '/nope'"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void anUnknownScenarioAtTheServiceLevelIsOneLineAndExit2() {
+    Cli.Result r = Cli.run("capacity", "--level", "service", "--scenario", "nope", "--sla", "p99=10ms");
+    assertEquals(2, r.exit());
+    assertTrue(r.err().contains("unknown scenario 'nope' (known at the service level: hibernate, notification)"), r.err());
     assertEquals(1, r.err().strip().lines().count(), r.err());
   }
 
