@@ -28,7 +28,10 @@ public sealed interface ParamGen {
 
   /** An Integer when it fits (int4 columns bind without a cast), else a Long. */
   static Object integer(long v) {
-    return v == (int) v ? Integer.valueOf((int) v) : Long.valueOf(v);
+    if (v == (int) v) { // not a ?: expression, which would unbox both and box a Long
+      return Integer.valueOf((int) v);
+    }
+    return Long.valueOf(v);
   }
 
   /** A double uniform in [0, 1) from a draw's top 53 bits. */
