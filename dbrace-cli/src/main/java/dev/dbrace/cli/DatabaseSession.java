@@ -8,6 +8,7 @@ import dev.dbrace.db.ServerCounters;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -27,6 +28,11 @@ final class DatabaseSession implements AutoCloseable {
 
   /** Opens the session; bad URLs, credentials or an unreachable server become a {@link UserError}. */
   static DatabaseSession open(String url, Path cacheDir, Consumer<String> log) {
+    return open(url, cacheDir, log, List.of());
+  }
+
+  /** The same, then runs {@code setup} (a scenario's schema and seed files) in order on it. */
+  static DatabaseSession open(String url, Path cacheDir, Consumer<String> log, List<Path> setup) {
     EmbeddedPostgres pg = null;
     try {
       DbTarget target;
@@ -40,6 +46,12 @@ final class DatabaseSession implements AutoCloseable {
       Secrets.register(target.password());
       Connection admin = target.connect();
       Datasets.ensure(admin, log);
+      try {
+        ScenarioSetup.run(admin, setup, log);
+      } catch (UserError e) {
+        admin.close();
+        throw e;
+      }
       return new DatabaseSession(pg, target, admin);
     } catch (IllegalArgumentException | DbException e) {
       closeQuietly(pg);
@@ -47,6 +59,9 @@ final class DatabaseSession implements AutoCloseable {
     } catch (RuntimeException e) {
       closeQuietly(pg);
       throw e;
+    } catch (SQLException e) {
+      closeQuietly(pg);
+      throw new UserError(Secrets.redact(e.getMessage()));
     }
   }
 

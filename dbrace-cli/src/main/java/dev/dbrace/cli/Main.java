@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
     name = "dbrace",
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
-    description = "Races database-access stacks on the same workload.",
-    subcommands = {RunCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
+    description = {"Races database-access stacks on the same workload.",
+        "Your own workload: write a scenario file (docs/scenario-file.md), check it with ./dbrace validate FILE, race it with ./dbrace run FILE."},
+    subcommands = {RunCommand.class, ValidateCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
         ExperimentCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {

@@ -104,6 +104,13 @@ final class RaceOptions {
     StackCatalog catalog = StackCatalog.discover(Main.home());
     List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
     stackList.forEach(catalog::get);
+    if (spec.transactional()) {
+      String op = spec.mix().stream().filter(o -> o.transaction()).findFirst().orElseThrow().name();
+      for (String s : stackList) {
+        require(catalog.get(s).transactions(), "stack " + s + " cannot run operation '" + op
+            + "' in one transaction (transaction: true); leave it out with --stacks");
+      }
+    }
     return settings(stackList, spec, load, concurrency, warmupMs);
   }
 

@@ -27,11 +27,19 @@ final class RaceSession {
     return run(settings, plan, sla, url, out, command, tty, null);
   }
 
-  /** @param subjects null for the driver level (the stacks themselves) */
   static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
       SubjectFactory subjects) throws IOException, InterruptedException {
+    return run(settings, plan, sla, url, out, command, tty, subjects, List.of());
+  }
+
+  /**
+   * @param subjects null for the driver level (the stacks themselves)
+   * @param setup SQL files (a scenario's schema and seed) run on the database before the race
+   */
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
+      SubjectFactory subjects, List<Path> setup) throws IOException, InterruptedException {
     PrintStream err = System.err;
-    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg))) {
+    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg), setup)) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");

@@ -18,7 +18,8 @@ import java.util.ServiceLoader;
  */
 public final class StackCatalog {
   /** One stack: its name, description and the classpath of the worker JVM that runs it. */
-  public record Entry(String name, String description, List<Path> classpath) {}
+  /** One stack: its name, description, the classpath of the worker JVM that runs it, whether it runs transactions. */
+  public record Entry(String name, String description, List<Path> classpath, boolean transactions) {}
 
   private final Map<String, Entry> entries = new LinkedHashMap<>();
 
@@ -42,11 +43,16 @@ public final class StackCatalog {
   private void load(List<Path> cp) {
     try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
-        entries.put(p.name(), new Entry(p.name(), p.description(), cp));
+        entries.put(p.name(), new Entry(p.name(), p.description(), cp, p.transactions()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Every stack's name. */
+  public java.util.Set<String> names() {
+    return java.util.Set.copyOf(entries.keySet());
   }
 
   public List<Entry> entries() {

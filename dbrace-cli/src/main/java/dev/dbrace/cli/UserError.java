@@ -1,7 +1,7 @@
 package dev.dbrace.cli;
 
 /** A problem the user can fix (bad option, unreachable database): printed as one line, exit 2. */
-public final class UserError extends RuntimeException {
+public class UserError extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public UserError(String message) {

@@ -38,6 +38,9 @@ public final class WorkerMain {
     try {
       spec = Json.parse(in.readLine(), RunSpec.class);
       provider = find(spec.stack());
+      if (spec.workload().transactional() && !provider.transactions()) {
+        throw new IllegalArgumentException("stack " + provider.name() + " cannot run an operation in one transaction");
+      }
       stack = provider.open(config(spec));
     } catch (Exception | LinkageError e) {
       protocol.error(oneLine(e));

@@ -19,6 +19,15 @@ public interface StackProvider {
   Map<String, String> versions();
 
   /**
+   * Whether the stack runs an operation marked {@link Operation#transactional()} in one database
+   * transaction. A stack that cannot says so here, and a workload that needs transactions is
+   * refused before any run starts rather than run without them.
+   */
+  default boolean transactions() {
+    return false;
+  }
+
+  /**
    * Opens pools and executors and proves the connection works (runs one trivial query), so a
    * wrong password fails here, before any load is generated.
    */

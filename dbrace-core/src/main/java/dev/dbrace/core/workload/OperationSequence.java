@@ -50,12 +50,12 @@ public final class OperationSequence {
         Object[] params = new Object[gens.size()];
         for (int p = 0; p < params.length; p++) {
           draw = mix(draw + 0x9E3779B97F4A7C15L);
-          params[p] = gens.get(p).value(draw);
+          params[p] = gens.get(p).value(index, draw);
         }
         statements.add(new Statement(sqlIds[kind][s], params));
       }
     }
-    return new Operation(index, kind, statements);
+    return new Operation(index, kind, statements, spec.transaction());
   }
 
   /** SplitMix64's finalizer: a fast, well-distributed bijection on 64-bit values. */

@@ -26,8 +26,13 @@ public final class Verifier {
     for (int i = 0; i < op.statements().size(); i++) {
       StatementSpec s = spec.statements().get(i % perRepeat);
       List<Object[]> rows = result.rows().get(i);
-      if (rows.size() != s.rows()) {
-        return spec.name() + ": statement " + (i + 1) + " returned " + rows.size() + " rows, expected " + s.rows();
+      // a statement without a result set (UPDATE, INSERT ...) is held to its update count
+      long[] counts = result.updateCounts();
+      boolean changed = rows.isEmpty() && counts != null && i < counts.length && counts[i] > 0;
+      long count = changed ? counts[i] : rows.size();
+      if (!s.rowsOk(count)) {
+        return spec.name() + ": statement " + (i + 1) + (changed ? " changed " : " returned ") + count
+            + " rows, expected " + s.describeRows();
       }
       Object[] params = op.statements().get(i).params();
       for (Object[] row : rows) {

@@ -21,6 +21,11 @@ public record WorkloadSpec(
     }
   }
 
+  /** Whether any operation of the mix runs in a transaction (stacks must support them). */
+  public boolean transactional() {
+    return mix.stream().anyMatch(OperationSpec::transaction);
+  }
+
   /** Every distinct SQL text, in first-seen order; {@code Statement.sqlId} indexes this list. */
   public List<String> sqlTexts() {
     List<String> texts = new ArrayList<>();

@@ -34,31 +34,57 @@ final class JdbcStack implements Stack {
 
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
-    return Blocking.on(executor, () -> runOn(op.statements()));
+    return Blocking.on(executor, () -> runOn(op.statements(), op.transactional()));
   }
 
-  private OpResult runOn(List<Statement> statements) throws SQLException {
+  private OpResult runOn(List<Statement> statements, boolean transactional) throws SQLException {
     int n = statements.size();
     List<List<Object[]>> rows = new ArrayList<>(n);
     long[] updateCounts = new long[n];
     try (Connection c = pool.getConnection()) {
-      for (int i = 0; i < n; i++) {
-        Statement s = statements.get(i);
-        JdbcSql q = sql[s.sqlId()];
-        try (PreparedStatement ps = c.prepareStatement(q.text())) {
-          bind(ps, q.paramOrder(), s.params());
-          if (ps.execute()) {
-            try (ResultSet rs = ps.getResultSet()) {
-              rows.add(read(rs));
-            }
-          } else {
-            rows.add(List.of());
-            updateCounts[i] = ps.getLargeUpdateCount();
-          }
+      if (transactional) {
+        c.setAutoCommit(false);
+        try {
+          runAll(c, statements, rows, updateCounts);
+          c.commit();
+        } catch (SQLException | RuntimeException e) {
+          rollback(c, e);
+          throw e;
+        } finally {
+          c.setAutoCommit(true); // HikariCP would reset it too, but not before the next borrower's check
         }
+      } else {
+        runAll(c, statements, rows, updateCounts);
       }
     }
     return new OpResult(rows, updateCounts);
+  }
+
+  private static void rollback(Connection c, Exception cause) {
+    try {
+      c.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  private void runAll(Connection c, List<Statement> statements, List<List<Object[]>> rows, long[] updateCounts)
+      throws SQLException {
+    for (int i = 0; i < statements.size(); i++) {
+      Statement s = statements.get(i);
+      JdbcSql q = sql[s.sqlId()];
+      try (PreparedStatement ps = c.prepareStatement(q.text())) {
+        bind(ps, q.paramOrder(), s.params());
+        if (ps.execute()) {
+          try (ResultSet rs = ps.getResultSet()) {
+            rows.add(read(rs));
+          }
+        } else {
+          rows.add(List.of());
+          updateCounts[i] = ps.getLargeUpdateCount();
+        }
+      }
+    }
   }
 
   private static void bind(PreparedStatement ps, int[] order, Object[] params) throws SQLException {

@@ -39,6 +39,12 @@ abstract class JdbcStackProvider implements StackProvider {
         "pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION, "HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
   }
 
+  /** Runs an operation's statements in one transaction when it asks for one. */
+  @Override
+  public boolean transactions() {
+    return true;
+  }
+
   @Override
   public Stack open(StackConfig config) throws Exception {
     HikariConfig hikari = hikariConfig(config);

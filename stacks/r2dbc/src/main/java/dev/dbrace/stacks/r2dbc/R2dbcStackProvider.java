@@ -34,6 +34,12 @@ public final class R2dbcStackProvider implements StackProvider {
     return v;
   }
 
+  /** Runs an operation's statements in one transaction when it asks for one. */
+  @Override
+  public boolean transactions() {
+    return true;
+  }
+
   @Override
   public Stack open(StackConfig config) throws Exception {
     return R2dbcStack.open(config);

@@ -7,6 +7,12 @@ package dev.dbrace.stacks.vertx;
  */
 public final class VertxPoolProvider extends VertxProviderBase {
 
+  /** Runs an operation's statements in one transaction when it asks for one. */
+  @Override
+  public boolean transactions() {
+    return true;
+  }
+
   @Override
   public String name() {
     return "vertx";

@@ -24,6 +24,7 @@ import io.vertx.sqlclient.RowIterator;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -149,7 +150,11 @@ final class VertxStack implements Stack {
 
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
-    Call call = new Call(op.statements());
+    if (op.transactional() && pool == null) {
+      return CompletableFuture.failedFuture(new IllegalStateException(
+          "the pipelined client spreads statements over connections; it cannot run them in one transaction"));
+    }
+    Call call = new Call(op.statements(), op.transactional());
     Context current = Vertx.currentContext();
     if (current == null || current.owner() != vertx) {
       // Not on one of our event loops: Vert.x would pin this thread to one event loop; spread instead.
@@ -187,6 +192,9 @@ final class VertxStack implements Stack {
   private final class Call extends CompletableFuture<OpResult>
       implements Handler<AsyncResult<RowSet<Row>>> {
     private final List<Statement> statements;
+    private final boolean transactional;
+    /** The open transaction of a transactional operation, else null. */
+    private Transaction tx;
     private final int count;
     private final List<Object[]>[] rows;
     private long[] updateCounts;
@@ -195,8 +203,9 @@ final class VertxStack implements Stack {
     private SqlConnection conn;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    Call(List<Statement> statements) {
+    Call(List<Statement> statements, boolean transactional) {
       this.statements = statements;
+      this.transactional = transactional;
       this.count = statements.size();
       this.rows = new List[count];
     }
@@ -217,6 +226,17 @@ final class VertxStack implements Stack {
         return;
       }
       conn = ar.result();
+      if (transactional) {
+        conn.begin().onComplete(begun -> {
+          if (begun.failed()) {
+            fail(begun.cause());
+          } else {
+            tx = begun.result();
+            next();
+          }
+        });
+        return;
+      }
       next();
     }
 
@@ -256,11 +276,37 @@ final class VertxStack implements Stack {
         next();
         return;
       }
+      OpResult result = new OpResult(Arrays.asList(rows), updateCounts != null ? updateCounts : new long[count]);
+      if (tx != null) {
+        Transaction t = tx;
+        tx = null;
+        t.commit().onComplete(committed -> {
+          if (committed.failed()) {
+            fail(committed.cause());
+          } else {
+            release();
+            complete(result);
+          }
+        });
+        return;
+      }
       release();
-      complete(new OpResult(Arrays.asList(rows), updateCounts != null ? updateCounts : new long[count]));
+      complete(result);
     }
 
     private void fail(Throwable t) {
+      if (tx != null) {
+        Transaction open = tx;
+        tx = null;
+        open.rollback().onComplete(rolledBack -> {
+          if (rolledBack.failed()) {
+            t.addSuppressed(rolledBack.cause());
+          }
+          release();
+          completeExceptionally(t);
+        });
+        return;
+      }
       release();
       completeExceptionally(t);
     }

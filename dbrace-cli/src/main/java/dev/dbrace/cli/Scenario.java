@@ -1,0 +1,162 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.workload.OperationSpec;
+import dev.dbrace.core.workload.ParamGen;
+import dev.dbrace.core.workload.StatementSpec;
+import dev.dbrace.core.workload.WorkloadSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * A scenario file made ready to race: its workload, and the settings it gives, which options on
+ * the command line override ({@code --stacks}, {@code --pool}, {@code --load}, {@code --duration} ...).
+ */
+record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
+
+  /** Reads and checks the file; every problem is one {@link ScenarioReader.ScenarioError}. */
+  static Scenario load(Path file, Set<String> knownStacks) {
+    ScenarioFile f = ScenarioReader.read(file, knownStacks);
+    return new Scenario(file, f, workloadOf(file, f));
+  }
+
+  private static WorkloadSpec workloadOf(Path file, ScenarioFile f) {
+    List<OperationSpec> mix = new ArrayList<>();
+    for (ScenarioFile.Op op : f.operations()) {
+      List<StatementSpec> statements = op.statementList().stream().map(s -> new StatementSpec(s.sql(), s.params(),
+          s.expect() == null ? 0 : s.expect().min(), s.expect() == null ? Long.MAX_VALUE : s.expect().max(), List.of())).toList();
+      mix.add(new OperationSpec(op.name(), op.weight() == null ? 1 : op.weight(), op.repeat() == null ? 1 : op.repeat(),
+          statements, Boolean.TRUE.equals(op.transaction())));
+    }
+    String description = f.description() != null ? f.description() : "scenario file " + file.getFileName();
+    return new WorkloadSpec(f.name(), description, mix, Map.of("scenario", file.toString()));
+  }
+
+  /** Schema files, then seed files: run once on the embedded database before the race. */
+  List<Path> setupFiles() {
+    ScenarioFile.Database db = source.database();
+    if (db == null) {
+      return List.of();
+    }
+    List<Path> all = new ArrayList<>(db.schema());
+    all.addAll(db.seed());
+    return all;
+  }
+
+  /** The file's SLA, or null. */
+  Race.Sla sla() {
+    if (source.sla() == null) {
+      return null;
+    }
+    String text = source.sla().entrySet().stream()
+        .sorted((a, b) -> a.getKey().equals("errors") ? 1 : b.getKey().equals("errors") ? -1 : 0)
+        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+    try {
+      return new SlaConverter().convert(text);
+    } catch (picocli.CommandLine.TypeConversionException e) {
+      throw new ScenarioReader.ScenarioError(file + ": sla: " + e.getMessage());
+    }
+  }
+
+  /** Fills every option the command line did not give from the file; {@code load} is null for curve and capacity. */
+  void applyTo(RaceOptions race, LoadOptions load, ParseResult given) {
+    RaceOptions.require(!given.hasMatchedOption("--workload") && !given.hasMatchedOption("--workload-opt"),
+        "a scenario file is the workload; leave out --workload");
+    RaceOptions.require(!given.hasMatchedOption("--scenario"), "give a scenario file or --scenario, not both");
+    if (source.stacks() != null && !given.hasMatchedOption("--stacks")) {
+      race.stacks = source.stacks();
+    }
+    if (source.pool() != null && !given.hasMatchedOption("--pool")) {
+      race.pool = source.pool();
+    }
+    if (source.seed() != null && !given.hasMatchedOption("--seed")) {
+      race.seed = source.seed();
+    }
+    if (source.database() != null && source.database().url() != null && !given.hasMatchedOption("--url")) {
+      race.url = source.database().url();
+    }
+    RaceOptions.require(race.url == null || setupFiles().isEmpty(),
+        file + ": its schema and seed files run only on the embedded database, and --url names another");
+    ScenarioFile.Load l = source.load();
+    if (load == null || l == null) {
+      return;
+    }
+    boolean sameModel = !given.hasMatchedOption("--load") || load.load.equals(l.model());
+    if (!given.hasMatchedOption("--load")) {
+      load.load = l.model();
+    }
+    if (sameModel) {
+      if (l.rate() != null && !given.hasMatchedOption("--rate")) {
+        load.rate = l.rate();
+      }
+      if (l.concurrency() != null && !given.hasMatchedOption("--concurrency")) {
+        load.concurrency = l.concurrency();
+      }
+      if (l.executions() != null && !given.hasMatchedOption("--executions") && !given.hasMatchedOption("--duration")) {
+        load.executions = l.executions();
+      }
+    }
+    if (l.duration() != null && !given.hasMatchedOption("--duration") && !given.hasMatchedOption("--executions")) {
+      load.durationMs = l.duration();
+    }
+    if (l.warmup() != null && !given.hasMatchedOption("--warmup")) {
+      load.warmupMs = l.warmup();
+    }
+  }
+
+  /** One paragraph: what a run of this file would do. */
+  String summary(RaceOptions race, LoadModel model, long warmupMs) {
+    StringBuilder out = new StringBuilder();
+    out.append(file).append(": scenario '").append(workload.name()).append("', ")
+        .append(workload.mix().size()).append(workload.mix().size() == 1 ? " operation" : " operations").append(" (");
+    int total = workload.mix().stream().mapToInt(OperationSpec::weight).sum();
+    out.append(workload.mix().stream().map(op -> op.name() + " " + pct(op.weight(), total)
+        + (op.statements().size() > 1 || op.repeat() > 1 ? ", " + op.statementCount() + " statements" : "")
+        + (op.transaction() ? ", in one transaction" : "")
+        + ", params " + params(op)).collect(Collectors.joining("; ")));
+    out.append(") raced on ").append(String.join(", ", race.stacks)).append(" with a pool of ").append(race.pool)
+        .append(", ").append(model.describe()).append(" after ").append(Durations.human(warmupMs / 1000.0)).append(" of warm-up, seed ")
+        .append(race.seed).append(", on ");
+    if (race.url != null) {
+      out.append(race.url.replaceAll("://([^:@/]+):[^@/]*@", "://$1@"));
+    } else {
+      out.append("the embedded PostgreSQL");
+      List<Path> setup = setupFiles();
+      if (!setup.isEmpty()) {
+        out.append(" after running ").append(setup.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
+      }
+    }
+    Race.Sla sla = sla();
+    if (sla != null) {
+      out.append("; SLA ").append(sla.describe()).append(" (for curve and capacity)");
+    }
+    return out.append('.').toString();
+  }
+
+  private static String pct(int weight, int total) {
+    return String.format(Locale.ROOT, "%.0f%%", 100.0 * weight / total);
+  }
+
+  private static String params(OperationSpec op) {
+    List<String> names = op.statements().stream().flatMap(s -> s.params().stream()).map(Scenario::describe).toList();
+    return names.isEmpty() ? "none" : String.join(", ", names);
+  }
+
+  private static String describe(ParamGen g) {
+    return switch (g) {
+      case ParamGen.Uniform u -> "uniform " + u.min() + ".." + u.max();
+      case ParamGen.Zipfian z -> "zipfian " + z.min() + ".." + z.max() + " skew " + z.skew();
+      case ParamGen.Sequence s -> "sequence from " + s.start() + " step " + s.step();
+      case ParamGen.Choice c -> "one of " + c.values().size() + " listed values";
+      case ParamGen.RandomString r -> "random string of " + r.minLength() + ".." + r.maxLength() + " chars";
+      case ParamGen.Constant c -> "constant " + c.value();
+    };
+  }
+}
