@@ -23,6 +23,11 @@ import org.postgresql.core.QueryExecutor;
  * the same statement as {@code SELECT id, randomnumber FROM world WHERE id = $1} and
  * pg_stat_statements counts both under one entry, but the text stored for it is whichever came
  * first, so text alone would count them or not depending on which stack ran first.
+ *
+ * <p>The identifier also depends on the types a client binds: a JDBC stack binding a Java int to a
+ * bigint column is another entry than the explained statement (whose {@code $1} the server typed
+ * as bigint). Text matching catches those, with the literals pg_stat_statements replaces by
+ * {@code $n} (numbers, strings, true/false/null) normalized on both sides.
  */
 final class StatementCounts {
   private static final Pattern QUERY_ID = Pattern.compile("Query Identifier: (-?\\d+)");
@@ -93,6 +98,8 @@ final class StatementCounts {
   static String normalize(String sql) {
     return sql.toLowerCase(Locale.ROOT)
         .replaceAll("\\$\\d+", "?")
+        .replaceAll("'(?:[^']|'')*'", "?")
+        .replaceAll("\\b(?:true|false|null)\\b", "?")
         .replaceAll("\\b\\d+(\\.\\d+)?\\b", "?")
         .replaceAll("\\s+", " ")
         .trim();

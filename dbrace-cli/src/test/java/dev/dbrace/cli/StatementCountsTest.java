@@ -31,6 +31,32 @@ class StatementCountsTest {
     }
   }
 
+  /**
+   * A query identifier covers the table's oid: a scenario's schema file that drops and creates its
+   * table before each race leaves the statements counted earlier under another identifier. The text,
+   * whose literal pg_stat_statements replaced by $2, still matches the workload's statement.
+   */
+  @Test
+  void countsAStatementWithALiteralByItsTextWhenItsIdentifierChanged() throws Exception {
+    String workload = "UPDATE sc_flags SET flag = true WHERE id = $1";
+    try (Connection admin = TestDb.get().target().connect(); Connection client = TestDb.get().target().connect();
+        var ddl = admin.createStatement()) {
+      ddl.execute("DROP TABLE IF EXISTS sc_flags");
+      ddl.execute("CREATE TABLE sc_flags (id integer PRIMARY KEY, flag boolean)");
+      long before = StatementCounts.calls(admin, List.of(workload));
+      try (PreparedStatement ps = client.prepareStatement(dev.dbrace.core.spi.StackConfig.toJdbcPlaceholders(workload))) {
+        for (int i = 1; i <= 5; i++) {
+          ps.setInt(1, i);
+          ps.executeUpdate();
+        }
+      }
+      ddl.execute("DROP TABLE sc_flags");
+      ddl.execute("CREATE TABLE sc_flags (id integer PRIMARY KEY, flag boolean)"); // a new oid, a new identifier
+      assertEquals(5, StatementCounts.calls(admin, List.of(workload)) - before);
+      ddl.execute("DROP TABLE sc_flags");
+    }
+  }
+
   @Test
   void aStatementTheServerCannotExplainIsMatchedByText() throws Exception {
     try (Connection admin = TestDb.get().target().connect()) {
