@@ -9,7 +9,6 @@ import dev.dbrace.report.ChartSpec.Point;
 import dev.dbrace.report.ChartSpec.Series;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The Faults section of a fault run ({@code --faults}): per stack and fault its window, p99 before
@@ -23,7 +22,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
       String recovery, boolean recovered) {}
 
   /** @param lie whether an operation counted successful has no row: the one result that must never happen */
-  record StackRow(String stack, String color, String accounting, String errors, String ledger, boolean lie, String note) {}
+  record StackRow(String stack, String color, String accounting, List<String> errors, String ledger, boolean lie, String note) {}
 
   static FaultsView of(List<RunRecord> runs, Palette palette) {
     List<Row> rows = new ArrayList<>();
@@ -44,8 +43,8 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
             f.preFaultP99Ms() == null ? "–" : Format.ms(f.preFaultP99Ms()), w.p99Ms() == null ? "–" : Format.ms(w.p99Ms()),
             recovery, w.recoveryS() != null));
       }
-      String kinds = r.errorsByKind() == null ? "" : r.errorsByKind().entrySet().stream()
-          .map(e -> Format.count(e.getValue()) + " × " + e.getKey()).collect(Collectors.joining("; "));
+      List<String> kinds = r.errorsByKind() == null ? List.of() : r.errorsByKind().entrySet().stream()
+          .map(e -> Format.count(e.getValue()) + " × " + Format.withoutPassword(e.getKey())).toList();
       var l = f.ledger();
       String ledger = l == null ? "not checked"
           : Format.f("%s successes, %s rows; successful but missing: %s%s; performed but reported failed: %s; performed twice: %s",
@@ -54,7 +53,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
               Format.count(l.performedButReportedFailed()), Format.count(l.duplicates()));
       stacks.add(new StackRow(r.stack(), color, Format.f("issued %s = ops %s + errors %s + unfinished %s",
           Format.count(r.issued()), Format.count(r.ops()), Format.count(r.errors()), Format.count(r.unfinished())),
-          kinds.isEmpty() ? "none" : kinds, ledger, l != null && l.successfulButMissing() > 0,
+          kinds.isEmpty() ? List.of("none") : kinds, ledger, l != null && l.successfulButMissing() > 0,
           Format.withoutPassword(f.note())));
       if (!f.p99Timeline().isEmpty()) {
         charts.add(chart(charts.size(), r.stack(), color, f));
