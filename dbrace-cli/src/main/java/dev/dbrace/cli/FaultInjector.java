@@ -37,6 +37,8 @@ final class FaultInjector implements AutoCloseable {
   private final boolean ledger;
   private final List<Applied> applied = new ArrayList<>();
   private Thread thread;
+  private volatile Instant measureStart;
+  private volatile java.util.function.BiConsumer<List<Applied>, Instant> onApplied = (a, t) -> { };
   private volatile boolean closing;
   private volatile boolean restarting;
 
@@ -56,11 +58,18 @@ final class FaultInjector implements AutoCloseable {
     this.ledger = ledger;
   }
 
+  /** Told the faults so far and the measured phase's start after each fault, on the injector's thread. */
+  FaultInjector onApplied(java.util.function.BiConsumer<List<Applied>, Instant> action) {
+    onApplied = action;
+    return this;
+  }
+
   /** Starts the schedule; {@code measureStart} is time zero of the faults' AT. */
   synchronized void start(Instant measureStart) {
     if (thread != null) {
       return;
     }
+    this.measureStart = measureStart;
     long zero = System.nanoTime() - java.time.Duration.between(measureStart, Instant.now()).toNanos();
     thread = Thread.ofPlatform().daemon().name("dbrace-faults").start(() -> runAll(zero));
   }
@@ -79,6 +88,11 @@ final class FaultInjector implements AutoCloseable {
       }
       synchronized (applied) {
         applied.add(new Applied(f, start, Instant.now(), detail));
+      }
+      try {
+        onApplied.accept(applied(), measureStart);
+      } catch (RuntimeException e) {
+        // saving what is known so far is a courtesy; the run's own result is written at its end
       }
     }
   }

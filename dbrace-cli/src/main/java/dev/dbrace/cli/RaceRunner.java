@@ -208,6 +208,15 @@ final class RaceRunner {
       if (faults != null) {
         FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
         injector = i;
+        Path hlog = runDir.resolve("latency.hlog");
+        RunRecord cutShort = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
+            "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
+            null, 0);
+        // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
+        i.onApplied((applied, zero) -> {
+          store.current(cutShort.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
+          store.saveInterrupted(snapshot());
+        });
         executor.onMeasure(i::start);
       }
       try {
