@@ -78,6 +78,11 @@ final class DatabaseSession implements AutoCloseable {
     return admin;
   }
 
+  /** The server dbrace started, or null for --url. */
+  EmbeddedPostgres embeddedServer() {
+    return embedded;
+  }
+
   boolean embedded() {
     return embedded != null;
   }

@@ -3,6 +3,7 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.ServerCounters;
 import java.io.IOException;
@@ -24,12 +25,14 @@ import java.util.Map;
 final class RaceRunner {
   private final RaceSettings settings;
   private final DbTarget target;
-  private final Connection admin;
+  private Connection admin; // replaced when a restart fault cut it
   private final RunSubject subject;
   private final ResultStore store;
   private final RunListener listener;
   private final List<RunRecord> runs = new ArrayList<>();
   private double wallSecondsSoFar;
+  private FaultPlan faults;
+  private dev.dbrace.db.EmbeddedPostgres embedded;
 
   RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
@@ -44,6 +47,30 @@ final class RaceRunner {
     this.subject = subject;
     this.store = store;
     this.listener = listener;
+  }
+
+  /** Every run gets {@code plan}'s faults; {@code embedded} is the server to restart (null on --url). */
+  RaceRunner faults(FaultPlan plan, dev.dbrace.db.EmbeddedPostgres embedded) {
+    this.faults = plan;
+    this.embedded = embedded;
+    return this;
+  }
+
+  /** The runner's connection, opened again if a fault (a restart, a kill) cut it. */
+  private Connection admin() throws IOException {
+    try {
+      if (!admin.isValid(5)) {
+        try {
+          admin.close();
+        } catch (java.sql.SQLException e) {
+          // it is gone anyway
+        }
+        admin = target.connect();
+      }
+      return admin;
+    } catch (java.sql.SQLException e) {
+      throw new IOException("reconnecting to the database: " + Secrets.redact(e.getMessage()), e);
+    }
   }
 
   RaceSettings settings() {
@@ -156,32 +183,64 @@ final class RaceRunner {
     Path stackDir = store.dir().resolve("runs").resolve(name);
     Path runDir = Files.createDirectories("race".equals(purpose) ? stackDir : stackDir.resolve(String.format("%02d-%s", step, purpose)));
     String app = applicationName(name);
-    ServerCounters.Snapshot before = ServerCounters.read(admin);
+    boolean ledger = Workloads.LEDGER.equals(settings.workload().name());
+    if (ledger) {
+      FaultAnalysis.prepareLedger(admin());
+    }
+    ServerCounters.Snapshot before = ServerCounters.read(admin());
     RunExecutor.Outcome out;
     List<String> sql;
     Long callsBefore;
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
-    try (RunSubject.Started s = subject.start(name, runDir, app)) {
+    Path successes = faults == null ? null : runDir.resolve("successes.txt");
+    FaultInjector injector = null;
+    try (RunSubject.Started s = subject.start(name, runDir, app);
+        FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
-      callsBefore = StatementCounts.calls(admin, sql);
+      callsBefore = StatementCounts.calls(admin(), sql);
       RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
-          load, settings.warmupMs(), settings.seed(), target.host(), target.port(), target.database(), target.user(),
+          load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
+          proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs());
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
-      out = new RunExecutor(settings, listener).run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+      RunExecutor executor = new RunExecutor(settings, listener);
+      if (faults != null) {
+        FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
+        injector = i;
+        Path hlog = runDir.resolve("latency.hlog");
+        RunRecord cutShort = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
+            "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
+            null, 0);
+        // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
+        i.onApplied((applied, zero) -> {
+          store.current(cutShort.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
+          store.saveInterrupted(snapshot());
+        });
+        executor.onMeasure(i::start);
+      }
+      try {
+        out = executor.run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+      } finally {
+        if (injector != null) {
+          injector.close(); // ends a fault still going on before the proxy closes
+        }
+      }
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
-    ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));
-    ServerCounters.Snapshot after = ServerCounters.read(admin);
-    Long callsAfter = StatementCounts.calls(admin, sql);
+    ServerCounters.awaitBackendsGone(admin(), app, Duration.ofSeconds(10));
+    ServerCounters.Snapshot after = ServerCounters.read(admin());
+    Long callsAfter = StatementCounts.calls(admin(), sql);
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+    if (injector != null && out.measureStart() != null) {
+      record = record.withFaults(faultFigures(injector, out, runDir, successes, ledger));
+    }
     if (jfr == null) {
       return record;
     }
@@ -190,6 +249,24 @@ final class RaceRunner {
         ? JfrThreadStates.unavailable("the run never reached its measured phase")
         : JfrThreadStates.summarize(jfr, out.measureStart(), out.measureEnd());
     return record.withJfr(Files.exists(jfr) ? store.dir().relativize(jfr).toString() : null, states);
+  }
+
+  private RunRecord.Faults faultFigures(FaultInjector injector, RunExecutor.Outcome out, Path runDir, Path successes,
+      boolean ledger) throws IOException {
+    RunRecord.Ledger check = null;
+    String problem = null;
+    if (ledger) {
+      try {
+        check = FaultAnalysis.ledger(admin(), successes, settings.workload(), settings.seed());
+      } catch (java.sql.SQLException | IOException | RuntimeException e) {
+        problem = "ledger not checked: " + Secrets.redact(String.valueOf(e.getMessage()));
+      }
+    } else {
+      problem = "ledger not checked: workload " + settings.workload().name() + " writes no ledger (use --workload ledger)";
+    }
+    RunRecord.Faults f = FaultAnalysis.of(faults, injector.applied(), out.measureStart(), runDir.resolve("latency.hlog"), check);
+    String note = f.note() == null ? problem : problem == null ? f.note() : f.note() + "; " + problem;
+    return new RunRecord.Faults(f.spec(), f.preFaultP99Ms(), f.windows(), f.p99Timeline(), f.ledger(), note);
   }
 
   private Path jfrSettings;

@@ -38,6 +38,12 @@ final class RaceSession {
    */
   static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
       SubjectFactory subjects, List<Path> setup) throws IOException, InterruptedException {
+    return run(settings, plan, sla, url, out, command, tty, subjects, setup, null);
+  }
+
+  /** @param faults null, or the faults every run gets ({@code run --faults}) */
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
+      SubjectFactory subjects, List<Path> setup, FaultPlan faults) throws IOException, InterruptedException {
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg), setup)) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
@@ -56,6 +62,11 @@ final class RaceSession {
           : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
           new ConsoleProgress(err, tty, settings.warmupMs()));
+      if (faults != null) {
+        runner.faults(faults, db.embeddedServer());
+        err.println("dbrace: faults in every run: " + faults.faults().stream().map(FaultPlan.Fault::describe)
+            .collect(java.util.stream.Collectors.joining(", ")) + " (from the start of the measured phase)");
+      }
       Thread hook = new Thread(() -> {
         store.saveInterrupted(runner.snapshot());
         writeReport(dir, err);
@@ -66,6 +77,10 @@ final class RaceSession {
       Runtime.getRuntime().removeShutdownHook(hook);
       System.out.println();
       ConsoleTable.print(System.out, runs);
+      if (faults != null) {
+        System.out.println();
+        FaultTable.print(System.out, runs);
+      }
       if (plan instanceof CapacitySearch search) {
         System.out.println();
         ConsoleTable.printCapacity(System.out, search.verdicts(), sla);

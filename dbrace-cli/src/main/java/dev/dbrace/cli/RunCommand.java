@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -25,10 +26,22 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin LoadOptions loadOptions;
 
+  @Option(names = "--faults", paramLabel = "SPEC", description = {
+      "Inject faults into an open-loop run: KIND[=VALUE]@AT[+FOR], comma-separated, times from the start of the "
+          + "measured phase, one fault at a time, e.g. kill-connections@2s,latency=50ms@4s+1s,restart@7s. Kinds: "
+          + "kill-connections[@AT[+FOR]] (pg_terminate_backend of the stack's backends, again every 250 ms for FOR), "
+          + "restart@AT (stop and start the embedded server; not with --url), latency=MS@AT+FOR and stall@AT+FOR "
+          + "(through a TCP proxy between worker and database), exhaust[=N]@AT+FOR (N connections, default the pool, "
+          + "sleep in the server and the ledger table is locked). The workload defaults to ledger (one insert per "
+          + "operation), so every success is checked against the rows afterwards."})
+  String faults;
+
   @Spec CommandSpec commandSpec;
 
   @Override
   public Integer call() throws Exception {
+    RaceOptions.require(faults == null || scenarioFile == null,
+        "--faults is not for scenario files yet: it checks the built-in ledger workload's rows");
     if (scenarioFile != null) {
       Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
       scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
@@ -37,10 +50,22 @@ final class RunCommand implements Callable<Integer> {
           scenario.setupFiles());
     }
     race.applyScenario(commandSpec, null);
+    FaultPlan plan = null;
+    if (faults != null) {
+      if (!commandSpec.commandLine().getParseResult().hasMatchedOption("--workload")) {
+        race.workload = dev.dbrace.core.workload.Workloads.LEDGER;
+      }
+    }
     var spec = race.workloadSpec();
     LoadModel model = loadOptions.model();
+    if (faults != null) {
+      RaceOptions.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
+          + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
+      plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), race.url == null);
+    }
     RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);
-    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.out, commandLine(commandSpec), tty());
+    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.out, commandLine(commandSpec), tty(),
+        null, java.util.List.of(), plan);
   }
 
   static boolean tty() {

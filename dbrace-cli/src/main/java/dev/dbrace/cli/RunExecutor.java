@@ -34,6 +34,13 @@ final class RunExecutor {
   private ProcStats generatorAfter;
   private Instant measureStart;
   private Instant measureEnd;
+  private java.util.function.Consumer<Instant> onMeasure = t -> { };
+
+  /** Called on the runner's thread when the worker starts its measured phase (a fault run's clock). */
+  RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
+    onMeasure = action;
+    return this;
+  }
 
   RunExecutor(RaceSettings settings, RunListener listener) {
     this.settings = settings;
@@ -90,6 +97,7 @@ final class RunExecutor {
             before = sampler.sample();
             generatorBefore = generator == null ? null : generator.sample();
             measureStart = Instant.now();
+            onMeasure.accept(measureStart);
             listener.phase(spec.stack(), "measure");
           }
           case "progress" -> {

@@ -38,7 +38,7 @@ final class RunRecords {
         figures(out.before(), out.after(), out.peakHwmKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
         hlog.toString(), null, null, r.jvm(), out.wallS(), out.generator() == null ? null
             : figures(out.generator().before(), out.generator().after(), out.generator().peakHwmKb(),
-                out.generator().peakThreads(), r));
+                out.generator().peakThreads(), r), null);
   }
 
   private static ProcessFigures figures(ProcStats b, ProcStats a, long peakHwmKb, int peakThreads, WorkerResult r) {

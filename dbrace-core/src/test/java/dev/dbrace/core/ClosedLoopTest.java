@@ -89,7 +89,7 @@ class ClosedLoopTest {
     };
     ClosedLoop loop = runToEnd(failing, new LoadModel.Closed(1_000, 0, 3));
     assertEquals(500, loop.measured().errors());
-    assertEquals(Map.of("IllegalStateException: connection N reset", 500L), loop.measured().errorKinds());
+    assertEquals(Map.of("other: IllegalStateException: connection N reset", 500L), loop.measured().errorKinds());
   }
 
   /** Answers on a pool thread, like a driver's event loop. */

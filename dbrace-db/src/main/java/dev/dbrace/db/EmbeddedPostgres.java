@@ -16,13 +16,15 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
   private static final int START_ATTEMPTS = 3;
 
-  private final Process process;
+  private volatile Process process; // replaced by restart()
   private final Path dataDir;
   private final DbTarget target;
   private final Consumer<String> log;
   private final Thread shutdownHook;
   private volatile String version = "?";
   private boolean closed; // guarded by this
+  private PgBinaries bin; // set once started, for restart()
+  private Privileges priv;
 
   private EmbeddedPostgres(Process process, Path dataDir, DbTarget target, Consumer<String> log) {
     this.process = process;
@@ -70,6 +72,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
         DbTarget target = new DbTarget("127.0.0.1", port, "postgres", "postgres", password);
         Process p = PgCluster.start(bin, priv, dataDir, port, bin.hasPgStatStatements());
         EmbeddedPostgres pg = new EmbeddedPostgres(p, dataDir, target, log);
+        pg.bin = bin;
+        pg.priv = priv;
         // Registered before the wait, so a Ctrl-C during startup stops the server too.
         Runtime.getRuntime().addShutdownHook(pg.shutdownHook);
         String failure = PgCluster.awaitReady(p, dataDir, 60_000);
@@ -116,6 +120,33 @@ public final class EmbeddedPostgres implements AutoCloseable {
   /** The postmaster's process id. */
   public long pid() {
     return process.pid();
+  }
+
+  /**
+   * Stops the server (fast shutdown: every connection is cut) and starts it again on the same
+   * port and data dir, as a database restart does to its clients; waits until it accepts
+   * connections. For fault runs ({@code --faults restart@...}).
+   *
+   * @throws DbException if it does not come back within 60 s
+   */
+  public synchronized void restart() {
+    if (closed) {
+      throw new IllegalStateException("the server is closed");
+    }
+    ServerStopper.stop(process, 10_000, log);
+    try {
+      Process p = PgCluster.start(bin, priv, dataDir, target.port(), bin.hasPgStatStatements());
+      process = p;
+      String failure = PgCluster.awaitReady(p, dataDir, 60_000);
+      if (failure != null) {
+        throw new DbException("restart: " + failure + "; server log: " + Files2.tail(dataDir.resolve("server.log"), 6));
+      }
+    } catch (IOException e) {
+      throw new DbException("restart: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DbException("restart interrupted", e);
+    }
   }
 
   /** The data directory; package-private for tests. */

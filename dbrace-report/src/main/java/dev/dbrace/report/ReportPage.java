@@ -24,6 +24,7 @@ record ReportPage(
     Section timelines,
     Section threads,
     ErrorsView errors,
+    FaultsView faults,
     int chartCount,
     String data,
     Page.Assets assets) {
@@ -61,18 +62,19 @@ record ReportPage(
     ChartSpec threadChart = ThreadStateChart.of(runs);
     Section threads = threadChart == null ? null : Section.of(List.of(threadChart), ThreadStateChart.notes(runs));
     ErrorsView errors = ErrorsView.of(runs, palette);
+    FaultsView faults = FaultsView.of(runs, palette);
 
     List<ChartSpec> charts = new ArrayList<>();
     if (capacity != null) {
       charts.add(capacity.chart());
     }
-    Stream.of(curves, concurrency, distributions, resources, timelines, threads)
+    Stream.of(curves, concurrency, distributions, resources, timelines, threads, faults == null ? null : faults.section())
         .filter(s -> s != null).forEach(s -> charts.addAll(s.charts()));
     Page.Assets assets = Page.Assets.INSTANCE;
     String data = Page.jsonBlob(new Data("dbrace-report", assets.chartLibraryName(), race, charts));
     String title = "dbrace " + folder.kind() + " " + race.id();
     return new ReportPage(title, HeaderView.of(folder), summary, tiles(summary), capacity, curves, concurrency,
-        distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, charts.size(), data, assets);
+        distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, charts.size(), data, assets);
   }
 
   /** Headline figures per stack, for a race with a single load point (the common quick race). */

@@ -15,9 +15,14 @@ public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
 
   /** The driver for a load model; {@code seed} makes an open loop's arrival times reproducible. */
   static LoadDriver create(Stack stack, OperationSequence sequence, LoadModel model, long seed) {
+    return create(stack, sequence, model, seed, SuccessLog.NONE);
+  }
+
+  /** The same; an open loop tells {@code successes} each operation it counted successful (fault runs' ledger check). */
+  static LoadDriver create(Stack stack, OperationSequence sequence, LoadModel model, long seed, SuccessLog successes) {
     return switch (model) {
       case LoadModel.Closed closed -> new ClosedLoop(stack, sequence, closed);
-      case LoadModel.Open open -> new OpenLoop(stack, sequence, open, seed);
+      case LoadModel.Open open -> new OpenLoop(stack, sequence, open, seed, successes);
     };
   }
 

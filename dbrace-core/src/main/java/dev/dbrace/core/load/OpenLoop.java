@@ -74,9 +74,14 @@ public final class OpenLoop implements LoadDriver {
 
   /** {@code seed} fixes the arrival times of a poisson schedule, so a run can be repeated. */
   public OpenLoop(Stack stack, OperationSequence sequence, LoadModel.Open model, long seed) {
+    this(stack, sequence, model, seed, SuccessLog.NONE);
+  }
+
+  /** The same, telling {@code successes} the index of every operation counted successful (both phases). */
+  public OpenLoop(Stack stack, OperationSequence sequence, LoadModel.Open model, long seed, SuccessLog successes) {
     this.stack = stack;
     this.sequence = sequence;
-    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()));
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes);
     this.model = model;
     this.schedule = ArrivalSchedule.of(model, seed);
     this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);

@@ -12,9 +12,15 @@ import java.util.concurrent.CompletableFuture;
  */
 final class OutcomeRecorder {
   private final Verifier verifier;
+  private final SuccessLog successes;
 
   OutcomeRecorder(Verifier verifier) {
+    this(verifier, SuccessLog.NONE);
+  }
+
+  OutcomeRecorder(Verifier verifier, SuccessLog successes) {
     this.verifier = verifier;
+    this.successes = successes;
   }
 
   void record(PhaseStats phase, Operation op, long latencyNs, OpResult result, Throwable error) {
@@ -27,6 +33,7 @@ final class OutcomeRecorder {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {
       phase.success(latencyNs, op.statements().size());
+      successes.succeeded(op.index());
     }
   }
 

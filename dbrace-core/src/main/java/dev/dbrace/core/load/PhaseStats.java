@@ -74,13 +74,17 @@ public final class PhaseStats {
     return new LinkedHashMap<>(errorSamples);
   }
 
-  /** Error kind of a driver failure: exception class and the first line of its message, capped. */
+  /**
+   * Error kind of a driver failure: its category ({@link ErrorCategory}: connection closed, timeout,
+   * ...), then exception class and the first line of its message, capped.
+   */
   static String kindOf(Throwable t) {
+    String category = ErrorCategory.of(t);
     while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
       t = t.getCause();
     }
     String msg = t.getMessage() == null ? "" : t.getMessage().lines().findFirst().orElse("");
-    return normalize(t.getClass().getSimpleName() + (msg.isEmpty() ? "" : ": " + msg));
+    return normalize(category + ": " + t.getClass().getSimpleName() + (msg.isEmpty() ? "" : ": " + msg));
   }
 
   /** Digits become N so that one kind of failure is one row, whatever ids it names. */

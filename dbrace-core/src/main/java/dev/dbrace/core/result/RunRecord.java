@@ -23,6 +23,7 @@ import java.util.Map;
  * @param threadStates with {@code --jfr}: where the worker's threads spent their time
  * @param process the measured process: the stack's worker, or at the service level the service's process
  * @param generator at the service level only: the HTTP load generator's worker, measured the same way
+ * @param faults with {@code --faults} only: what was injected, the recovery after each fault and the ledger check
  */
 public record RunRecord(
     String stack,
@@ -56,7 +57,8 @@ public record RunRecord(
     ThreadStates threadStates,
     String jvm,
     double wallS,
-    ProcessFigures generator) {
+    ProcessFigures generator,
+    Faults faults) {
 
   public boolean ok() {
     return "ok".equals(status);
@@ -67,14 +69,21 @@ public record RunRecord(
       String status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, status, message, stderrTail,
         0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, null, server, null, Map.of(), null, null, null,
-        null, wallS, null);
+        null, wallS, null, null);
   }
 
   /** The same run with its Flight Recorder file (relative to the results folder) and summary. */
   public RunRecord withJfr(String jfrFile, ThreadStates states) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
         errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator);
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator, faults);
+  }
+
+  /** The same run with its fault figures. */
+  public RunRecord withFaults(Faults f) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
+        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, f);
   }
 
   /** The offered rate of an open-loop run, else null. */
@@ -125,4 +134,37 @@ public record RunRecord(
       double socketIoS,
       int threads,
       String note) {}
+
+  /**
+   * A fault run: the faults as injected, each one's window and recovery, the p99 per interval of
+   * the log (for the chart) and the ledger check. Times are seconds from the measured phase's start.
+   *
+   * @param preFaultP99Ms p99 of the log's measured intervals that ended before the first fault;
+   *     null when none did (no baseline, so no recovery can be stated)
+   * @param ledger null when the workload writes no ledger (only {@code ledger} does)
+   */
+  public record Faults(String spec, Double preFaultP99Ms, List<FaultWindow> windows, List<Interval> p99Timeline,
+      Ledger ledger, String note) {}
+
+  /**
+   * One injected fault.
+   *
+   * @param p99Ms p99 of the intervals overlapping the window; null if none
+   * @param recoveryS from the fault's end to the end of the first later interval (before the next
+   *     fault) whose p99 is at most the pre-fault p99; null when it never got there
+   */
+  public record FaultWindow(String fault, double startS, double endS, String detail, Double p99Ms, Double recoveryS) {}
+
+  /** One interval of the latency log: its p99 and how many operations completed in it. */
+  public record Interval(double startS, double endS, double p99Ms, long count) {}
+
+  /**
+   * The client's successes against the database's rows, by operation index.
+   *
+   * @param successfulButMissing counted successful by the client, no row: a lie
+   * @param performedButReportedFailed a row, but the client counted an error or never saw the end: allowed
+   * @param duplicates operations with more than one row (performed twice, e.g. a retried insert)
+   */
+  public record Ledger(long clientSuccesses, long rows, long successfulButMissing, long performedButReportedFailed,
+      long duplicates, List<Long> missingSample) {}
 }

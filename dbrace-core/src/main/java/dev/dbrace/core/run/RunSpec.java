@@ -10,6 +10,8 @@ import java.util.Map;
  * appears neither in files nor in the process list.
  *
  * @param hlogPath where the worker writes its HdrHistogram interval log
+ * @param successLogPath null, or where the worker appends the index of every operation its open loop
+ *     counted successful (fault runs compare them with the database's ledger rows)
  */
 public record RunSpec(
     String runId,
@@ -28,7 +30,8 @@ public record RunSpec(
     String applicationName,
     String hlogPath,
     long progressIntervalMs,
-    long drainTimeoutMs) {
+    long drainTimeoutMs,
+    String successLogPath) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
 

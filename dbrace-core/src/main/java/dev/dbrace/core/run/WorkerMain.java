@@ -62,12 +62,13 @@ public final class WorkerMain {
     long[] preWarmStatements = {0};
     JitSettle.Outcome preWarm = spec.load() instanceof LoadModel.Open open && spec.warmupMs() > 0
         ? preWarm(spec, stack, open, control, preWarmStatements) : null;
-    LoadDriver loop =
-        LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(), spec.seed());
-    control.onStop(loop::stop);
     GcSnapshot gcBefore;
     long start = System.nanoTime();
-    try (IntervalLog log = new IntervalLog(Path.of(spec.hlogPath()), System.currentTimeMillis())) {
+    try (IntervalLog log = new IntervalLog(Path.of(spec.hlogPath()), System.currentTimeMillis());
+        SuccessFile successes = spec.successLogPath() == null ? null : new SuccessFile(Path.of(spec.successLogPath()))) {
+      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(),
+          spec.seed(), successes == null ? dev.dbrace.core.load.SuccessLog.NONE : successes);
+      control.onStop(loop::stop);
       ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "dbrace-ticker");
         t.setDaemon(true);
@@ -76,6 +77,9 @@ public final class WorkerMain {
       ticker.scheduleAtFixedRate(() -> {
         synchronized (log) {
           log.sample(loop.warmup(), loop.measured());
+        }
+        if (successes != null) {
+          successes.flush();
         }
       }, 1, 1, TimeUnit.SECONDS);
       ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),

@@ -23,6 +23,7 @@ public final class Workloads {
     DESCRIPTIONS.put("point-select", "one world row by random id (TechEmpower single query)");
     DESCRIPTIONS.put("queries-20", "20 separate world selects per operation, one after another (TechEmpower multiple queries)");
     DESCRIPTIONS.put("film-title", "E1's query: title from the nicer_but_slower_film_list view by FID uniform in 0..989");
+    DESCRIPTIONS.put("ledger", "one insert into dbrace_ledger keyed by the operation's index (what --faults checks: every success must be a row)");
     DESCRIPTIONS.put("slow-mix", "point-select, but a fraction of operations also pg_sleep in the database (E1's bottleneck); options sleep (default 0.2 s), fraction (default 0.1)");
   }
 
@@ -46,6 +47,7 @@ public final class Workloads {
           case "queries-20" -> new WorkloadSpec(name, DESCRIPTIONS.get(name), List.of(worldSelect(1, 20)), Map.of());
           case "film-title" -> filmTitle();
           case "slow-mix" -> slowMix(opts);
+          case "ledger" -> ledger();
           default -> throw new IllegalArgumentException(
               "unknown workload '" + name + "' (known: " + String.join(", ", DESCRIPTIONS.keySet()) + ")");
         };
@@ -67,6 +69,28 @@ public final class Workloads {
             List.of(new Uniform(1, WORLD_ROWS)),
             1,
             List.of(new EqualsParam(0, 0), new IntRange(1, 1, 10_000)))));
+  }
+
+  /** The workload whose operations each leave a row: what fault runs check successes against. */
+  public static final String LEDGER = "ledger";
+
+  /** The ledger table: created and emptied by the runner before each fault run. */
+  public static final String LEDGER_TABLE = "dbrace_ledger";
+
+  /**
+   * One insert per operation of ({@code op} = the operation's index, {@code tag} = a seeded draw).
+   * The tag tells the measured sequence's rows from the pre-warm's, which reuse the same indexes
+   * under another seed: a row counts as operation i only if its tag is operation i's.
+   */
+  private static WorkloadSpec ledger() {
+    OperationSpec op = new OperationSpec(
+        "ledger-insert", 1, 1,
+        List.of(new StatementSpec(
+            "INSERT INTO " + LEDGER_TABLE + " (op, tag) VALUES ($1, $2)",
+            List.of(new ParamGen.Sequence(0, 1), new Uniform(1, 1L << 53)),
+            1,
+            List.of())));
+    return new WorkloadSpec("ledger", DESCRIPTIONS.get("ledger"), List.of(op), Map.of());
   }
 
   private static WorkloadSpec filmTitle() {
