@@ -1,6 +1,7 @@
 package dev.dbrace.core.run;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.util.Map;
 
@@ -10,6 +11,7 @@ import java.util.Map;
  * appears neither in files nor in the process list.
  *
  * @param hlogPath where the worker writes its HdrHistogram interval log
+ * @param engine the database engine; absent (null) in JSON means PostgreSQL
  */
 public record RunSpec(
     String runId,
@@ -28,11 +30,21 @@ public record RunSpec(
     String applicationName,
     String hlogPath,
     long progressIntervalMs,
-    long drainTimeoutMs) {
+    long drainTimeoutMs,
+    Engine engine) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
 
   public RunSpec {
     stackOptions = Map.copyOf(stackOptions);
+    engine = engine == null ? Engine.POSTGRESQL : engine;
+  }
+
+  /** A run on PostgreSQL. */
+  public RunSpec(String runId, String stack, WorkloadSpec workload, LoadModel load, long warmupMs, long seed,
+      String host, int port, String database, String user, int pool, int threads, Map<String, String> stackOptions,
+      String applicationName, String hlogPath, long progressIntervalMs, long drainTimeoutMs) {
+    this(runId, stack, workload, load, warmupMs, seed, host, port, database, user, pool, threads, stackOptions,
+        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, Engine.POSTGRESQL);
   }
 }

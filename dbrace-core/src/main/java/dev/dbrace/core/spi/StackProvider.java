@@ -1,6 +1,7 @@
 package dev.dbrace.core.spi;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one extension point for stacks, found by {@link java.util.ServiceLoader}. A stack module
@@ -17,6 +18,14 @@ public interface StackProvider {
 
   /** Driver and library versions, recorded in every result, e.g. {@code pgjdbc -> 42.7.14}. */
   Map<String, String> versions();
+
+  /**
+   * The engines this stack can talk to; PostgreSQL unless it says otherwise. The runner refuses a
+   * race of a stack on any other engine before it starts a database or a worker.
+   */
+  default Set<Engine> engines() {
+    return Set.of(Engine.POSTGRESQL);
+  }
 
   /**
    * Opens pools and executors and proves the connection works (runs one trivial query), so a
