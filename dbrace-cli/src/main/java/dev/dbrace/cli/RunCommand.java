@@ -26,7 +26,7 @@ final class RunCommand implements Callable<Integer> {
     var spec = race.workloadSpec();
     LoadModel model = loadOptions.model();
     RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);
-    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.out, commandLine(commandSpec), tty());
+    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec), tty());
   }
 
   static boolean tty() {
