@@ -36,7 +36,9 @@ abstract class FirebirdStackProvider implements StackProvider {
 
   @Override
   public Map<String, String> versions() {
-    return Map.of("Jaybird", LibraryVersion.of("org.firebirdsql.jdbc", "jaybird", org.firebirdsql.jdbc.FBDriver.class),
+    // Jaybird's manifest version carries its build ("6.0.5 (build: variant=jaybird ...)"): keep the version.
+    String jaybird = LibraryVersion.of("org.firebirdsql.jdbc", "jaybird", org.firebirdsql.jdbc.FBDriver.class);
+    return Map.of("Jaybird", jaybird.split(" ", 2)[0],
         "HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
   }
 
