@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 final class RaceOptions {
   static final String DEFAULT_STACKS = "jdbc-platform,jdbc-virtual,r2dbc,vertx";
 
-  @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}; on Firebird every stack that speaks it).")
   List<String> stacks;
 
   @Option(names = "--workload", defaultValue = "point-select", description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
@@ -123,6 +123,10 @@ final class RaceOptions {
     StackCatalog catalog = StackCatalog.discover(Main.home());
     List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
     Engine eng = engine();
+    if (eng != Engine.POSTGRESQL && stackList.equals(List.of(DEFAULT_STACKS.split(",")))) {
+      // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
+      stackList = catalog.entries().stream().filter(e -> e.engines().contains(eng)).map(StackCatalog.Entry::name).toList();
+    }
     for (String name : stackList) {
       if (!catalog.get(name).engines().contains(eng)) {
         throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "

@@ -62,6 +62,9 @@ class FirebirdRaceTest {
     Cli.Result r = Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-platform");
     assertEquals(2, r.exit(), r.err());
     assertTrue(r.err().contains("stack jdbc-platform does not speak Firebird"), r.err());
+    r = Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-virtual,jdbc-platform,r2dbc,vertx");
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains("stack jdbc-virtual does not speak Firebird"), "only the default list is replaced: " + r.err());
     r = Cli.run("run", "--stacks", "jdbc-firebird");
     assertEquals(2, r.exit(), r.err());
     assertTrue(r.err().contains("stack jdbc-firebird does not speak PostgreSQL"), r.err());
