@@ -48,7 +48,8 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /**
-   * Creates the private root under {@code java.io.tmpdir}, the security database and
+   * Removes roots left by dead JVMs (killing their servers), creates the private root
+   * {@code dbrace-firebird-<pid>-<n>} under {@code java.io.tmpdir}, the security database and
    * {@code dbrace.fdb}, then starts the server and waits up to 20 s for its port.
    *
    * @throws DbException with {@link FirebirdInstall#HINT} if the package is missing, or with the
@@ -63,7 +64,10 @@ public final class EmbeddedFirebird implements AutoCloseable {
     String password = PgCluster.newPassword();
     Path root = null;
     try {
-      root = Files.createTempDirectory("dbrace-firebird-");
+      Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+      StaleFirebirds.clean(tmp, log);
+      // The JVM's pid in the name lets a later start clean up after a JVM killed without its hooks.
+      root = Files.createTempDirectory(tmp, StaleFirebirds.PREFIX + ProcessHandle.current().pid() + "-");
       Files.createDirectories(root.resolve("lock"));
       Files.writeString(root.resolve("databases.conf"), "");
       Path database = root.resolve("dbrace.fdb");
@@ -81,6 +85,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
         EmbeddedFirebird fb = new EmbeddedFirebird(p, root, target, log);
         // Registered before the wait, so a Ctrl-C during startup stops the server too.
         Runtime.getRuntime().addShutdownHook(fb.shutdownHook);
+        Files.writeString(root.resolve("server.pid"), p.pid() + "\n");
         if (awaitPort(p, port, 20_000)) {
           try (Connection c = target.connect()) {
             fb.version = c.getMetaData().getDatabaseProductVersion().strip();
