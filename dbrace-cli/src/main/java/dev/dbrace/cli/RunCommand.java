@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace run}: one race, every stack once on the same workload and load. */
-@Command(name = "run", description = "Race stacks on one workload at one load (embedded PostgreSQL unless --url).",
+@Command(name = "run", description = "Race stacks on one workload at one load (embedded PostgreSQL, or Firebird with --engine firebird, unless --url).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class RunCommand implements Callable<Integer> {
   static final String DEFAULT_STACKS = RaceOptions.DEFAULT_STACKS;

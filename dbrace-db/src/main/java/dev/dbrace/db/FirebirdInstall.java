@@ -18,6 +18,7 @@ public final class FirebirdInstall {
   /** What to tell a user who has no Firebird server. */
   public static final String HINT = "Firebird server not installed (" + SERVER + " missing):"
       + " install it with 'apt-get install -y firebird3.0-server' (Debian/Ubuntu, as root)";
+  private static boolean tried; // guarded by the class: apt-get runs at most once per JVM
 
   private FirebirdInstall() {}
 
@@ -49,8 +50,6 @@ public final class FirebirdInstall {
         || (apt(log, "update") && apt(log, "install", "-y", "firebird3.0-server"));
     return ok && missing() == null ? null : HINT + "; apt-get install failed (see above)";
   }
-
-  private static boolean tried; // guarded by the class
 
   private static boolean apt(Consumer<String> log, String... args) {
     String[] cmd = new String[args.length + 1];
