@@ -47,9 +47,9 @@ final class CapacityCommand implements Callable<Integer> {
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (service.on()) {
       RaceSettings settings = race.settings(service.variants(), service.workload(), probe, concurrency, warmupMs);
-      return service.run(settings, search, sla, race.url, race.out, RunCommand.commandLine(commandSpec));
+      return service.run(settings, search, sla, race.postgresUrl("the service level"), race.out, RunCommand.commandLine(commandSpec));
     }
     RaceSettings settings = race.settings(race.workloadSpec(), probe, concurrency, warmupMs);
-    return RaceSession.run(settings, search, sla, race.url, race.out, RunCommand.commandLine(commandSpec), RunCommand.tty());
+    return RaceSession.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec), RunCommand.tty());
   }
 }

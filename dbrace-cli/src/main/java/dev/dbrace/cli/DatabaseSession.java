@@ -3,7 +3,10 @@ package dev.dbrace.cli;
 import dev.dbrace.db.Datasets;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.EmbeddedFirebird;
 import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.FirebirdDatasets;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.db.ServerCounters;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,53 +19,75 @@ import java.util.function.Consumer;
  * exit) or the user's by URL. Holds the runner's own connection for datasets and counters.
  */
 final class DatabaseSession implements AutoCloseable {
-  private final EmbeddedPostgres embedded;
+  private final AutoCloseable embedded;
   private final DbTarget target;
   private final Connection admin;
 
-  private DatabaseSession(EmbeddedPostgres embedded, DbTarget target, Connection admin) {
+  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin) {
     this.embedded = embedded;
     this.target = target;
     this.admin = admin;
   }
 
-  /** Opens the session; bad URLs, credentials or an unreachable server become a {@link UserError}. */
+  /** A PostgreSQL session (the commands that have no Firebird support yet). */
   static DatabaseSession open(String url, Path cacheDir, Consumer<String> log) {
-    return open(url, cacheDir, log, List.of());
+    return open(url, Engine.POSTGRESQL, cacheDir, log, List.of());
   }
 
-  /** The same, then runs {@code setup} (a scenario's schema and seed files) in order on it. */
-  static DatabaseSession open(String url, Path cacheDir, Consumer<String> log, List<Path> setup) {
-    EmbeddedPostgres pg = null;
+  /**
+   * Opens the session on {@code engine}: the embedded server when {@code url} is null, else the
+   * URL, which must be of that engine; then runs {@code setup} (a scenario's schema and seed files)
+   * in order on it. Bad URLs, credentials or an unreachable server become a {@link UserError}.
+   */
+  static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup) {
+    AutoCloseable server = null;
     try {
       DbTarget target;
-      if (url == null) {
+      if (url == null && engine == Engine.FIREBIRD) {
+        log.accept("starting embedded Firebird...");
+        EmbeddedFirebird fb = EmbeddedFirebird.start(log);
+        server = fb;
+        target = fb.target();
+      } else if (url == null) {
         log.accept("starting embedded PostgreSQL...");
-        pg = EmbeddedPostgres.start(cacheDir, log);
+        EmbeddedPostgres pg = EmbeddedPostgres.start(cacheDir, log);
+        server = pg;
         target = pg.target();
       } else {
         target = DbTarget.parse(url, System.getenv(), pgpass());
+        if (target.engine() != engine) {
+          throw new UserError("this command runs on " + engine.label() + " only, but the --url is a "
+              + target.engine().label() + " URL");
+        }
       }
       Secrets.register(target.password());
       Connection admin = target.connect();
-      Datasets.ensure(admin, log);
+      if (engine == Engine.FIREBIRD) {
+        FirebirdDatasets.ensure(admin, log);
+      } else {
+        Datasets.ensure(admin, log);
+      }
       try {
         ScenarioSetup.run(admin, setup, log);
       } catch (UserError e) {
         admin.close();
         throw e;
       }
-      return new DatabaseSession(pg, target, admin);
+      return new DatabaseSession(server, target, admin);
     } catch (IllegalArgumentException | DbException e) {
-      closeQuietly(pg);
+      closeQuietly(server);
       throw new UserError(Secrets.redact(e.getMessage()));
     } catch (RuntimeException e) {
-      closeQuietly(pg);
+      closeQuietly(server);
       throw e;
     } catch (SQLException e) {
-      closeQuietly(pg);
+      closeQuietly(server);
       throw new UserError(Secrets.redact(e.getMessage()));
     }
+  }
+
+  Engine engine() {
+    return target.engine();
   }
 
   private static Path pgpass() {
@@ -78,17 +103,23 @@ final class DatabaseSession implements AutoCloseable {
     return admin;
   }
 
-  /** The server dbrace started, or null for --url. */
+  /** The PostgreSQL server dbrace started (the restart fault needs it), or null for --url and Firebird. */
   EmbeddedPostgres embeddedServer() {
-    return embedded;
+    return embedded instanceof EmbeddedPostgres pg ? pg : null;
   }
 
   boolean embedded() {
     return embedded != null;
   }
 
+  /** e.g. "17.6", or for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"). */
   String serverVersion() {
-    return ServerCounters.serverVersion(admin);
+    String v = ServerCounters.serverVersion(admin);
+    if (engine() == Engine.FIREBIRD) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("V(\\d+\\.\\d+\\.\\d+)").matcher(v);
+      return m.find() ? m.group(1) : v;
+    }
+    return v;
   }
 
   @Override
@@ -101,9 +132,13 @@ final class DatabaseSession implements AutoCloseable {
     closeQuietly(embedded);
   }
 
-  private static void closeQuietly(EmbeddedPostgres pg) {
-    if (pg != null) {
-      pg.close();
+  private static void closeQuietly(AutoCloseable server) {
+    if (server != null) {
+      try {
+        server.close();
+      } catch (Exception e) {
+        // both embedded servers close without checked failures
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
 final class RaceOptions {
   static final String DEFAULT_STACKS = "jdbc-platform,jdbc-virtual,r2dbc,vertx";
 
-  @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}; on Firebird every stack that speaks it).")
   List<String> stacks;
 
   @Option(names = "--workload", defaultValue = "point-select", description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
@@ -39,8 +40,12 @@ final class RaceOptions {
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--url", description = "Your PostgreSQL, e.g. postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass).")
+  @Option(names = "--url", description = "Your database: postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass)"
+      + " or firebird://user@host:3050//path/db.fdb (password from ISC_PASSWORD or DBRACE_PASSWORD).")
   String url;
+
+  @Option(names = "--engine", description = "postgresql (default) or firebird: the engine of the embedded database; with --url, the URL says it.")
+  String engine;
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<workload>).")
   Path out;
@@ -62,6 +67,28 @@ final class RaceOptions {
 
   @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for in-flight operations at the end of a run (default: ${DEFAULT-VALUE}).")
   long drainTimeoutMs;
+
+  /** The race's engine: the URL's scheme, else {@code --engine}, else PostgreSQL; a mismatch is the user's error. */
+  Engine engine() {
+    Engine given;
+    try {
+      given = engine == null ? null : Engine.of(engine);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--engine: " + e.getMessage());
+    }
+    if (url == null) {
+      return given == null ? Engine.POSTGRESQL : given;
+    }
+    Engine fromUrl = url.strip().toLowerCase(java.util.Locale.ROOT).startsWith("firebird:") ? Engine.FIREBIRD : Engine.POSTGRESQL;
+    require(given == null || given == fromUrl, "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
+    return fromUrl;
+  }
+
+  /** {@code --url} for what runs on PostgreSQL only, refusing {@code --engine firebird} or a Firebird URL in one line. */
+  String postgresUrl(String what) {
+    require(engine() == Engine.POSTGRESQL, what + " runs on PostgreSQL only, not " + engine().label());
+    return url;
+  }
 
   /**
    * E2's stacks, unless the command line named its own; the workload too. At the service level the
@@ -103,6 +130,23 @@ final class RaceOptions {
     require(warmupMs >= 0, "--warmup must be >= 0");
     StackCatalog catalog = StackCatalog.discover(Main.home());
     List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
+    Engine eng = engine();
+    if (eng != Engine.POSTGRESQL && stackList.equals(List.of(DEFAULT_STACKS.split(",")))) {
+      // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
+      stackList = catalog.entries().stream().filter(e -> e.engines().contains(eng)).map(StackCatalog.Entry::name).toList();
+    }
+    for (String name : stackList) {
+      if (!catalog.get(name).engines().contains(eng)) {
+        throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
+            + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
+            + (eng == Engine.FIREBIRD ? "use --stacks jdbc-firebird,jdbc-firebird-virtual" : "choose stacks for " + eng.label()));
+      }
+    }
+    // film-title reads Pagila's view and slow-mix calls pg_sleep: both exist on PostgreSQL only.
+    if (eng != Engine.POSTGRESQL && !List.of("point-select", "queries-20").contains(spec.name())) {
+      throw new UserError("workload " + spec.name() + " needs PostgreSQL; on " + eng.label()
+          + " use point-select or queries-20");
+    }
     stackList.forEach(catalog::get);
     if (spec.transactional()) {
       String op = spec.mix().stream().filter(o -> o.transaction()).findFirst().orElseThrow().name();

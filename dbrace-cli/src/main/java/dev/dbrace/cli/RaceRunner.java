@@ -3,6 +3,7 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.ServerCounters;
@@ -187,7 +188,9 @@ final class RaceRunner {
     if (ledger) {
       FaultAnalysis.prepareLedger(admin());
     }
-    ServerCounters.Snapshot before = ServerCounters.read(admin());
+    // PostgreSQL's counters only: on Firebird the server's figures are reported as not available.
+    boolean counters = target.engine() == Engine.POSTGRESQL;
+    ServerCounters.Snapshot before = counters ? ServerCounters.read(admin()) : null;
     RunExecutor.Outcome out;
     List<String> sql;
     Long callsBefore;
@@ -197,12 +200,12 @@ final class RaceRunner {
     try (RunSubject.Started s = subject.start(name, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
-      callsBefore = StatementCounts.calls(admin(), sql);
+      callsBefore = counters ? StatementCounts.calls(admin(), sql) : null;
       RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
           proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs(), successes == null ? null : successes.toString());
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
       RunExecutor executor = new RunExecutor(settings, listener);
       if (faults != null) {
@@ -232,9 +235,11 @@ final class RaceRunner {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
-    ServerCounters.awaitBackendsGone(admin(), app, Duration.ofSeconds(10));
-    ServerCounters.Snapshot after = ServerCounters.read(admin());
-    Long callsAfter = StatementCounts.calls(admin(), sql);
+    if (counters) {
+      ServerCounters.awaitBackendsGone(admin(), app, Duration.ofSeconds(10));
+    }
+    ServerCounters.Snapshot after = counters ? ServerCounters.read(admin()) : null;
+    Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));

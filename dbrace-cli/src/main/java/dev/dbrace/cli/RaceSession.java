@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.spi.Engine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,28 +25,32 @@ final class RaceSession {
 
   static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty)
       throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, out, command, tty, null);
+    return run(settings, plan, sla, url, Engine.POSTGRESQL, out, command, tty, null, List.of(), null);
+  }
+
+  /** A race of stacks on {@code engine} (embedded when {@code url} is null). */
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command,
+      boolean tty) throws IOException, InterruptedException {
+    return run(settings, plan, sla, url, engine, out, command, tty, null, List.of(), null);
   }
 
   static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
       SubjectFactory subjects) throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, out, command, tty, subjects, List.of());
+    return run(settings, plan, sla, url, Engine.POSTGRESQL, out, command, tty, subjects, List.of(), null);
   }
 
   /**
+   * The whole race.
+   *
+   * @param engine the database's engine (embedded when {@code url} is null)
    * @param subjects null for the driver level (the stacks themselves)
    * @param setup SQL files (a scenario's schema and seed) run on the database before the race
+   * @param faults null, or the faults every run gets ({@code run --faults})
    */
-  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
-      SubjectFactory subjects, List<Path> setup) throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, out, command, tty, subjects, setup, null);
-  }
-
-  /** @param faults null, or the faults every run gets ({@code run --faults}) */
-  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
-      SubjectFactory subjects, List<Path> setup, FaultPlan faults) throws IOException, InterruptedException {
+  static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command,
+      boolean tty, SubjectFactory subjects, List<Path> setup, FaultPlan faults) throws IOException, InterruptedException {
     PrintStream err = System.err;
-    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> err.println("dbrace: " + msg), setup)) {
+    try (DatabaseSession db = DatabaseSession.open(url, engine, Main.cacheDir(), msg -> err.println("dbrace: " + msg), setup)) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");
@@ -57,7 +62,7 @@ final class RaceSession {
       store.save(List.of());
       err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
-          + " (PostgreSQL " + db.serverVersion() + "); results in " + dir);
+          + " (" + db.engine().label() + " " + db.serverVersion() + "); results in " + dir);
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
           : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
@@ -92,7 +97,11 @@ final class RaceSession {
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Open)) {
         System.out.println("open loop: latency is from each operation's intended start, queueing included; not issued = arrivals refused at the in-flight limit.");
       }
-      System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
+      if (db.engine() == Engine.POSTGRESQL) {
+        System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
+      } else {
+        System.out.println("server commits and statements: not available on " + db.engine().label() + " (PostgreSQL's pg_stat_database and pg_stat_statements only).");
+      }
       System.out.println("results: " + dir.resolve("race.json"));
       writeReport(dir, err);
       long bad = runs.stream().filter(r -> !r.ok()).count();

@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace run}: one race, every stack once on the same workload and load. */
-@Command(name = "run", description = {"Race stacks on one workload at one load (embedded PostgreSQL unless --url).",
+@Command(name = "run", description = {"Race stacks on one workload at one load (embedded PostgreSQL, or Firebird with --engine firebird, unless --url).",
     "The workload is a built-in one (--workload) or your own scenario file (docs/scenario-file.md): "
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
     mixinStandardHelpOptions = true, sortOptions = false)
@@ -46,8 +46,8 @@ final class RunCommand implements Callable<Integer> {
       Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
       scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
       RaceSettings settings = race.settings(scenario.workload(), loadOptions.model(), loadOptions.concurrency, loadOptions.warmupMs);
-      return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.out, commandLine(commandSpec), tty(), null,
-          scenario.setupFiles());
+      return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec),
+          tty(), null, scenario.setupFiles(), null);
     }
     race.applyScenario(commandSpec, null);
     FaultPlan plan = null;
@@ -61,11 +61,12 @@ final class RunCommand implements Callable<Integer> {
     if (faults != null) {
       RaceOptions.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
           + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
+      RaceOptions.require(race.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), race.url == null);
     }
     RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);
-    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.out, commandLine(commandSpec), tty(),
-        null, java.util.List.of(), plan);
+    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec),
+        tty(), null, java.util.List.of(), plan);
   }
 
   static boolean tty() {

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.StackProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * The stacks built under {@code <home>/stacks/*}: each module's providers are found with
@@ -17,9 +19,8 @@ import java.util.ServiceLoader;
  * stack's worker classpath is that module's classes plus its {@code target/runtime.classpath}.
  */
 public final class StackCatalog {
-  /** One stack: its name, description and the classpath of the worker JVM that runs it. */
-  /** One stack: its name, description, the classpath of the worker JVM that runs it, whether it runs transactions. */
-  public record Entry(String name, String description, List<Path> classpath, boolean transactions) {}
+  /** One stack: its name, description, the engines it speaks, the classpath of its worker JVM, whether it runs transactions. */
+  public record Entry(String name, String description, Set<Engine> engines, List<Path> classpath, boolean transactions) {}
 
   private final Map<String, Entry> entries = new LinkedHashMap<>();
 
@@ -43,7 +44,7 @@ public final class StackCatalog {
   private void load(List<Path> cp) {
     try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
-        entries.put(p.name(), new Entry(p.name(), p.description(), cp, p.transactions()));
+        entries.put(p.name(), new Entry(p.name(), p.description(), Set.copyOf(p.engines()), cp, p.transactions()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Map;
+import dev.dbrace.core.spi.Engine;
 
 /**
  * Where to connect. {@link #toString()}, {@link #redactedUrl()}, {@link #jdbcUrl()} and every
@@ -16,10 +17,18 @@ import java.util.Map;
  * @param database database name
  * @param user user name
  * @param password password, or null to send none (trust or peer authentication)
+ * @param engine PostgreSQL or Firebird; for Firebird, {@code database} is a file path or an alias
  */
-public record DbTarget(String host, int port, String database, String user, String password) {
+public record DbTarget(String host, int port, String database, String user, String password,
+    Engine engine) {
+
+  /** A PostgreSQL target. */
+  public DbTarget(String host, int port, String database, String user, String password) {
+    this(host, port, database, user, password, Engine.POSTGRESQL);
+  }
 
   public DbTarget {
+    engine = engine == null ? Engine.POSTGRESQL : engine;
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("host is empty");
     }
@@ -41,6 +50,10 @@ public record DbTarget(String host, int port, String database, String user, Stri
    * wildcards, {@code \:} escapes). A missing user becomes env {@code PGUSER} or "postgres", a
    * missing port 5432, a missing database the user name.
    *
+   * <p>{@code firebird://user@host[:port]//path/db.fdb} (or {@code /alias}) is a Firebird target:
+   * the password from the URL, else env {@code ISC_PASSWORD}, else {@code DBRACE_PASSWORD}; a
+   * missing user becomes env {@code ISC_USER} or "SYSDBA", a missing port 3050.
+   *
    * @param env environment variables (usually {@code System.getenv()}); null means none
    * @param pgpassFile the password file, may be null or absent
    * @throws IllegalArgumentException with a one-line message, without the password, if malformed
@@ -48,6 +61,9 @@ public record DbTarget(String host, int port, String database, String user, Stri
   public static DbTarget parse(String url, Map<String, String> env, Path pgpassFile) {
     Map<String, String> e = env == null ? Map.of() : env;
     TargetUrl.Parts p = TargetUrl.parse(url);
+    if (p.engine() == Engine.FIREBIRD) {
+      return firebird(p, e);
+    }
     String user = p.user() != null ? p.user() : nonBlank(e.get("PGUSER"), "postgres");
     int port = p.port() != null ? p.port() : 5432;
     String database = p.database() != null ? p.database() : user;
@@ -61,24 +77,43 @@ public record DbTarget(String host, int port, String database, String user, Stri
     return new DbTarget(p.host(), port, database, user, password);
   }
 
-  /** {@code postgresql://user@host:port/db}: safe to print and log. */
-  public String redactedUrl() {
-    return "postgresql://" + encode(user) + "@" + hostPort() + "/" + encode(database);
-  }
-
-  /** {@code jdbc:postgresql://host:port/db}, without credentials. */
-  public String jdbcUrl() {
-    return "jdbc:postgresql://" + hostPort() + "/" + encode(database);
+  private static DbTarget firebird(TargetUrl.Parts p, Map<String, String> e) {
+    if (p.database() == null) {
+      throw new IllegalArgumentException("malformed Firebird URL: no database; expected"
+          + " firebird://user@host:port//path/to/db.fdb");
+    }
+    String user = p.user() != null ? p.user() : nonBlank(e.get("ISC_USER"), "SYSDBA");
+    String password = p.password() != null ? p.password()
+        : nonBlank(e.get("ISC_PASSWORD"), nonBlank(e.get("DBRACE_PASSWORD"), null));
+    return new DbTarget(p.host(), p.port() != null ? p.port() : 3050, p.database(), user, password,
+        Engine.FIREBIRD);
   }
 
   /**
-   * Opens a pgjdbc connection (connectTimeout 5 s, no socketTimeout, ApplicationName "dbrace").
+   * {@code postgresql://user@host:port/db} or {@code firebird://user@host:port//path/db.fdb}: safe
+   * to print and log.
+   */
+  public String redactedUrl() {
+    if (engine == Engine.FIREBIRD) {
+      return "firebird://" + encode(user) + "@" + hostPort() + "/" + database;
+    }
+    return "postgresql://" + encode(user) + "@" + hostPort() + "/" + encode(database);
+  }
+
+  /** {@code jdbc:postgresql://host:port/db} or {@code jdbc:firebird://host:port//path}, without credentials. */
+  public String jdbcUrl() {
+    return engine == Engine.FIREBIRD ? engine.jdbcUrl(host, port, database)
+        : "jdbc:postgresql://" + hostPort() + "/" + encode(database);
+  }
+
+  /**
+   * Opens a pgjdbc (PostgreSQL) or Jaybird (Firebird) connection (connectTimeout 5 s, no socketTimeout, ApplicationName "dbrace").
    *
    * @throws DbException with one line telling unreachable, unknown host, rejected credentials and
    *     missing database apart; never containing the password
    */
   public Connection connect() {
-    return Connector.connect(this);
+    return engine == Engine.FIREBIRD ? FirebirdConnector.connect(this) : Connector.connect(this);
   }
 
   @Override

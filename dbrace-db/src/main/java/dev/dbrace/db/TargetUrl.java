@@ -3,16 +3,19 @@ package dev.dbrace.db;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import dev.dbrace.core.spi.Engine;
 
 /**
- * Splits {@code postgresql://}, {@code postgres://} and {@code jdbc:postgresql://} URLs into their
- * parts. Parsed by hand rather than with {@link java.net.URI}, which rejects the unencoded
+ * Splits {@code postgresql://}, {@code postgres://}, {@code jdbc:postgresql://} and
+ * {@code firebird://} URLs into their parts (for Firebird, the database is everything after the
+ * first '/' following host and port: {@code //path/db.fdb} gives {@code /path/db.fdb}). Parsed by hand rather than with {@link java.net.URI}, which rejects the unencoded
  * characters people put in passwords. Stateless, hence thread-safe.
  */
 final class TargetUrl {
 
   /** What the URL says; null where it says nothing, so the caller can apply the defaults. */
-  record Parts(String host, Integer port, String database, String user, String password) {}
+  record Parts(String host, Integer port, String database, String user, String password,
+      Engine engine) {}
 
   private TargetUrl() {}
 
@@ -23,14 +26,19 @@ final class TargetUrl {
     String s = url.strip();
     String lower = s.toLowerCase(Locale.ROOT);
     String rest;
-    if (lower.startsWith("postgresql://")) {
+    Engine engine = Engine.POSTGRESQL;
+    if (lower.startsWith("firebird://")) {
+      rest = s.substring("firebird://".length());
+      engine = Engine.FIREBIRD;
+    } else if (lower.startsWith("postgresql://")) {
       rest = s.substring("postgresql://".length());
     } else if (lower.startsWith("postgres://")) {
       rest = s.substring("postgres://".length());
     } else if (lower.startsWith("jdbc:postgresql://")) {
       rest = s.substring("jdbc:postgresql://".length());
     } else {
-      throw bad(url, "expected postgresql://user@host:port/db or jdbc:postgresql://host:port/db");
+      throw bad(url, "expected postgresql://user@host:port/db, jdbc:postgresql://host:port/db"
+          + " or firebird://user@host:port//path/db.fdb");
     }
     int q = rest.indexOf('?');
     String query = q < 0 ? "" : rest.substring(q + 1);
@@ -87,7 +95,7 @@ final class TargetUrl {
     host = decode(url, host);
     Integer port = portText == null || portText.isEmpty() ? null : port(url, portText);
     return new Parts(host.isEmpty() ? "localhost" : host, port, blankToNull(db), blankToNull(user),
-        password);
+        password, engine);
   }
 
   /**
@@ -153,6 +161,7 @@ final class TargetUrl {
 
   private static IllegalArgumentException bad(String url, String why) {
     return new IllegalArgumentException(
-        DbException.oneLine("malformed PostgreSQL URL '" + redact(url) + "': " + why));
+        DbException.oneLine("malformed " + (url.strip().toLowerCase(Locale.ROOT).startsWith("firebird:")
+            ? "Firebird" : "PostgreSQL") + " URL '" + redact(url) + "': " + why));
   }
 }

@@ -57,7 +57,9 @@ record HeaderView(
     items.add(new Item("JDK", e.jdk()));
     items.add(new Item("machine", e.cores() + " cores, " + Format.count(e.memoryMb()) + " MB memory"));
     items.add(new Item("OS", e.os()));
-    items.add(new Item("PostgreSQL", e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
+    // the URL's scheme names the engine: results from before Firebird have PostgreSQL URLs
+    boolean firebird = e.database() != null && e.database().startsWith("firebird:");
+    items.add(new Item(firebird ? "Firebird" : "PostgreSQL", e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
         + (e.database() == null ? "" : " at " + Format.withoutPassword(e.database()))));
     race.runs().stream().map(RunRecord::jvm).filter(j -> j != null && !j.isBlank()).findFirst()
         .ifPresent(jvm -> items.add(new Item("worker JVM", jvm)));

@@ -1,6 +1,7 @@
 package dev.dbrace.core.run;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.util.Map;
 
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param hlogPath where the worker writes its HdrHistogram interval log
  * @param successLogPath null, or where the worker appends the index of every operation its open loop
  *     counted successful (fault runs compare them with the database's ledger rows)
+ * @param engine the database engine; absent (null) in JSON means PostgreSQL
  */
 public record RunSpec(
     String runId,
@@ -31,11 +33,21 @@ public record RunSpec(
     String hlogPath,
     long progressIntervalMs,
     long drainTimeoutMs,
-    String successLogPath) {
+    String successLogPath,
+    Engine engine) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
 
   public RunSpec {
     stackOptions = Map.copyOf(stackOptions);
+    engine = engine == null ? Engine.POSTGRESQL : engine;
+  }
+
+  /** A run on PostgreSQL without a success log. */
+  public RunSpec(String runId, String stack, WorkloadSpec workload, LoadModel load, long warmupMs, long seed,
+      String host, int port, String database, String user, int pool, int threads, Map<String, String> stackOptions,
+      String applicationName, String hlogPath, long progressIntervalMs, long drainTimeoutMs) {
+    this(runId, stack, workload, load, warmupMs, seed, host, port, database, user, pool, threads, stackOptions,
+        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, null, Engine.POSTGRESQL);
   }
 }

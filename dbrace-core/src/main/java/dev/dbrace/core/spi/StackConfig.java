@@ -17,6 +17,7 @@ import java.util.Map;
  *     {@link Statement#sqlId()} indexes this list, so stacks can prepare or translate up front
  * @param applicationName set as the connections' application_name, so the runner can find them
  * @param options stack-specific settings ({@code --stack-opt key=value}); unknown keys must be rejected
+ * @param engine the database engine; {@link #jdbcUrl()} is in its dialect
  */
 public record StackConfig(
     String host,
@@ -28,16 +29,25 @@ public record StackConfig(
     int threads,
     List<String> sql,
     String applicationName,
-    Map<String, String> options) {
+    Map<String, String> options,
+    Engine engine) {
 
   public StackConfig {
     sql = List.copyOf(sql);
     options = Map.copyOf(options);
+    engine = engine == null ? Engine.POSTGRESQL : engine;
   }
 
-  /** The JDBC URL without credentials. */
+  /** A PostgreSQL config: what every stack had before there was a second engine. */
+  public StackConfig(String host, int port, String database, String user, String password, int pool,
+      int threads, List<String> sql, String applicationName, Map<String, String> options) {
+    this(host, port, database, user, password, pool, threads, sql, applicationName, options,
+        Engine.POSTGRESQL);
+  }
+
+  /** The JDBC URL without credentials, in the engine's dialect. */
   public String jdbcUrl() {
-    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+    return engine.jdbcUrl(host, port, database);
   }
 
   /** The SQL text with {@code $n} placeholders replaced by JDBC's {@code ?}. */
@@ -47,7 +57,7 @@ public record StackConfig(
 
   @Override
   public String toString() {
-    return "StackConfig[" + user + "@" + host + ":" + port + "/" + database + ", pool=" + pool
+    return "StackConfig[" + engine + ":" + user + "@" + host + ":" + port + "/" + database + ", pool=" + pool
         + ", threads=" + threads + ", options=" + options + "]";
   }
 }

@@ -1,6 +1,7 @@
 package dev.dbrace.core.spi;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one extension point for stacks, found by {@link java.util.ServiceLoader}. A stack module
@@ -25,6 +26,14 @@ public interface StackProvider {
    */
   default boolean transactions() {
     return false;
+  }
+
+  /**
+   * The engines this stack can talk to; PostgreSQL unless it says otherwise. The runner refuses a
+   * race of a stack on any other engine before it starts a database or a worker.
+   */
+  default Set<Engine> engines() {
+    return Set.of(Engine.POSTGRESQL);
   }
 
   /**

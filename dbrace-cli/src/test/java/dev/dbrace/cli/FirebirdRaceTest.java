@@ -1,0 +1,83 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestFirebird;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Short real races of the Jaybird stacks on a real Firebird (one per test JVM, started here), through
+ * the runner's own code path; skipped where Firebird cannot be installed. The engine checks need no server.
+ */
+class FirebirdRaceTest {
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"jdbc-firebird, point-select, 500", "jdbc-firebird-virtual, point-select, 500",
+      "jdbc-firebird, queries-20, 50", "jdbc-firebird-virtual, queries-20, 50"})
+  void shortRaceCountsOnlyVerifiedOperations(String stack, String workloadName, long executions, @TempDir Path out)
+      throws Exception {
+    String why = SharedTestFirebird.unavailable();
+    assumeTrue(why == null, why);
+    WorkloadSpec workload = Workloads.byName(workloadName, Map.of());
+    LoadModel.Closed load = new LoadModel.Closed(executions, 0, 8);
+    DbTarget target = SharedTestFirebird.target();
+    List<RunRecord> runs;
+    try (var admin = target.connect()) {
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      RaceRunner runner = new RaceRunner(Races.settings(List.of(stack), workload, load, 4, 300), target, admin,
+          StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
+      new RacePlan.Fixed().execute(runner);
+      runs = runner.snapshot();
+    }
+    assertEquals(1, runs.size());
+    RunRecord r = runs.get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(executions, r.issued());
+    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
+    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
+    assertEquals(executions, r.ops(), "every operation verified");
+    assertEquals(r.ops() * workload.mix().get(0).statementCount(), r.statements());
+    assertNull(r.server(), "PostgreSQL's server counters are not available on Firebird");
+    assertTrue(r.versions().containsKey("Jaybird"), () -> "versions " + r.versions());
+  }
+
+  @Test
+  void refusesStacksThatDoNotSpeakTheEngine() {
+    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-platform"),
+        "stack jdbc-platform does not speak Firebird");
+    // only the default list is replaced by the engine's stacks; an explicit one is checked as given
+    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-virtual,jdbc-platform,r2dbc,vertx"),
+        "stack jdbc-virtual does not speak Firebird");
+    assertOneLine(Cli.run("run", "--stacks", "jdbc-firebird"), "stack jdbc-firebird does not speak PostgreSQL");
+    assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "firebird://u@h//x.fdb"),
+        "--engine postgresql contradicts the --url");
+    assertOneLine(Cli.run("run", "--engine", "oracle"), "unknown engine 'oracle' (known: postgresql, firebird)");
+    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-firebird", "--workload", "film-title"),
+        "workload film-title needs PostgreSQL");
+    assertOneLine(Cli.run("curve", "--level", "service", "--engine", "firebird", "--concurrencies", "1"),
+        "the service level runs on PostgreSQL only");
+  }
+
+  private static void assertOneLine(Cli.Result r, String expected) {
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains(expected), () -> "expected '" + expected + "' in: " + r.err());
+    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace");
+  }
+}

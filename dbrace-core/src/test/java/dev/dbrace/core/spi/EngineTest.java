@@ -1,0 +1,44 @@
+package dev.dbrace.core.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunSpec;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The engine in configs, URLs and the runner-to-worker JSON. */
+class EngineTest {
+
+  @Test
+  void jdbcUrlPerEngine() {
+    StackConfig pg = new StackConfig("h", 5432, "db", "u", "pw", 4, 8, List.of(), "app", Map.of());
+    assertEquals(Engine.POSTGRESQL, pg.engine(), "the old constructor means PostgreSQL");
+    assertEquals("jdbc:postgresql://h:5432/db", pg.jdbcUrl());
+    StackConfig fb = new StackConfig("h", 3050, "/var/db/x.fdb", "SYSDBA", "pw", 4, 8, List.of(), "app", Map.of(),
+        Engine.FIREBIRD);
+    assertEquals("jdbc:firebird://h:3050//var/db/x.fdb", fb.jdbcUrl());
+    assertFalse(fb.toString().contains("pw"), fb.toString());
+  }
+
+  @Test
+  void namesAreOneLineErrors() {
+    assertEquals(Engine.FIREBIRD, Engine.of(" Firebird "));
+    var e = assertThrows(IllegalArgumentException.class, () -> Engine.of("oracle"));
+    assertEquals("unknown engine 'oracle' (known: postgresql, firebird)", e.getMessage());
+  }
+
+  @Test
+  void runSpecCarriesTheEngineAndDefaultsToPostgres() throws Exception {
+    RunSpec spec = new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500, 1000,
+        null, Engine.FIREBIRD);
+    assertEquals(Engine.FIREBIRD, Json.parse(Json.line(spec), RunSpec.class).engine());
+    String old = Json.line(new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500,
+        1000)).replace(",\"engine\":\"POSTGRESQL\"", "");
+    assertFalse(old.contains("engine"), old);
+    assertEquals(Engine.POSTGRESQL, Json.parse(old, RunSpec.class).engine());
+  }
+}

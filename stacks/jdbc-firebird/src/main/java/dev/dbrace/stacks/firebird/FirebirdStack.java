@@ -1,0 +1,101 @@
+package dev.dbrace.stacks.firebird;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.dbrace.core.exec.Blocking;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.Statement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Blocking Jaybird calls on HikariCP, each operation run as one task on an executor (a fixed
+ * platform pool or a virtual thread per task). Thread-safe.
+ */
+final class FirebirdStack implements Stack {
+
+  private final HikariDataSource pool;
+  private final ExecutorService executor;
+  private final FirebirdSql[] sql;
+
+  FirebirdStack(HikariDataSource pool, ExecutorService executor, FirebirdSql[] sql) {
+    this.pool = pool;
+    this.executor = executor;
+    this.sql = sql;
+  }
+
+  @Override
+  public CompletionStage<OpResult> execute(Operation op) {
+    return Blocking.on(executor, () -> runOn(op.statements()));
+  }
+
+  private OpResult runOn(List<Statement> statements) throws SQLException {
+    int n = statements.size();
+    List<List<Object[]>> rows = new ArrayList<>(n);
+    long[] updateCounts = new long[n];
+    try (Connection c = pool.getConnection()) {
+      for (int i = 0; i < n; i++) {
+        Statement s = statements.get(i);
+        FirebirdSql q = sql[s.sqlId()];
+        try (PreparedStatement ps = c.prepareStatement(q.text())) {
+          bind(ps, q.paramOrder(), s.params());
+          if (ps.execute()) {
+            try (ResultSet rs = ps.getResultSet()) {
+              rows.add(read(rs));
+            }
+          } else {
+            rows.add(List.of());
+            updateCounts[i] = ps.getLargeUpdateCount();
+          }
+        }
+      }
+    }
+    return new OpResult(rows, updateCounts);
+  }
+
+  private static void bind(PreparedStatement ps, int[] order, Object[] params) throws SQLException {
+    if (order == null) {
+      for (int p = 0; p < params.length; p++) {
+        ps.setObject(p + 1, params[p]);
+      }
+    } else {
+      for (int p = 0; p < order.length; p++) {
+        ps.setObject(p + 1, params[order[p]]);
+      }
+    }
+  }
+
+  private static List<Object[]> read(ResultSet rs) throws SQLException {
+    int columns = rs.getMetaData().getColumnCount();
+    List<Object[]> rows = new ArrayList<>();
+    while (rs.next()) {
+      Object[] row = new Object[columns];
+      for (int col = 0; col < columns; col++) {
+        row[col] = rs.getObject(col + 1);
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      executor.shutdown();
+      if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+        throw new IllegalStateException("executor did not finish its tasks within 30 s of close()");
+      }
+    } finally {
+      pool.close();
+    }
+  }
+}
