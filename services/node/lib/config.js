@@ -51,7 +51,7 @@ function read(argv = process.argv.slice(2), env = process.env) {
 
 /** An error's message with the password taken out (drivers may echo connection strings). */
 function redact(message, password) {
-  const text = String(message).split('\n')[0];
+  const text = String(message).replace(/\s*\n\s*/g, ' ').trim();
   return password ? text.split(password).join('***') : text;
 }
 

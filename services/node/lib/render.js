@@ -43,12 +43,14 @@ function text(v) {
 }
 
 /**
- * One catalogue value as JSON: strings trimmed of trailing blanks, text blobs as strings, binary
- * blobs as lowercase hex, numbers as numbers (64-bit integers as numbers when safe, else strings),
- * dates as ISO strings, missing values as null.
+ * One catalogue value as JSON: strings trimmed of trailing blanks, text blobs as strings (the
+ * driver reads them with the row), binary blobs as null (node-firebird hands them over as a
+ * function that would fetch them in more round trips; BLR is no data for JSON), byte buffers as
+ * lowercase hex, numbers as numbers (64-bit integers as numbers when safe, else strings), dates as
+ * ISO strings, missing values as null.
  */
 function value(v) {
-  if (v === null || v === undefined) return null;
+  if (v === null || v === undefined || typeof v === 'function') return null;
   if (typeof v === 'string') return text(v);
   if (typeof v === 'number' || typeof v === 'boolean') return v;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
