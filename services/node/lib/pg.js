@@ -31,9 +31,30 @@ function conninfo(cfg) {
 function nativeClient(cfg) {
   const Native = require('pg-native');
   const client = new Native({ arrayMode: true });
-  client.connectSync(conninfo(cfg));
+  try {
+    client.connectSync(conninfo(cfg));
+  } catch (e) {
+    setImmediate(() => setImmediate(keep, client)); // libpq has finished it: the same wait as end()
+    throw e;
+  }
   return client;
 }
+
+/**
+ * Closes a pg-native client and keeps it reachable until libuv has closed its socket watcher.
+ * libpq's Finish() calls uv_close() on a handle inside the native object, and the close completes
+ * in the loop's close phase; if the object is collected before that (a connection per request makes
+ * garbage fast), libuv touches freed memory and node aborts with "uv__finish_close: Assertion
+ * `handle->flags & UV_HANDLE_CLOSING' failed" (seen under load; a gc() after end() shows it at
+ * once). A check-phase callback scheduled from a check-phase callback runs one full turn later,
+ * after the close phase, wherever end() was called.
+ */
+function end(client) {
+  client.end();
+  setImmediate(() => setImmediate(keep, client));
+}
+
+function keep() {}
 
 function syncRunner(client) {
   return { parallel: false, run: (s, params) => client.querySync(s.text, params || []) };
@@ -44,14 +65,14 @@ function syncPerRequest(cfg) {
     async check() {
       const c = nativeClient(cfg);
       c.querySync('SELECT 1');
-      c.end();
+      end(c);
     },
     async session(fn) {
       const client = nativeClient(cfg);
       try {
         return await fn(syncRunner(client));
       } finally {
-        client.end();
+        end(client);
       }
     },
     async close() {},
@@ -155,4 +176,4 @@ function backend(cfg) {
   }
 }
 
-module.exports = { backend, conninfo };
+module.exports = { backend, conninfo, nativeClient, end };

@@ -105,6 +105,24 @@ class NodeServicesTest {
     }
   }
 
+  /** services/node's own tests (node --test), given the embedded PostgreSQL; Firebird's skip unless DBRACE_TEST_FIREBIRD_* is set. */
+  @Test
+  void nodesOwnTestsPass(@TempDir Path out) throws Exception {
+    DbTarget t = TestDb.get().target();
+    Path module = Main.home().resolve("services/node");
+    NodeModules.ensure("node tests", module, out.resolve("npm-ci.log"));
+    Path log = out.resolve("node-test.log");
+    ProcessBuilder pb = new ProcessBuilder("node", "--test", "test/").directory(module.toFile())
+        .redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().putAll(Map.of("DBRACE_TEST_PG_HOST", t.host(), "DBRACE_TEST_PG_PORT", Integer.toString(t.port()),
+        "DBRACE_TEST_PG_NAME", t.database(), "DBRACE_TEST_PG_USER", t.user(), "DBRACE_TEST_PG_PASSWORD", t.password()));
+    Process p = pb.start();
+    assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "node --test within 60 s");
+    String output = Files.readString(log);
+    assertEquals(0, p.exitValue(), output);
+    assertTrue(output.contains("# fail 0"), output);
+  }
+
   @Test
   void packagesAreStaleWithoutNodeModulesOrWhenTheLockfileIsNewer(@TempDir Path module) throws Exception {
     assertFalse(NodeModules.stale(module), "no lockfile: nothing to install");
