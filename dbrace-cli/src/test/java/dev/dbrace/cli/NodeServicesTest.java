@@ -105,6 +105,18 @@ class NodeServicesTest {
     }
   }
 
+  /** The whole contract (updates, film, notifications too) through the generator's checks, on the two extremes. */
+  @Test
+  void everyEndpointPassesTheGeneratorsChecks(@TempDir Path out) throws Exception {
+    List<RunRecord> runs = ServeRaceTest.serveRace(List.of("node-sync-per-request", "node-async-pool-prepared"),
+        dev.dbrace.core.workload.Endpoints.ALL, 60, 6, out);
+    for (RunRecord r : runs) {
+      assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+      assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
+      assertEquals(60, r.ops(), r.stack());
+    }
+  }
+
   /** services/node's own tests (node --test), given the embedded PostgreSQL; Firebird's skip unless DBRACE_TEST_FIREBIRD_* is set. */
   @Test
   void nodesOwnTestsPass(@TempDir Path out) throws Exception {
