@@ -53,6 +53,12 @@ final class ServiceProcess implements AutoCloseable {
       String applicationName, Path runDir) throws IOException {
     List<String> cmd = new ArrayList<>();
     if (v.runtime().equals("node")) {
+      try {
+        NodeModules.ensure(v.name(), v.module(), runDir.resolve("npm-ci.log"));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while installing " + v.name() + "'s packages", e);
+      }
       cmd.addAll(List.of("node", v.main()));
     } else if (v.isJar()) {
       Path jar = v.module().resolve(v.main());

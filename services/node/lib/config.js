@@ -1,0 +1,58 @@
+'use strict';
+// The contract's environment (docs/service-contract.md) and the variant's --style argument.
+
+const STYLES = [
+  'sync-per-request', // a new connection per request, blocking calls
+  'async-per-request', // a new connection per request, non-blocking calls
+  'sync-shared', // one connection for the process, blocking calls
+  'async-shared-queued', // one connection, requests queued one at a time
+  'async-pool', // a pool of DBRACE_POOL connections
+  'async-pool-prepared', // the pool, with prepared (named / cached) statements
+];
+const ENGINES = ['postgresql', 'firebird'];
+
+function fail(message) {
+  process.stderr.write(`dbrace node service: ${message}\n`);
+  process.exit(2);
+}
+
+function read(argv = process.argv.slice(2), env = process.env) {
+  const i = argv.indexOf('--style');
+  const style = i >= 0 ? argv[i + 1] : undefined;
+  if (!STYLES.includes(style)) {
+    fail(`--style must be one of ${STYLES.join(', ')}; got ${style === undefined ? 'nothing' : `'${style}'`}`);
+  }
+  const engine = env.DBRACE_DB_ENGINE || 'postgresql';
+  if (!ENGINES.includes(engine)) {
+    fail(`DBRACE_DB_ENGINE must be one of ${ENGINES.join(', ')}; got '${engine}'`);
+  }
+  const pool = Number.parseInt(env.DBRACE_POOL || '5', 10);
+  const httpPort = Number.parseInt(env.DBRACE_HTTP_PORT || '', 10);
+  if (!Number.isInteger(httpPort) || httpPort <= 0) {
+    fail(`DBRACE_HTTP_PORT must be a port number; got '${env.DBRACE_HTTP_PORT || ''}'`);
+  }
+  return {
+    style,
+    engine,
+    httpHost: env.DBRACE_HTTP_HOST || '127.0.0.1',
+    httpPort,
+    db: {
+      host: env.DBRACE_DB_HOST || '127.0.0.1',
+      port: Number.parseInt(env.DBRACE_DB_PORT || (engine === 'firebird' ? '3050' : '5432'), 10),
+      database: env.DBRACE_DB_NAME || (engine === 'firebird' ? '' : 'postgres'),
+      user: env.DBRACE_DB_USER || (engine === 'firebird' ? 'SYSDBA' : 'postgres'),
+      password: env.DBRACE_DB_PASSWORD || '',
+    },
+    pool: Number.isInteger(pool) && pool > 0 ? pool : 5,
+    remoteUrl: env.DBRACE_REMOTE_URL || '',
+    applicationName: env.DBRACE_APPLICATION_NAME || 'dbrace-node',
+  };
+}
+
+/** An error's message with the password taken out (drivers may echo connection strings). */
+function redact(message, password) {
+  const text = String(message).replace(/\s*\n\s*/g, ' ').trim();
+  return password ? text.split(password).join('***') : text;
+}
+
+module.exports = { STYLES, ENGINES, read, redact };

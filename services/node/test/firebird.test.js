@@ -1,0 +1,131 @@
+'use strict';
+// The variants on a real Firebird server, when one is given:
+//   DBRACE_TEST_FIREBIRD_HOST, _PORT, _NAME (database file path), _USER, _PASSWORD
+// The database needs dbrace's world (10,000 rows) and fortune (TechEmpower's 12) tables.
+const test = require('node:test');
+const assert = require('node:assert');
+const { spawn } = require('node:child_process');
+const http = require('node:http');
+const net = require('node:net');
+const path = require('node:path');
+
+const env = process.env;
+const given = ['HOST', 'PORT', 'NAME', 'USER', 'PASSWORD'].every((k) => env[`DBRACE_TEST_FIREBIRD_${k}`]);
+const skip = given ? false : 'no Firebird given: set DBRACE_TEST_FIREBIRD_HOST, _PORT, _NAME, _USER and _PASSWORD to run these';
+const SERVER = path.join(__dirname, '..', 'server.js');
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(style, port) {
+  const child = spawn(process.execPath, [SERVER, '--style', style], {
+    env: {
+      PATH: env.PATH,
+      DBRACE_HTTP_HOST: '127.0.0.1',
+      DBRACE_HTTP_PORT: String(port),
+      DBRACE_DB_ENGINE: 'firebird',
+      DBRACE_DB_HOST: env.DBRACE_TEST_FIREBIRD_HOST,
+      DBRACE_DB_PORT: env.DBRACE_TEST_FIREBIRD_PORT,
+      DBRACE_DB_NAME: env.DBRACE_TEST_FIREBIRD_NAME,
+      DBRACE_DB_USER: env.DBRACE_TEST_FIREBIRD_USER,
+      DBRACE_DB_PASSWORD: env.DBRACE_TEST_FIREBIRD_PASSWORD,
+      DBRACE_POOL: '3',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function get(port, p) {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: p }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+    }).on('error', reject);
+  });
+}
+
+async function ready(port, svc) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await get(port, '/health')).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not ready: ${svc.output()}`);
+}
+
+function assertWorld(w) {
+  assert.deepStrictEqual(Object.keys(w), ['id', 'randomNumber']);
+  assert.ok(w.id >= 1 && w.id <= 10000 && w.randomNumber >= 1 && w.randomNumber <= 10000, JSON.stringify(w));
+}
+
+test('the asynchronous styles answer the contract on Firebird, /relations byte-identical', { skip }, async () => {
+  const relations = {};
+  for (const style of ['async-per-request', 'async-shared-queued', 'async-pool', 'async-pool-prepared']) {
+    const port = await freePort();
+    const svc = start(style, port);
+    try {
+      await ready(port, svc);
+      const db = await get(port, '/db');
+      assert.strictEqual(db.type, 'application/json');
+      assertWorld(JSON.parse(db.body));
+      const q = JSON.parse((await get(port, '/queries?queries=5')).body);
+      assert.strictEqual(q.length, 5);
+      q.forEach(assertWorld);
+      const f = await get(port, '/fortunes');
+      assert.strictEqual(f.type, 'text/html; charset=utf-8');
+      assert.strictEqual((f.body.match(/<tr><td>/g) || []).length, 13, f.body);
+      assert.ok(f.body.includes('<tr><td>11</td><td>&lt;script&gt;alert(&quot;This should not be displayed'), f.body);
+      const r = await get(port, '/relations');
+      const rows = JSON.parse(r.body);
+      assert.ok(rows.length >= 50, `rdb$relations rows: ${rows.length}`);
+      assert.strictEqual(rows[0]['RDB$RELATION_NAME'], 'RDB$PAGES');
+      relations[style] = r.body;
+    } finally {
+      svc.child.kill('SIGTERM');
+      assert.strictEqual(await svc.exited, 0, svc.output());
+    }
+    assert.ok(!svc.output().includes(env.DBRACE_TEST_FIREBIRD_PASSWORD), 'the password in the output');
+  }
+  const [first, ...rest] = Object.values(relations);
+  rest.forEach((body) => assert.strictEqual(body, first));
+});
+
+test('the synchronous styles refuse Firebird in one line', { skip }, async () => {
+  for (const style of ['sync-per-request', 'sync-shared']) {
+    const svc = start(style, await freePort());
+    assert.strictEqual(await svc.exited, 1);
+    assert.match(svc.output(), /^dbrace node service: node-sync-\S+ cannot run on firebird: no maintained Node\.js Firebird driver has synchronous calls.*\n$/);
+  }
+});
+
+test('an unreachable Firebird fails the start in one line, without the password', { skip }, async () => {
+  const port = await freePort();
+  const closed = await freePort(); // nothing listens there
+  const child = spawn(process.execPath, [SERVER, '--style', 'async-pool'], {
+    env: { PATH: env.PATH, DBRACE_HTTP_PORT: String(port), DBRACE_DB_ENGINE: 'firebird', DBRACE_DB_HOST: '127.0.0.1',
+      DBRACE_DB_PORT: String(closed), DBRACE_DB_NAME: env.DBRACE_TEST_FIREBIRD_NAME, DBRACE_DB_USER: 'SYSDBA',
+      DBRACE_DB_PASSWORD: env.DBRACE_TEST_FIREBIRD_PASSWORD },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => { out += d; });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  assert.strictEqual(code, 1);
+  assert.match(out, /^dbrace node service: node-async-pool cannot reach firebird at 127\.0\.0\.1:\d+ .*\n$/);
+  assert.ok(!out.includes(env.DBRACE_TEST_FIREBIRD_PASSWORD));
+});
