@@ -29,14 +29,8 @@ class InterruptTest {
   @Test
   void sigintKeepsWhatWasMeasuredAndStopsEverything(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
-        "-Ddbrace.home=" + Main.home(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main",
-        "run", "--stacks", "jdbc-platform,vertx", "--duration", "8s", "--warmup", "0s", "--concurrency", "8",
-        "--pool", "4", "--out", out.toString()));
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout").toFile())
-        .redirectError(dir.resolve("stderr").toFile());
-    Process dbrace = pb.start();
+    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), "run", "--stacks", "jdbc-platform,vertx", "--duration", "8s",
+        "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
     try {
