@@ -15,7 +15,17 @@ import java.util.List;
  * Ctrl-C hook that keeps what was measured, and the final table.
  */
 final class RaceSession {
+  private static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED = new java.util.concurrent.atomic.AtomicBoolean();
+
   private RaceSession() {}
+
+  /**
+   * True once Ctrl-C (or SIGTERM) cut a race short. The race's own thread runs on meanwhile into a
+   * database and workers that are going away; what it then fails with is no news to the user.
+   */
+  static boolean interrupted() {
+    return INTERRUPTED.get();
+  }
 
   /** What the runs exercise, made once the database is up (the service level needs its address). */
   interface SubjectFactory {
@@ -57,7 +67,11 @@ final class RaceSession {
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
           new ConsoleProgress(err, tty, settings.warmupMs()));
       Thread hook = new Thread(() -> {
-        store.saveInterrupted(runner.snapshot());
+        INTERRUPTED.set(true);
+        List<RunRecord> kept = runner.snapshot();
+        store.saveInterrupted(kept);
+        err.println("dbrace: interrupted: " + dir.resolve("race.json") + " keeps the " + kept.size()
+            + " finished run" + (kept.size() == 1 ? "" : "s") + "; the one cut short is marked interrupted");
         writeReport(dir, err);
       }, "dbrace-save-on-exit");
       Runtime.getRuntime().addShutdownHook(hook);

@@ -44,7 +44,12 @@ final class ResultStore {
 
   private volatile List<Race.Capacity> capacity = List.of();
 
+  private boolean closed; // guarded by this; saveInterrupted wrote the last word
+
   synchronized void save(List<RunRecord> runs) {
+    if (closed) {
+      return; // cut short: the race's thread must not overwrite the interrupted record with a half-run's failure
+    }
     write(header.with(Instant.now().toString(), runs, capacity));
   }
 
@@ -61,6 +66,7 @@ final class ResultStore {
       all.add(running);
     }
     save(all);
+    closed = true;
   }
 
   private void write(Race race) {

@@ -15,7 +15,13 @@ final class ForkedCli {
   private ForkedCli() {}
 
   static Process start(Path dir, Map<String, String> env, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    return start(dir, env, false, args);
+  }
+
+  /** @param ownGroup in a session and process group of its own (setsid), as a shell runs a command: a terminal's Ctrl-C signals the whole group */
+  static Process start(Path dir, Map<String, String> env, boolean ownGroup, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(ownGroup ? List.of("setsid") : List.of());
+    cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
         "-Ddbrace.home=" + Main.home(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));
     cmd.addAll(List.of(args));

@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,10 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InterruptTest {
 
-  @Test
-  void sigintKeepsWhatWasMeasuredAndStopsEverything(@TempDir Path dir) throws Exception {
+  /**
+   * @param group false: SIGINT to dbrace alone (kill -INT PID); true: to its whole process group, as
+   *     a terminal's Ctrl-C does, so the workers and PostgreSQL get it too
+   */
+  @ParameterizedTest(name = "to the process group: {0}")
+  @ValueSource(booleans = {false, true})
+  void sigintKeepsWhatWasMeasuredAndStopsEverything(boolean group, @TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), "run", "--stacks", "jdbc-platform,vertx", "--duration", "8s",
+    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx", "--duration", "8s",
         "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
@@ -50,7 +56,7 @@ class InterruptTest {
           "the embedded PostgreSQL was seen among dbrace's processes: " + seen);
 
       long t0 = System.nanoTime();
-      assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(pid)).start().waitFor());
+      assertEquals(0, new ProcessBuilder("kill", "-INT", "--", (group ? "-" : "") + pid).start().waitFor());
       assertTrue(dbrace.waitFor(20, TimeUnit.SECONDS), "dbrace exited within 20 s of SIGINT");
       double exitS = (System.nanoTime() - t0) / 1e9;
       String stderr = read(dir.resolve("stderr"));
@@ -80,8 +86,9 @@ class InterruptTest {
       assertEquals(cut.path("issued").asLong(),
           cut.path("ops").asLong() + cut.path("errors").asLong() + cut.path("unfinished").asLong(), cut.toString());
       assertTrue(Files.exists(out.resolve("report.html")), "the report of what was measured is written");
-      assertFalse(stderr.contains("Exception"), stderr);
-      System.err.println("[interrupt-test] exited " + String.format("%.1f", exitS) + " s after SIGINT; "
+      assertFalse(stderr.contains("Exception") || stderr.contains("internal error"), stderr);
+      assertTrue(stderr.contains("dbrace: interrupted: ") && stderr.contains("keeps the 1 finished run"), stderr);
+      System.err.println("[interrupt-test] " + (group ? "group" : "process") + ": exited " + String.format("%.1f", exitS) + " s after SIGINT; "
           + seen.size() + " processes seen, none left");
     } finally {
       dbrace.descendants().forEach(ProcessHandle::destroyForcibly);
