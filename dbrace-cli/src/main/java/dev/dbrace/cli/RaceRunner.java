@@ -30,6 +30,9 @@ final class RaceRunner {
   private final RunListener listener;
   private final List<RunRecord> runs = new ArrayList<>();
   private double wallSecondsSoFar;
+  private volatile RunExecutor executing;
+  private volatile boolean interrupted;
+  private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
 
   RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
@@ -81,12 +84,25 @@ final class RaceRunner {
     listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft)));
     store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
         "interrupted before the run finished", List.of(), null, 0));
+    if (interrupted) {
+      throw new InterruptedException("interrupted before " + stack + "'s run");
+    }
     RunRecord record;
     try {
       record = runOne(stack, load, purpose, step);
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
           Secrets.redact(e.getMessage()), e.tail, null, 0);
+    } finally {
+      executing = null;
+      if (interrupted) {
+        cutShort.countDown(); // whatever came of the run, the hook waits no longer
+      }
+    }
+    if ("interrupted".equals(record.status())) {
+      store.current(record); // the hook saves it as the run cut short, figures and all
+      cutShort.countDown();
+      throw new InterruptedException(stack + "'s run was interrupted");
     }
     synchronized (runs) {
       runs.add(record);
@@ -134,6 +150,25 @@ final class RaceRunner {
     }
   }
 
+  /**
+   * Ctrl-C, from the shutdown hook: the run going on is asked to stop and report, and given up to
+   * {@code waitMs} to hand its figures to the store (which then saves it as the interrupted run);
+   * no further run starts.
+   */
+  void interrupt(long waitMs) {
+    interrupted = true;
+    RunExecutor e = executing;
+    if (e == null) {
+      return;
+    }
+    e.interrupt();
+    try {
+      cutShort.await(waitMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException stop) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The runs finished so far; safe to call from a shutdown hook. */
   List<RunRecord> snapshot() {
     synchronized (runs) {
@@ -169,11 +204,20 @@ final class RaceRunner {
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
           settings.drainTimeoutMs());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
-      out = new RunExecutor(settings, listener).run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+      RunExecutor executor = new RunExecutor(settings, listener);
+      executing = executor;
+      if (interrupted) {
+        executor.interrupt();
+      }
+      out = executor.run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
+    }
+    if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
+      return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
+          store.dir().relativize(runDir.resolve("latency.hlog")));
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     ServerCounters.awaitBackendsGone(admin, app, Duration.ofSeconds(10));

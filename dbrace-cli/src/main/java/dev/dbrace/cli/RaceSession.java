@@ -23,6 +23,9 @@ final class RaceSession {
    * True once Ctrl-C (or SIGTERM) cut a race short. The race's own thread runs on meanwhile into a
    * database and workers that are going away; what it then fails with is no news to the user.
    */
+  /** How long Ctrl-C waits for the run going on to report its figures so far. */
+  static final long CUT_SHORT_WAIT_MS = 5_000;
+
   static boolean interrupted() {
     return INTERRUPTED.get();
   }
@@ -68,6 +71,7 @@ final class RaceSession {
           new ConsoleProgress(err, tty, settings.warmupMs()));
       Thread hook = new Thread(() -> {
         INTERRUPTED.set(true);
+        runner.interrupt(CUT_SHORT_WAIT_MS); // the run going on reports what it measured, if it can in time
         List<RunRecord> kept = runner.snapshot();
         store.saveInterrupted(kept);
         err.println("dbrace: interrupted: " + dir.resolve("race.json") + " keeps the " + kept.size()

@@ -19,7 +19,8 @@ final class RunRecords {
       RunExecutor.Outcome out, ServerCounters.Snapshot before, ServerCounters.Snapshot after, Long statementCalls,
       Path hlog) {
     WorkerResult r = out.result();
-    ServerFigures server = new ServerFigures(
+    // no counters after a run cut short by Ctrl-C: the database may be going away with it
+    ServerFigures server = after == null ? null : new ServerFigures(
         after.xactCommit() - before.xactCommit(),
         after.xactRollback() - before.xactRollback(),
         statementCalls,
