@@ -166,7 +166,7 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         .append(", ").append(model.describe()).append(" after ").append(Durations.human(warmupMs / 1000.0)).append(" of warm-up, seed ")
         .append(race.seed).append(", on ");
     if (race.url != null) {
-      out.append(race.url.replaceAll("://([^:@/]+):[^@/]*@", "://$1@"));
+      out.append(redacted(race.url));
     } else {
       out.append("the embedded PostgreSQL");
       List<Path> setup = setupFiles();
@@ -179,6 +179,15 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
       out.append("; SLA ").append(sla.describe()).append(" (for curve and capacity)");
     }
     return out.append('.').toString();
+  }
+
+  /** The URL without its password, in any of the forms (user:pw@, ?password=) a --url may take. */
+  private static String redacted(String url) {
+    try {
+      return dev.dbrace.db.DbTarget.parse(url, Map.of(), null).redactedUrl();
+    } catch (IllegalArgumentException malformed) {
+      return "a malformed URL (run says why)";
+    }
   }
 
   private static String pct(int weight, int total) {

@@ -105,6 +105,16 @@ class SecretsTest {
         assertFalse((r.out() + r.err()).contains(inline), () -> "the password was echoed: " + r.err());
       }
     }
+    // the same URLs on validate's command line: told, the password left out
+    Path file = dir.resolve("ok.yaml");
+    Files.writeString(file, "name: fine\noperations: [{name: one, sql: \"select 1\"}]\n");
+    for (String url : List.of("postgresql://app:" + inline + "@db.example:5432/shop",
+        "jdbc:postgresql://db.example:5432/shop?user=app&password=" + inline)) {
+      Cli.Result r = Cli.run("validate", file.toString(), "--url", url);
+      assertEquals(0, r.exit(), r.err());
+      assertTrue(r.out().contains("postgresql://app@db.example:5432/shop"), r.out());
+      assertFalse((r.out() + r.err()).contains(inline), () -> "the password was echoed: " + r.out());
+    }
   }
 
   /** Runs the command in its own JVM, sampling its processes' command lines, then greps all it produced. */
