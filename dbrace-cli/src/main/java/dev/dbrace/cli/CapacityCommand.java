@@ -2,32 +2,43 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace capacity}: each stack's highest rate within an SLA. */
 @Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class CapacityCommand implements Callable<Integer> {
+  static final String DEFAULT_STEP = "8s";
+  static final String DEFAULT_WARMUP = "2s";
+  static final String DEFAULT_CONCURRENCY = "64";
+  static final String DEFAULT_PRECISION = "10";
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
+  Path scenarioFile;
+
   @Mixin RaceOptions race;
 
-  @Option(names = "--sla", required = true, converter = SlaConverter.class, description = "The latency target, e.g. p99=10ms (errors < 0.1 % unless ,errors=N%% is added).")
+  @Option(names = "--sla", converter = SlaConverter.class, description = "The latency target, e.g. p99=10ms (errors < 0.1 %% unless ,errors=N%% is added); required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = "8s", description = "Measured time per search step (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = Durations.class, defaultValue = "2s", description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", converter = Durations.class, defaultValue = DEFAULT_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
   long warmupMs;
 
-  @Option(names = "--concurrency", defaultValue = "64", description = "In flight during the closed-loop probe the search starts from (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--concurrency", defaultValue = DEFAULT_CONCURRENCY, description = "In flight during the closed-loop probe the search starts from (default: ${DEFAULT-VALUE}, or the scenario file's load.concurrency).")
   int concurrency;
 
-  @Option(names = "--precision", defaultValue = "10", description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--precision", defaultValue = DEFAULT_PRECISION, description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
   double precisionPct;
 
   @Mixin OpenLoadOptions open;
@@ -38,7 +49,16 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    race.applyScenario(commandSpec, service);
+    var given = commandSpec.commandLine().getParseResult();
+    Scenario file = scenarioFile == null ? null : Scenario.forPlan(scenarioFile, race, service, given);
+    if (file == null) {
+      race.applyScenario(commandSpec, service);
+    } else {
+      sla = file.sla(sla);
+      warmupMs = file.warmupMs(warmupMs, given.hasMatchedOption("--warmup"));
+      concurrency = file.concurrency(concurrency, given.hasMatchedOption("--concurrency"));
+    }
+    RaceOptions.require(sla != null, "capacity needs an SLA: --sla p99=10ms, or sla: in the scenario file");
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     RaceOptions.require(concurrency >= 1 && concurrency <= 100_000, "--concurrency must be 1..100000, got " + concurrency);
     RaceOptions.require(precisionPct >= 1 && precisionPct <= 50, "--precision must be 1..50 (percent), got " + precisionPct);
@@ -49,7 +69,8 @@ final class CapacityCommand implements Callable<Integer> {
       RaceSettings settings = race.settings(service.variants(), service.workload(), probe, concurrency, warmupMs);
       return service.run(settings, search, sla, race.postgresUrl("the service level"), race.out, RunCommand.commandLine(commandSpec));
     }
-    RaceSettings settings = race.settings(race.workloadSpec(), probe, concurrency, warmupMs);
-    return RaceSession.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec), RunCommand.tty());
+    RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), probe, concurrency, warmupMs);
+    return RaceSession.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec),
+        RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(), null);
   }
 }

@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -9,12 +10,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace curve}: latency vs load, one run per stack per step. */
 @Command(name = "curve", description = "Latency-vs-load curves: each stack through a series of open-loop rates (or closed-loop concurrencies).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class CurveCommand implements Callable<Integer> {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
+  Path scenarioFile;
+
   @Mixin RaceOptions race;
 
   @Option(names = "--rates", split = ",", description = "Open-loop arrival rates per second, one step each, e.g. 1000,2000,5000.")
@@ -40,7 +45,14 @@ final class CurveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    race.applyScenario(commandSpec, service);
+    var given = commandSpec.commandLine().getParseResult();
+    Scenario file = scenarioFile == null ? null : Scenario.forPlan(scenarioFile, race, service, given);
+    if (file == null) {
+      race.applyScenario(commandSpec, service);
+    } else {
+      sla = file.sla(sla);
+      warmupMs = file.warmupMs(warmupMs, given.hasMatchedOption("--warmup"));
+    }
     RaceOptions.require((rates == null) != (concurrencies == null), "give --rates (open loop) or --concurrencies (closed loop)");
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     List<LoadModel> steps = new ArrayList<>();
@@ -58,8 +70,8 @@ final class CurveCommand implements Callable<Integer> {
       RaceSettings settings = race.settings(service.variants(), service.workload(), steps.get(0), concurrency, warmupMs);
       return service.run(settings, new CurvePlan(steps, sla), sla, race.postgresUrl("the service level"), race.out, RunCommand.commandLine(commandSpec));
     }
-    RaceSettings settings = race.settings(race.workloadSpec(), steps.get(0), concurrency, warmupMs);
+    RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), steps.get(0), concurrency, warmupMs);
     return RaceSession.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out,
-        RunCommand.commandLine(commandSpec), RunCommand.tty());
+        RunCommand.commandLine(commandSpec), RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(), null);
   }
 }

@@ -21,6 +21,9 @@ public final class Main {
     try {
       code = execute(args);
     } catch (Throwable t) { // errors escape picocli's handler; still one line, not a trace wall
+      if (RaceSession.interrupted()) {
+        return; // Ctrl-C: the save-on-exit hook has told what was kept; the JVM is exiting already
+      }
       System.err.println("dbrace: internal error: " + Secrets.redact(String.valueOf(t)));
       if (Boolean.getBoolean("dbrace.debug")) {
         t.printStackTrace();
@@ -43,6 +46,9 @@ public final class Main {
         ex = u;
       }
       PrintWriter err = cmd.getErr();
+      if (RaceSession.interrupted()) {
+        return 130; // Ctrl-C: what the race's thread fails with as the database goes away is no news
+      }
       if (ex instanceof UserError) {
         err.println("dbrace: " + Secrets.redact(ex.getMessage()));
         return 2;

@@ -34,6 +34,9 @@ final class RaceRunner {
   private double wallSecondsSoFar;
   private FaultPlan faults;
   private dev.dbrace.db.EmbeddedPostgres embedded;
+  private volatile RunExecutor executing;
+  private volatile boolean interrupted;
+  private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
 
   RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
@@ -109,12 +112,25 @@ final class RaceRunner {
     listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft)));
     store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
         "interrupted before the run finished", List.of(), null, 0));
+    if (interrupted) {
+      throw new InterruptedException("interrupted before " + stack + "'s run");
+    }
     RunRecord record;
     try {
       record = runOne(stack, load, purpose, step);
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
           Secrets.redact(e.getMessage()), e.tail, null, 0);
+    } finally {
+      executing = null;
+      if (interrupted) {
+        cutShort.countDown(); // whatever came of the run, the hook waits no longer
+      }
+    }
+    if ("interrupted".equals(record.status())) {
+      store.current(record); // the hook saves it as the run cut short, figures and all
+      cutShort.countDown();
+      throw new InterruptedException(stack + "'s run was interrupted");
     }
     synchronized (runs) {
       runs.add(record);
@@ -159,6 +175,25 @@ final class RaceRunner {
   private double eta(int runsLeft) {
     synchronized (runs) {
       return runs.isEmpty() ? 0 : wallSecondsSoFar / runs.size() * (runsLeft + 1);
+    }
+  }
+
+  /**
+   * Ctrl-C, from the shutdown hook: the run going on is asked to stop and report, and given up to
+   * {@code waitMs} to hand its figures to the store (which then saves it as the interrupted run);
+   * no further run starts.
+   */
+  void interrupt(long waitMs) {
+    interrupted = true;
+    RunExecutor e = executing;
+    if (e == null) {
+      return;
+    }
+    e.interrupt();
+    try {
+      cutShort.await(waitMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException stop) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -212,15 +247,19 @@ final class RaceRunner {
         FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
         injector = i;
         Path hlog = runDir.resolve("latency.hlog");
-        RunRecord cutShort = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
+        RunRecord midFault = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
             "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
             null, 0);
         // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
         i.onApplied((applied, zero) -> {
-          store.current(cutShort.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
-          store.saveInterrupted(snapshot());
+          store.current(midFault.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
+          store.saveProgress(snapshot());
         });
         executor.onMeasure(i::start);
+      }
+      executing = executor;
+      if (interrupted) {
+        executor.interrupt();
       }
       try {
         out = executor.run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
@@ -233,6 +272,10 @@ final class RaceRunner {
       throw e;
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
+    }
+    if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
+      return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
+          store.dir().relativize(runDir.resolve("latency.hlog")));
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     if (counters) {

@@ -16,7 +16,20 @@ import java.util.List;
  * Ctrl-C hook that keeps what was measured, and the final table.
  */
 final class RaceSession {
+  private static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED = new java.util.concurrent.atomic.AtomicBoolean();
+
   private RaceSession() {}
+
+  /**
+   * True once Ctrl-C (or SIGTERM) cut a race short. The race's own thread runs on meanwhile into a
+   * database and workers that are going away; what it then fails with is no news to the user.
+   */
+  /** How long Ctrl-C waits for the run going on to report its figures so far. */
+  static final long CUT_SHORT_WAIT_MS = 5_000;
+
+  static boolean interrupted() {
+    return INTERRUPTED.get();
+  }
 
   /** What the runs exercise, made once the database is up (the service level needs its address). */
   interface SubjectFactory {
@@ -73,7 +86,12 @@ final class RaceSession {
             .collect(java.util.stream.Collectors.joining(", ")) + " (from the start of the measured phase)");
       }
       Thread hook = new Thread(() -> {
-        store.saveInterrupted(runner.snapshot());
+        INTERRUPTED.set(true);
+        runner.interrupt(CUT_SHORT_WAIT_MS); // the run going on reports what it measured, if it can in time
+        List<RunRecord> kept = runner.snapshot();
+        store.saveInterrupted(kept);
+        err.println("dbrace: interrupted: " + dir.resolve("race.json") + " keeps the " + kept.size()
+            + " finished run" + (kept.size() == 1 ? "" : "s") + "; the one cut short is marked interrupted");
         writeReport(dir, err);
       }, "dbrace-save-on-exit");
       Runtime.getRuntime().addShutdownHook(hook);

@@ -44,7 +44,12 @@ final class ResultStore {
 
   private volatile List<Race.Capacity> capacity = List.of();
 
+  private boolean closed; // guarded by this; saveInterrupted wrote the last word
+
   synchronized void save(List<RunRecord> runs) {
+    if (closed) {
+      return; // cut short: the race's thread must not overwrite the interrupted record with a half-run's failure
+    }
     write(header.with(Instant.now().toString(), runs, capacity));
   }
 
@@ -54,13 +59,23 @@ final class ResultStore {
   }
 
   /** Called from the shutdown hook on Ctrl-C: keeps what was measured, marks the run cut short. */
-  synchronized void saveInterrupted(List<RunRecord> runs) {
+  /**
+   * Saves the finished runs and the one in progress (a fault run after each fault), leaving the
+   * store open for the runs' own saves.
+   */
+  synchronized void saveProgress(List<RunRecord> runs) {
     List<RunRecord> all = new ArrayList<>(runs);
     RunRecord running = current;
     if (running != null) {
       all.add(running);
     }
     save(all);
+  }
+
+  /** The last word of a race cut short (Ctrl-C): what {@link #saveProgress} saves, then no more writes. */
+  synchronized void saveInterrupted(List<RunRecord> runs) {
+    saveProgress(runs);
+    closed = true;
   }
 
   private void write(Race race) {

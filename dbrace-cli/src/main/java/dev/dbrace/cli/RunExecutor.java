@@ -41,6 +41,8 @@ final class RunExecutor {
     onMeasure = action;
     return this;
   }
+  private volatile WorkerProcess current;
+  private volatile boolean interrupted;
 
   RunExecutor(RaceSettings settings, RunListener listener) {
     this.settings = settings;
@@ -65,6 +67,10 @@ final class RunExecutor {
         ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
       this.generator = generator;
+      current = w;
+      if (interrupted) {
+        w.send("stop");
+      }
       ProcStats before = null;
       long lastCount = -1;
       long lastChange = System.nanoTime();
@@ -120,6 +126,10 @@ final class RunExecutor {
             if (!w.waitFor(15_000)) {
               w.kill();
             }
+            if (interrupted) {
+              return outcome("interrupted", "interrupted (Ctrl-C); the figures are those measured until then", r,
+                  before, after, sampler, w, t0);
+            }
             return outcome(stopReason == null ? "ok" : "hung", stopReason, r, before, after, sampler, w, t0);
           }
           case "error" -> {
@@ -134,6 +144,18 @@ final class RunExecutor {
           default -> { } // stray output on the worker's stdout; its stderr log has the details
         }
       }
+    }
+  }
+
+  /**
+   * Ctrl-C: asks the worker to stop issuing and report what it measured so far (from the shutdown
+   * hook's thread); {@link #run} then returns an "interrupted" outcome with those figures.
+   */
+  void interrupt() {
+    interrupted = true;
+    WorkerProcess w = current;
+    if (w != null) {
+      w.send("stop");
     }
   }
 

@@ -19,7 +19,8 @@ final class RunRecords {
       RunExecutor.Outcome out, ServerCounters.Snapshot before, ServerCounters.Snapshot after, Long statementCalls,
       Path hlog) {
     WorkerResult r = out.result();
-    // null (shown as "-" and "n/a") where the engine has no such counters
+    // null (shown as "-" and "n/a") where the engine has no such counters, and after a run cut short
+    // by Ctrl-C: the database may be going away with it
     ServerFigures server = before == null || after == null ? null : new ServerFigures(
         after.xactCommit() - before.xactCommit(),
         after.xactRollback() - before.xactRollback(),

@@ -111,6 +111,47 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     }
   }
 
+  /**
+   * For curve and capacity, which have load options of their own: reads the file and fills the race
+   * options it gives ({@link #applyTo} without a load). A scenario file races stacks, not services.
+   */
+  static Scenario forPlan(Path file, RaceOptions race, ServiceLevel service, ParseResult given) {
+    RaceOptions.require(!service.on(), "a scenario file races stacks; --level service races an --endpoint instead");
+    Scenario scenario = load(file, StackCatalog.discover(Main.home()).names());
+    scenario.applyTo(race, null, given);
+    return scenario;
+  }
+
+  /** The warm-up per step: the command line's if given there, else the file's load.warmup, else the command's default. */
+  long warmupMs(long commandLine, boolean given) {
+    return source.load() == null || source.load().warmup() == null || given ? commandLine : source.load().warmup();
+  }
+
+  /** The closed-loop concurrency (capacity's probe): the command line's if given there, else the file's load.concurrency. */
+  int concurrency(int commandLine, boolean given) {
+    ScenarioFile.Load l = source.load();
+    return l == null || l.concurrency() == null || given ? commandLine : l.concurrency();
+  }
+
+  /** The SLA: the command line's if given, else the file's (null if neither). */
+  Race.Sla sla(Race.Sla commandLine) {
+    return commandLine != null ? commandLine : sla();
+  }
+
+  /** What {@code ./dbrace capacity FILE} would search, with capacity's defaults. */
+  String capacitySummary() {
+    Race.Sla sla = sla();
+    if (sla == null) {
+      return "capacity: needs an SLA: add sla: {p99: 20ms} to the file or give --sla p99=20ms.";
+    }
+    int probe = concurrency(Integer.parseInt(CapacityCommand.DEFAULT_CONCURRENCY), false);
+    long warmup = warmupMs(new Durations().convert(CapacityCommand.DEFAULT_WARMUP), false);
+    return "capacity: per stack, the highest open-loop rate with SLA " + sla.describe() + " kept: a closed-loop probe at "
+        + probe + " in flight, then open-loop steps of " + CapacityCommand.DEFAULT_STEP + " (" + Durations.human(warmup / 1000.0)
+        + " warm-up each) from a quarter of the probe's throughput up, refined to within " + CapacityCommand.DEFAULT_PRECISION
+        + " %; --step-duration, --warmup, --concurrency, --precision and --sla change it.";
+  }
+
   /** One paragraph: what a run of this file would do. */
   String summary(RaceOptions race, LoadModel model, long warmupMs) {
     StringBuilder out = new StringBuilder();
@@ -125,7 +166,7 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         .append(", ").append(model.describe()).append(" after ").append(Durations.human(warmupMs / 1000.0)).append(" of warm-up, seed ")
         .append(race.seed).append(", on ");
     if (race.url != null) {
-      out.append(race.url.replaceAll("://([^:@/]+):[^@/]*@", "://$1@"));
+      out.append(redacted(race.url));
     } else {
       out.append("the embedded PostgreSQL");
       List<Path> setup = setupFiles();
@@ -138,6 +179,15 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
       out.append("; SLA ").append(sla.describe()).append(" (for curve and capacity)");
     }
     return out.append('.').toString();
+  }
+
+  /** The URL without its password, in any of the forms (user:pw@, ?password=) a --url may take. */
+  private static String redacted(String url) {
+    try {
+      return dev.dbrace.db.DbTarget.parse(url, Map.of(), null).redactedUrl();
+    } catch (IllegalArgumentException malformed) {
+      return "a malformed URL (run says why)";
+    }
   }
 
   private static String pct(int weight, int total) {

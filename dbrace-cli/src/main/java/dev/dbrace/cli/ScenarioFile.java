@@ -39,6 +39,18 @@ record ScenarioFile(String name, String description, Database database, List<Op>
       require(url == null || (schema.isEmpty() && seed.isEmpty()),
           "schema and seed files run only on the embedded database; prepare the database at url yourself");
       require(url == null || !url.isBlank(), "url is empty");
+      // a file is shared, committed, pasted into issues: a password in it would travel with it
+      require(url == null || !holdsPassword(url),
+          "url holds a password; give it in PGPASSWORD or a pgpass file (~/.pgpass, PGPASSFILE), never in the scenario file");
+    }
+
+    /** Whether the URL carries a password (user:pw@ or ?password=); a malformed URL is refused later, redacted. */
+    private static boolean holdsPassword(String url) {
+      try {
+        return dev.dbrace.db.DbTarget.parse(url, java.util.Map.of(), null).password() != null;
+      } catch (IllegalArgumentException malformed) {
+        return url.contains("password=") || url.matches("(?s)[^/]*//[^/@]*:[^/@]*@.*");
+      }
     }
   }
 

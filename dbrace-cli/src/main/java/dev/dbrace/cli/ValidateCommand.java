@@ -29,6 +29,7 @@ final class ValidateCommand implements Callable<Integer> {
     var model = loadOptions.model();
     race.settings(scenario.workload(), model, loadOptions.concurrency, loadOptions.warmupMs); // the checks run does
     System.out.println(scenario.summary(race, model, loadOptions.warmupMs));
+    System.out.println(scenario.capacitySummary());
     return 0;
   }
 }

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * One forked worker JVM. Its stdout is read by a thread into a queue of messages; its stderr goes
  * to a file (a pipe nobody drains would block the worker). The password travels in the
- * environment, never on the command line. Not thread-safe: one runner thread talks to it.
+ * environment, never on the command line. One runner thread talks to it; {@link #send} may also be
+ * called from another (Ctrl-C's).
  */
 final class WorkerProcess implements AutoCloseable {
   /** A message from the worker; type "eof" when its stdout closed. */
@@ -80,8 +81,8 @@ final class WorkerProcess implements AutoCloseable {
     return messages.poll(timeoutMs, TimeUnit.MILLISECONDS);
   }
 
-  /** Sends one command line; false if the worker no longer listens. */
-  boolean send(String line) {
+  /** Sends one command line; false if the worker no longer listens. The Ctrl-C hook's thread may send too. */
+  synchronized boolean send(String line) {
     try {
       stdin.write(line);
       stdin.write('\n');

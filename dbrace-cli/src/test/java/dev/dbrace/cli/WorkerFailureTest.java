@@ -59,4 +59,45 @@ class WorkerFailureTest {
     assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
     assertTrue(r.unfinished() > 0, "operations still in the database are reported unfinished");
   }
+
+  @Test
+  void workerThatIgnoresStopIsKilledAndReported(@TempDir Path out) throws Exception {
+    // SIGSTOP freezes the worker mid-run: no progress, and the stop request goes unanswered
+    AtomicBoolean frozen = new AtomicBoolean();
+    java.util.Set<ProcessHandle> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    RunListener freezer = new RunListener() {
+      @Override
+      public void progress(String stack, String phase, long ops, long errors, double elapsedS) {
+        if (ops > 0 && frozen.compareAndSet(false, true)) {
+          ProcessHandle.current().children()
+              .filter(p -> p.info().commandLine().orElse("").contains("WorkerMain"))
+              .forEach(p -> {
+                workers.add(p);
+                try {
+                  new ProcessBuilder("kill", "-STOP", Long.toString(p.pid())).start().waitFor();
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+        }
+      }
+    };
+    var base = Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
+        new LoadModel.Closed(0, 60_000, 4), 4, 0);
+    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
+        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
+        2_000, base.runTimeoutMs(), 1_000, false);
+    long t0 = System.nanoTime();
+    List<RunRecord> runs = Races.run(settings, out, freezer);
+    double took = (System.nanoTime() - t0) / 1e9;
+    assertTrue(frozen.get() && !workers.isEmpty(), "the worker was frozen");
+    RunRecord r = runs.get(0);
+    assertEquals("hung", r.status(), r.message());
+    assertTrue(r.message().contains("no operation completed") && r.message().contains("killed"), r.message());
+    workers.forEach(w -> assertTrue(!w.isAlive(), "the frozen worker " + w.pid() + " is gone"));
+    // stall 2 s + drain 1 s + 15 s grace + up to 5 s between SIGTERM and SIGKILL, plus the JVM's start
+    assertTrue(took < 45, "killed in " + took + " s");
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals("hung", race.path("runs").get(0).path("status").asText());
+  }
 }
