@@ -66,8 +66,8 @@ final class CapacityCommand implements Callable<Integer> {
     CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, rate -> open.open(rate, stepMs));
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (service.on()) {
-      RaceSettings settings = race.settings(service.variants(), service.workload(), probe, concurrency, warmupMs);
-      return service.run(settings, search, sla, race.postgresUrl("the service level"), race.out, RunCommand.commandLine(commandSpec));
+      RaceSettings settings = race.settings(service.variants(race.engine()), service.workload(), probe, concurrency, warmupMs);
+      return service.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec));
     }
     RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), probe, concurrency, warmupMs);
     return RaceSession.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec),

@@ -67,8 +67,8 @@ final class CurveCommand implements Callable<Integer> {
     RaceOptions.require(steps.size() <= 50, "at most 50 steps, got " + steps.size());
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
     if (service.on()) {
-      RaceSettings settings = race.settings(service.variants(), service.workload(), steps.get(0), concurrency, warmupMs);
-      return service.run(settings, new CurvePlan(steps, sla), sla, race.postgresUrl("the service level"), race.out, RunCommand.commandLine(commandSpec));
+      RaceSettings settings = race.settings(service.variants(race.engine()), service.workload(), steps.get(0), concurrency, warmupMs);
+      return service.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec));
     }
     RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), steps.get(0), concurrency, warmupMs);
     return RaceSession.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out,

@@ -70,6 +70,11 @@ final class RaceOptions {
 
   /** The race's engine: the URL's scheme, else {@code --engine}, else PostgreSQL; a mismatch is the user's error. */
   Engine engine() {
+    return engine(engine, url);
+  }
+
+  /** {@link #engine()} for a command with its own {@code --engine} and {@code --url}. */
+  static Engine engine(String engine, String url) {
     Engine given;
     try {
       given = engine == null ? null : Engine.of(engine);
@@ -84,12 +89,6 @@ final class RaceOptions {
     return fromUrl;
   }
 
-  /** {@code --url} for what runs on PostgreSQL only, refusing {@code --engine firebird} or a Firebird URL in one line. */
-  String postgresUrl(String what) {
-    require(engine() == Engine.POSTGRESQL, what + " runs on PostgreSQL only, not " + engine().label());
-    return url;
-  }
-
   /**
    * E2's stacks, unless the command line named its own; the workload too. At the service level the
    * scenario names services and an endpoint instead ({@link ServiceLevel#applyScenario}); {@code service}
@@ -102,6 +101,9 @@ final class RaceOptions {
     var given = spec.commandLine().getParseResult();
     if (service != null && service.on()) {
       service.applyScenario(scenario, given);
+      if (scenario.equals("node-e5") && !given.hasMatchedOption("--pool")) {
+        pool = ServiceLevel.NODE_E5_POOL;
+      }
       return;
     }
     if (!scenario.equals("hibernate")) {

@@ -108,6 +108,10 @@ final class RaceSession {
         System.out.println();
         ConsoleTable.printCapacity(System.out, search.verdicts(), sla);
       }
+      SameBodies.line(runs).ifPresent(line -> {
+        System.out.println();
+        System.out.println(line);
+      });
       System.out.println();
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Closed)) {
         System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");

@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "serve-race", description = "Race HTTP service variants on one endpoint (embedded PostgreSQL unless --url).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class ServeRaceCommand implements Callable<Integer> {
-  @Option(names = "--scenario", description = "A ready scenario: notification (E4: /notifications with 1,000 users at once, remote calls of 1-3 s) or hibernate (E2: quarkus-orm against quarkus-reactive on /queries?queries=20).")
+  @Option(names = "--scenario", description = "A ready scenario: notification (E4: /notifications with 1,000 users at once, remote calls of 1-3 s),"
+      + " hibernate (E2: quarkus-orm against quarkus-reactive on /queries?queries=20) or node-e5 (E5: the six Node.js connection"
+      + " styles on /relations, 10000 requests 5 at a time, pool 5; on Firebird the two sync styles are left out).")
   String scenario;
 
   @Mixin LoadOptions load;
@@ -34,8 +37,12 @@ final class ServeRaceCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--url", description = "Your PostgreSQL, e.g. postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass).")
+  @Option(names = "--url", description = "Your database: postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass)"
+      + " or firebird://user@host:3050//path/db.fdb (password from ISC_PASSWORD or DBRACE_PASSWORD).")
   String url;
+
+  @Option(names = "--engine", description = "postgresql (default) or firebird: the engine of the embedded database; with --url, the URL says it.")
+  String engine;
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<endpoint>).")
   Path out;
@@ -60,20 +67,39 @@ final class ServeRaceCommand implements Callable<Integer> {
     if (scenario != null) {
       applyScenario();
     }
+    Engine eng = RaceOptions.engine(engine, url);
     WorkloadSpec workload = service.workload();
     LoadModel model = load.model();
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     RaceOptions.require(load.warmupMs >= 0, "--warmup must be >= 0");
-    RaceSettings settings = new RaceSettings(service.variants(), workload, model, pool, load.concurrency, 0, load.warmupMs,
+    RaceSettings settings = new RaceSettings(service.variants(eng), workload, model, pool, load.concurrency, 0, load.warmupMs,
         seed, Map.of(), RaceOptions.workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
         drainTimeoutMs, false);
-    return service.run(settings, new RacePlan.Fixed(), null, url, out, RunCommand.commandLine(commandSpec));
+    return service.run(settings, new RacePlan.Fixed(), null, url, eng, out, RunCommand.commandLine(commandSpec));
   }
 
-  /** The scenario's services and endpoint; for E4 also its load: every user asks at once, unless the command line set it. */
+  /**
+   * The scenario's services and endpoint; for E4 and E5 also its load (and E5's pool), unless the
+   * command line set it: E4 every user at once, E5 10,000 requests 5 at a time on a pool of 5.
+   */
   private void applyScenario() {
     var given = commandSpec.commandLine().getParseResult();
     service.applyScenario(scenario, given);
+    if (scenario.equals("node-e5")) {
+      if (!given.hasMatchedOption("--concurrency")) {
+        load.concurrency = 5;
+      }
+      if (!given.hasMatchedOption("--executions") && !given.hasMatchedOption("--duration") && !load.load.equals("open")) {
+        load.executions = 10_000L;
+      }
+      if (!given.hasMatchedOption("--warmup")) {
+        load.warmupMs = 1_000;
+      }
+      if (!given.hasMatchedOption("--pool")) {
+        pool = ServiceLevel.NODE_E5_POOL;
+      }
+      return;
+    }
     if (!scenario.equals("notification")) {
       return;
     }

@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.io.IOException;
@@ -33,6 +34,15 @@ final class ServiceLevel {
   @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
+  /** E5's six Node.js connection styles, in E5's order. */
+  static final List<String> NODE_E5 = List.of("node-sync-per-request", "node-async-per-request", "node-sync-shared",
+      "node-async-shared-queued", "node-async-pool", "node-async-pool-prepared");
+  /** E5's pool for the pool variants. */
+  static final int NODE_E5_POOL = 5;
+
+  /** The variants came from a scenario, not from --services: those the engine lacks are left out, not refused. */
+  private boolean scenarioServices;
+
   boolean on() {
     RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
     return level.equals("service");
@@ -41,7 +51,8 @@ final class ServiceLevel {
   /**
    * A ready scenario at the service level, its services and endpoint unless the command line chose:
    * hibernate (E2: quarkus-orm against quarkus-reactive on TechEmpower's multiple queries) or
-   * notification (E4's /notifications; serve-race adds its load).
+   * notification (E4's /notifications; serve-race adds its load); node-e5 (E5: the six Node.js
+   * connection styles on /relations; serve-race adds its load, the commands its pool).
    */
   void applyScenario(String scenario, picocli.CommandLine.ParseResult given) {
     switch (scenario) {
@@ -58,7 +69,16 @@ final class ServiceLevel {
           endpoint = "/notifications";
         }
       }
-      default -> throw new UserError("unknown scenario '" + scenario + "' (known at the service level: hibernate, notification)");
+      case "node-e5" -> {
+        if (!given.hasMatchedOption("--services")) {
+          services = NODE_E5;
+          scenarioServices = true;
+        }
+        if (!given.hasMatchedOption("--endpoint")) {
+          endpoint = "/relations";
+        }
+      }
+      default -> throw new UserError("unknown scenario '" + scenario + "' (known at the service level: hibernate, notification, node-e5)");
     }
   }
 
@@ -70,18 +90,36 @@ final class ServiceLevel {
     }
   }
 
-  /** The variants to race, each known to the catalog. */
-  List<String> variants() {
+  /**
+   * The variants to race on {@code engine}, each known to the catalog. A variant named with
+   * --services that cannot run on the engine (its descriptor's {@code engines}) is the user's error;
+   * one that came from a scenario or the default list is left out, said in one line.
+   */
+  List<String> variants(Engine engine) {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceCatalog.Variant::name).toList()
         : new ArrayList<>(new LinkedHashSet<>(services));
     RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
     names.forEach(catalog::get);
-    return names;
+    List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();
+    if (cannot.isEmpty()) {
+      return names;
+    }
+    if (services != null && !scenarioServices) {
+      ServiceCatalog.Variant v = catalog.get(cannot.get(0));
+      throw new UserError("service " + v.name() + " does not run on " + engine.label() + " (its engines: "
+          + String.join(", ", v.engines()) + "); leave it out with --services");
+    }
+    List<String> left = names.stream().filter(n -> !cannot.contains(n)).toList();
+    RaceOptions.require(!left.isEmpty(), "no service variant runs on " + engine.label());
+    System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
+        + String.join(", ", cannot));
+    return left;
   }
 
+
   /** Runs the plan with a fresh service per run and dbrace's remote stub up for the whole race. */
-  int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command)
+  int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command)
       throws IOException, InterruptedException {
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     LoadModel first = settings.load();
@@ -91,8 +129,9 @@ final class ServiceLevel {
     StackCatalog stacks = StackCatalog.discover(Main.home());
     stacks.get("http");
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
-      return RaceSession.run(settings, plan, sla, url, out, command, RunCommand.tty(), (s, target) ->
-          new ServiceSubject(catalog, stacks, s, target, remote.url(), Map.of("connections", Integer.toString(conns))));
+      return RaceSession.run(settings, plan, sla, url, engine, out, command, RunCommand.tty(), (s, target) ->
+          new ServiceSubject(catalog, stacks, s, target, remote.url(), Map.of("connections", Integer.toString(conns))),
+          List.of(), null);
     }
   }
 }

@@ -33,9 +33,21 @@ final class ServiceProcess implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ServiceProcess::stop), "dbrace-stop-services"));
   }
 
-  /** The database and the settings a service gets; the password only ever goes into the environment. */
+  /**
+   * The database and the settings a service gets; the password only ever goes into the environment.
+   * {@code database} is the database's name, or on Firebird its file path (or alias).
+   */
   record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
-      String remoteUrl) {}
+      String remoteUrl, dev.dbrace.core.spi.Engine engine) {
+    Environment {
+      engine = engine == null ? dev.dbrace.core.spi.Engine.POSTGRESQL : engine;
+    }
+
+    /** On PostgreSQL. */
+    Environment(String dbHost, int dbPort, String database, String user, String password, int pool, String remoteUrl) {
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, dev.dbrace.core.spi.Engine.POSTGRESQL);
+    }
+  }
 
   private final Process process;
   private final Path log;
@@ -86,7 +98,7 @@ final class ServiceProcess implements AutoCloseable {
     Map<String, String> e = pb.environment();
     e.put("DBRACE_HTTP_HOST", "127.0.0.1");
     e.put("DBRACE_HTTP_PORT", Integer.toString(port));
-    e.put("DBRACE_DB_ENGINE", "postgresql");
+    e.put("DBRACE_DB_ENGINE", env.engine().id());
     e.put("DBRACE_DB_HOST", env.dbHost());
     e.put("DBRACE_DB_PORT", Integer.toString(env.dbPort()));
     e.put("DBRACE_DB_NAME", env.database());

@@ -39,7 +39,45 @@ final class Answers {
     return p;
   }
 
+  /**
+   * An endpoint whose every answer must be the same bytes (E5's /relations): the first body is kept
+   * and any other body is an error. Thread-safe; one per generator run.
+   */
+  static final class SameBody {
+    private final java.util.concurrent.atomic.AtomicReference<String> first = new java.util.concurrent.atomic.AtomicReference<>();
+
+    void check(String body) {
+      if (!first.compareAndSet(null, body) && !first.get().equals(body)) {
+        throw new WrongAnswer("body differs from the first");
+      }
+    }
+
+    /** The first body's UTF-8 size and SHA-256 (hex), or null before any answer. */
+    java.util.Map<String, String> fingerprint() {
+      String body = first.get();
+      if (body == null) {
+        return null;
+      }
+      byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      try {
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+        return java.util.Map.of(BODY_BYTES, Integer.toString(bytes.length), BODY_SHA256, java.util.HexFormat.of().formatHex(sha));
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** The keys under which a run's versions record its fixed body (race.json), see {@link SameBody}. */
+  static final String BODY_BYTES = "body-bytes";
+  static final String BODY_SHA256 = "body-sha256";
+
   static List<Object[]> rows(String path, Object[] params, Answer a) {
+    return rows(path, params, a, null);
+  }
+
+  /** {@code same} checks an endpoint that must answer the same bytes every time; null for the others. */
+  static List<Object[]> rows(String path, Object[] params, Answer a, SameBody same) {
     if (a.status() != 200) {
       // the kind of an error loses its digits (one row per kind), so the class is said in words
       String kind = a.status() >= 500 ? "server error" : a.status() >= 400 ? "client error" : "not 200";
@@ -52,6 +90,7 @@ final class Answers {
       case "/fortunes" -> fortunes(a);
       case "/film" -> List.<Object[]>of(film(object(json(a))));
       case "/notifications" -> notifications(a, Long.parseLong(path.substring(path.lastIndexOf('/') + 1)));
+      case "/relations" -> relations(a, same);
       default -> throw new WrongAnswer("no check for " + base);
     };
   }
@@ -88,6 +127,20 @@ final class Answers {
     }
     List<Object[]> rows = new ArrayList<>(n.size());
     n.forEach(o -> rows.add(world(object(o))));
+    return rows;
+  }
+
+  /** E5's catalogue: a non-empty JSON array of objects, the same bytes as the run's first answer; a row per object. */
+  private static List<Object[]> relations(Answer a, SameBody same) {
+    JsonNode n = json(a);
+    if (!n.isArray() || n.isEmpty()) {
+      throw new WrongAnswer("expected a non-empty JSON array");
+    }
+    List<Object[]> rows = new ArrayList<>(n.size());
+    n.forEach(o -> rows.add(new Object[] {object(o).size()}));
+    if (same != null) {
+      same.check(a.body());
+    }
     return rows;
   }
 

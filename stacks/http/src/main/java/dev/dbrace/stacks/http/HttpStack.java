@@ -26,6 +26,8 @@ final class HttpStack implements Stack {
   private final Vertx vertx;
   private final HttpClientAgent client;
   private final HttpSettings settings;
+  /** Every answer of an endpoint with a fixed body (/relations) must be the first's bytes. */
+  private final Answers.SameBody sameBody = new Answers.SameBody();
 
   private HttpStack(Vertx vertx, HttpClientAgent client, HttpSettings settings) {
     this.vertx = vertx;
@@ -61,7 +63,7 @@ final class HttpStack implements Stack {
     for (Statement s : statements) {
       String path = Answers.path(settings.paths().get(s.sqlId()), s.params());
       chain = chain.compose(rows -> get(path).map(a -> {
-        rows.add(Answers.rows(path, s.params(), a));
+        rows.add(Answers.rows(path, s.params(), a, sameBody));
         return rows;
       }));
     }
@@ -72,6 +74,11 @@ final class HttpStack implements Stack {
     return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setIdleTimeout(settings.timeoutMs()))
         .compose(req -> req.send().compose(resp -> resp.body().map(body ->
             new Answers.Answer(resp.statusCode(), resp.getHeader("content-type"), body.toString()))));
+  }
+
+  /** The fixed body's size and hash once one was answered, else null. */
+  java.util.Map<String, String> bodyFingerprint() {
+    return sameBody.fingerprint();
   }
 
   @Override

@@ -25,14 +25,30 @@ public final class HttpStackProvider implements StackProvider {
     return "dbrace's HTTP load generator (Vert.x HTTP client, keep-alive): drives a service variant in serve-race";
   }
 
+  /** The stack of this worker's run (a worker runs one), for the fixed body it saw. */
+  private volatile HttpStack opened;
+
+  /**
+   * The client's version and, after a run of an endpoint that answers the same bytes every time
+   * (/relations), that body's size and SHA-256 ({@code body-bytes}, {@code body-sha256}): race.json
+   * then shows whether every variant sent the same bytes.
+   */
   @Override
   public Map<String, String> versions() {
-    return Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class));
+    Map<String, String> v = new java.util.TreeMap<>(Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class)));
+    HttpStack s = opened;
+    Map<String, String> body = s == null ? null : s.bodyFingerprint();
+    if (body != null) {
+      v.putAll(body);
+    }
+    return v;
   }
 
   @Override
   public Stack open(StackConfig config) throws Exception {
-    return HttpStack.open(HttpSettings.of(config));
+    HttpStack s = HttpStack.open(HttpSettings.of(config));
+    opened = s;
+    return s;
   }
 
 }
