@@ -41,7 +41,7 @@ final class ServeRaceCommand implements Callable<Integer> {
       + " or firebird://user@host:3050//path/db.fdb (password from ISC_PASSWORD or DBRACE_PASSWORD).")
   String url;
 
-  @Option(names = "--engine", description = "postgresql (default) or firebird: the engine of the embedded database; with --url, the URL says it.")
+  @Option(names = "--engine", description = "postgresql (default), firebird, or both (the embedded PostgreSQL, then the embedded Firebird, into <out>/postgresql and <out>/firebird): the engine of the embedded database; with --url, the URL says it.")
   String engine;
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<endpoint>).")
@@ -67,15 +67,33 @@ final class ServeRaceCommand implements Callable<Integer> {
     if (scenario != null) {
       applyScenario();
     }
-    Engine eng = RaceOptions.engine(engine, url);
     WorkloadSpec workload = service.workload();
     LoadModel model = load.model();
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     RaceOptions.require(load.warmupMs >= 0, "--warmup must be >= 0");
-    RaceSettings settings = new RaceSettings(service.variants(eng), workload, model, pool, load.concurrency, 0, load.warmupMs,
+    if ("both".equalsIgnoreCase(engine)) {
+      // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
+      RaceOptions.require(url == null, "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
+      Path base = out != null ? out : Path.of("results", RunCommand.timestamp() + "-"
+          + workload.name().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "") + "-both");
+      List<Engine> engines = List.of(Engine.POSTGRESQL, Engine.FIREBIRD);
+      // both engines' variants checked before the first race starts
+      List<RaceSettings> perEngine = engines.stream().map(e -> settings(e, workload, model)).toList();
+      int worst = 0;
+      for (int i = 0; i < engines.size(); i++) {
+        worst = Math.max(worst, service.run(perEngine.get(i), new RacePlan.Fixed(), null, null, engines.get(i),
+            base.resolve(engines.get(i).id()), RunCommand.commandLine(commandSpec)));
+      }
+      return worst;
+    }
+    Engine eng = RaceOptions.engine(engine, url);
+    return service.run(settings(eng, workload, model), new RacePlan.Fixed(), null, url, eng, out, RunCommand.commandLine(commandSpec));
+  }
+
+  private RaceSettings settings(Engine eng, WorkloadSpec workload, LoadModel model) {
+    return new RaceSettings(service.variants(eng), workload, model, pool, load.concurrency, 0, load.warmupMs,
         seed, Map.of(), RaceOptions.workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
         drainTimeoutMs, false);
-    return service.run(settings, new RacePlan.Fixed(), null, url, eng, out, RunCommand.commandLine(commandSpec));
   }
 
   /**

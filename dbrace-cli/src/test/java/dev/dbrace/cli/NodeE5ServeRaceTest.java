@@ -63,6 +63,20 @@ class NodeE5ServeRaceTest {
     assertTrue(r.out().contains("not available on Firebird"), r.out());
   }
 
+  /** E5 on both databases with one command: the embedded PostgreSQL, then the embedded Firebird, each its own folder. */
+  @Test
+  void bothEnginesInOneCommand(@TempDir Path out) throws Exception {
+    nodeIsThere();
+    String why = SharedTestFirebird.unavailable();
+    assumeTrue(why == null, why);
+    Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "both", "--executions", "200", "--warmup", "200ms",
+        "--services", "node-async-pool,node-async-pool-prepared", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertEveryRun(out.resolve("postgresql"), List.of("node-async-pool", "node-async-pool-prepared"));
+    assertEveryRun(out.resolve("firebird"), List.of("node-async-pool", "node-async-pool-prepared"));
+    assertEquals(2, r.out().lines().filter(l -> l.contains("same answer: every answer of all 2 variants was the same")).count(), r.out());
+  }
+
   @Test
   void aSyncStyleNamedOnFirebirdIsRefusedInOneLine() {
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--services", "node-sync-shared");
