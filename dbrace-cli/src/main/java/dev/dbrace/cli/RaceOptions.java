@@ -84,9 +84,18 @@ final class RaceOptions {
     if (url == null) {
       return given == null ? Engine.POSTGRESQL : given;
     }
-    Engine fromUrl = url.strip().toLowerCase(java.util.Locale.ROOT).startsWith("firebird:") ? Engine.FIREBIRD : Engine.POSTGRESQL;
+    Engine fromUrl = engineOfUrl(url);
     require(given == null || given == fromUrl, "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
     return fromUrl;
+  }
+
+  /** The engine a URL's scheme names; PostgreSQL for anything else (the URL parser rejects what it cannot read). */
+  static Engine engineOfUrl(String url) {
+    String lower = url.strip().toLowerCase(java.util.Locale.ROOT);
+    if (lower.startsWith("firebird:")) {
+      return Engine.FIREBIRD;
+    }
+    return lower.matches("^(jdbc:)?(mariadb|mysql):.*") ? Engine.MARIADB : Engine.POSTGRESQL;
   }
 
   /**
@@ -141,7 +150,8 @@ final class RaceOptions {
       if (!catalog.get(name).engines().contains(eng)) {
         throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
             + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
-            + (eng == Engine.FIREBIRD ? "use --stacks jdbc-firebird,jdbc-firebird-virtual" : "choose stacks for " + eng.label()));
+            + "choose among " + catalog.entries().stream().filter(e -> e.engines().contains(eng))
+                .map(StackCatalog.Entry::name).toList() + " with --stacks");
       }
     }
     // film-title reads Pagila's view and slow-mix calls pg_sleep: both exist on PostgreSQL only.

@@ -17,7 +17,7 @@ import dev.dbrace.core.spi.Engine;
  * @param database database name
  * @param user user name
  * @param password password, or null to send none (trust or peer authentication)
- * @param engine PostgreSQL or Firebird; for Firebird, {@code database} is a file path or an alias
+ * @param engine PostgreSQL, MariaDB or Firebird; for Firebird, {@code database} is a file path or an alias
  */
 public record DbTarget(String host, int port, String database, String user, String password,
     Engine engine) {
@@ -54,6 +54,10 @@ public record DbTarget(String host, int port, String database, String user, Stri
    * the password from the URL, else env {@code ISC_PASSWORD}, else {@code DBRACE_PASSWORD}; a
    * missing user becomes env {@code ISC_USER} or "SYSDBA", a missing port 3050.
    *
+   * <p>{@code mariadb://user@host[:port]/db} (or {@code mysql://}, {@code jdbc:mariadb://}) is a
+   * MariaDB/MySQL target: the password from the URL, else env {@code MYSQL_PWD}, else
+   * {@code DBRACE_PASSWORD}; a missing user becomes env {@code USER} or "root", a missing port 3306.
+   *
    * @param env environment variables (usually {@code System.getenv()}); null means none
    * @param pgpassFile the password file, may be null or absent
    * @throws IllegalArgumentException with a one-line message, without the password, if malformed
@@ -63,6 +67,9 @@ public record DbTarget(String host, int port, String database, String user, Stri
     TargetUrl.Parts p = TargetUrl.parse(url);
     if (p.engine() == Engine.FIREBIRD) {
       return firebird(p, e);
+    }
+    if (p.engine() == Engine.MARIADB) {
+      return mariadb(p, e);
     }
     String user = p.user() != null ? p.user() : nonBlank(e.get("PGUSER"), "postgres");
     int port = p.port() != null ? p.port() : 5432;
@@ -89,6 +96,16 @@ public record DbTarget(String host, int port, String database, String user, Stri
         Engine.FIREBIRD);
   }
 
+  private static DbTarget mariadb(TargetUrl.Parts p, Map<String, String> e) {
+    if (p.database() == null) {
+      throw new IllegalArgumentException("malformed MariaDB URL: no database; expected mariadb://user@host:port/db");
+    }
+    String user = p.user() != null ? p.user() : nonBlank(e.get("USER"), "root");
+    String password = p.password() != null ? p.password()
+        : nonBlank(e.get("MYSQL_PWD"), nonBlank(e.get("DBRACE_PASSWORD"), null));
+    return new DbTarget(p.host(), p.port() != null ? p.port() : 3306, p.database(), user, password, Engine.MARIADB);
+  }
+
   /**
    * {@code postgresql://user@host:port/db} or {@code firebird://user@host:port//path/db.fdb}: safe
    * to print and log.
@@ -97,13 +114,19 @@ public record DbTarget(String host, int port, String database, String user, Stri
     if (engine == Engine.FIREBIRD) {
       return "firebird://" + encode(user) + "@" + hostPort() + "/" + database;
     }
+    if (engine == Engine.MARIADB) {
+      return "mariadb://" + encode(user) + "@" + hostPort() + "/" + encode(database);
+    }
     return "postgresql://" + encode(user) + "@" + hostPort() + "/" + encode(database);
   }
 
   /** {@code jdbc:postgresql://host:port/db} or {@code jdbc:firebird://host:port//path}, without credentials. */
   public String jdbcUrl() {
-    return engine == Engine.FIREBIRD ? engine.jdbcUrl(host, port, database)
-        : "jdbc:postgresql://" + hostPort() + "/" + encode(database);
+    return switch (engine) {
+      case FIREBIRD -> engine.jdbcUrl(host, port, database);
+      case MARIADB -> "jdbc:mariadb://" + hostPort() + "/" + encode(database);
+      case POSTGRESQL -> "jdbc:postgresql://" + hostPort() + "/" + encode(database);
+    };
   }
 
   /**
@@ -113,7 +136,11 @@ public record DbTarget(String host, int port, String database, String user, Stri
    *     missing database apart; never containing the password
    */
   public Connection connect() {
-    return engine == Engine.FIREBIRD ? FirebirdConnector.connect(this) : Connector.connect(this);
+    return switch (engine) {
+      case FIREBIRD -> FirebirdConnector.connect(this);
+      case MARIADB -> MariaDbConnector.connect(this);
+      case POSTGRESQL -> Connector.connect(this);
+    };
   }
 
   @Override

@@ -65,9 +65,9 @@ public final class EmbeddedFirebird implements AutoCloseable {
     Path root = null;
     try {
       Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-      StaleFirebirds.clean(tmp, log);
+      StaleServers.FIREBIRD.clean(tmp, log);
       // The JVM's pid in the name lets a later start clean up after a JVM killed without its hooks.
-      root = Files.createTempDirectory(tmp, StaleFirebirds.PREFIX + ProcessHandle.current().pid() + "-");
+      root = Files.createTempDirectory(tmp, StaleServers.FIREBIRD.prefix() + ProcessHandle.current().pid() + "-");
       Files.createDirectories(root.resolve("lock"));
       Files.writeString(root.resolve("databases.conf"), "");
       Path database = root.resolve("dbrace.fdb");

@@ -136,7 +136,7 @@ public final class FirebirdDatasets {
     }
   }
 
-  /** TechEmpower's fortunes from the PostgreSQL script, so both engines hold the same text. */
+  /** TechEmpower's fortunes from the PostgreSQL script, so every engine holds the same text. */
   static Map<Integer, String> fortunes() {
     Map<Integer, String> rows = new java.util.TreeMap<>();
     boolean inFortune = false;

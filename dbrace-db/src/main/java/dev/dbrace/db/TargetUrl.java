@@ -6,8 +6,8 @@ import java.util.Locale;
 import dev.dbrace.core.spi.Engine;
 
 /**
- * Splits {@code postgresql://}, {@code postgres://}, {@code jdbc:postgresql://} and
- * {@code firebird://} URLs into their parts (for Firebird, the database is everything after the
+ * Splits {@code postgresql://}, {@code postgres://}, {@code jdbc:postgresql://},
+ * {@code mariadb://}, {@code mysql://} (and their {@code jdbc:} forms) and {@code firebird://} URLs into their parts (for Firebird, the database is everything after the
  * first '/' following host and port: {@code //path/db.fdb} gives {@code /path/db.fdb}). Parsed by hand rather than with {@link java.net.URI}, which rejects the unencoded
  * characters people put in passwords. Stateless, hence thread-safe.
  */
@@ -30,6 +30,12 @@ final class TargetUrl {
     if (lower.startsWith("firebird://")) {
       rest = s.substring("firebird://".length());
       engine = Engine.FIREBIRD;
+    } else if (lower.startsWith("mariadb://") || lower.startsWith("mysql://")) {
+      rest = s.substring(s.indexOf("://") + 3);
+      engine = Engine.MARIADB;
+    } else if (lower.startsWith("jdbc:mariadb://") || lower.startsWith("jdbc:mysql://")) {
+      rest = s.substring(s.indexOf("://") + 3);
+      engine = Engine.MARIADB;
     } else if (lower.startsWith("postgresql://")) {
       rest = s.substring("postgresql://".length());
     } else if (lower.startsWith("postgres://")) {
@@ -37,8 +43,8 @@ final class TargetUrl {
     } else if (lower.startsWith("jdbc:postgresql://")) {
       rest = s.substring("jdbc:postgresql://".length());
     } else {
-      throw bad(url, "expected postgresql://user@host:port/db, jdbc:postgresql://host:port/db"
-          + " or firebird://user@host:port//path/db.fdb");
+      throw bad(url, "expected postgresql://user@host:port/db, jdbc:postgresql://host:port/db,"
+          + " mariadb://user@host:port/db or firebird://user@host:port//path/db.fdb");
     }
     int q = rest.indexOf('?');
     String query = q < 0 ? "" : rest.substring(q + 1);
@@ -161,7 +167,14 @@ final class TargetUrl {
 
   private static IllegalArgumentException bad(String url, String why) {
     return new IllegalArgumentException(
-        DbException.oneLine("malformed " + (url.strip().toLowerCase(Locale.ROOT).startsWith("firebird:")
-            ? "Firebird" : "PostgreSQL") + " URL '" + redact(url) + "': " + why));
+        DbException.oneLine("malformed " + engineLabel(url) + " URL '" + redact(url) + "': " + why));
+  }
+
+  private static String engineLabel(String url) {
+    String lower = url.strip().toLowerCase(Locale.ROOT);
+    if (lower.startsWith("firebird:")) {
+      return "Firebird";
+    }
+    return lower.matches("^(jdbc:)?(mariadb|mysql):.*") ? "MariaDB" : "PostgreSQL";
   }
 }

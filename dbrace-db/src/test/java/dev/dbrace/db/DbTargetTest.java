@@ -79,7 +79,7 @@ class DbTargetTest {
     String[] bad = {
       "postgresql://alice:TopSecret9@host:notaport/db",
       "postgresql://alice:TopSecret9@host:99999/db",
-      "mysql://alice:TopSecret9@host/db",
+      "mssql://alice:TopSecret9@host/db",
       "postgresql://alice:Top?Secret9@host:12x/db",
       "jdbc:postgresql://h1:5432,h2:5432/db?password=TopSecret9",
       "postgresql://alice:TopSecret9@[::1/db",

@@ -102,20 +102,20 @@ class EmbeddedFirebirdTest {
       Process gone = new ProcessBuilder("true").start();
       gone.waitFor();
       // as if a JVM with that pid had started the server and been killed with SIGKILL
-      Path orphan = fb.root().resolveSibling(StaleFirebirds.PREFIX + gone.pid() + "-1");
+      Path orphan = fb.root().resolveSibling(StaleServers.FIREBIRD.prefix() + gone.pid() + "-1");
       Files.move(fb.root(), orphan);
       List<String> log = new ArrayList<>();
-      StaleFirebirds.clean(orphan.getParent(), log::add);
+      StaleServers.FIREBIRD.clean(orphan.getParent(), log::add);
       assertTrue(fb.pid() > 0 && ProcessHandle.of(fb.pid()).map(h -> !h.isAlive()).orElse(true), "server killed: " + log);
       assertFalse(Files.exists(orphan), "root removed: " + log);
-      assertTrue(log.stream().anyMatch(l -> l.startsWith("killed orphan Firebird")), log.toString());
+      assertTrue(log.stream().anyMatch(l -> l.startsWith("killed orphan firebird")), log.toString());
     } finally {
       fb.close();
     }
   }
 
   /** Local addresses (hex, as in /proc/net/tcp; IPv6 ones prefixed "v6:") listening on the port. */
-  private static List<String> listeners(int port) throws Exception {
+  static List<String> listeners(int port) throws Exception {
     List<String> found = new ArrayList<>();
     for (String table : List.of("tcp", "tcp6")) {
       for (String line : Files.readAllLines(Path.of("/proc/net/" + table)).stream().skip(1).toList()) {

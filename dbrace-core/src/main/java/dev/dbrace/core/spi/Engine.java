@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  */
 public enum Engine {
   POSTGRESQL("postgresql", "PostgreSQL"),
-  FIREBIRD("firebird", "Firebird");
+  FIREBIRD("firebird", "Firebird"),
+  MARIADB("mariadb", "MariaDB");
 
   private final String id;
   private final String label;
@@ -39,6 +40,7 @@ public enum Engine {
     return switch (this) {
       case POSTGRESQL -> "jdbc:postgresql://" + h + ":" + port + "/" + database;
       case FIREBIRD -> "jdbc:firebird://" + h + ":" + port + "/" + database;
+      case MARIADB -> "jdbc:mariadb://" + h + ":" + port + "/" + database;
     };
   }
 

@@ -66,7 +66,8 @@ class JdbcStackTest {
     for (String name : List.of("jdbc-platform", "jdbc-virtual")) {
       StackProvider p = provider(name);
       assertFalse(p.description().isBlank());
-      assertEquals(Map.of("pgjdbc", "42.7.14", "HikariCP", "6.3.3"), p.versions());
+      assertEquals(Map.of("pgjdbc", "42.7.14", "MariaDB Connector/J", "3.5.6", "HikariCP", "6.3.3"), p.versions());
+      assertEquals(java.util.Set.of(dev.dbrace.core.spi.Engine.POSTGRESQL, dev.dbrace.core.spi.Engine.MARIADB), p.engines());
     }
   }
 
@@ -75,7 +76,7 @@ class JdbcStackTest {
     StackConfig config = config(8, List.of(POINT_SELECT), Map.of("fetchSize", "10"));
     var e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-platform").open(config));
     assertTrue(e.getMessage().contains("fetchSize"), e.getMessage());
-    assertTrue(e.getMessage().contains("[handoff, prepareThreshold]"), e.getMessage());
+    assertTrue(e.getMessage().contains("[handoff, prepareThreshold, useServerPrepStmts]"), e.getMessage());
     // the virtual stack's handoff is local or new: there is no queue
     StackConfig virtual = config(8, List.of(POINT_SELECT), Map.of("handoff", "queue"));
     e = assertThrows(IllegalArgumentException.class, () -> provider("jdbc-virtual").open(virtual));
@@ -87,9 +88,9 @@ class JdbcStackTest {
 
   @Test
   void translatesNumberedPlaceholders() {
-    assertEquals("SELECT ? + ?", JdbcSql.of("SELECT $1 + $2").text());
-    assertNull(JdbcSql.of("SELECT $1 + $2").paramOrder());
-    assertArrayEquals(new int[] {1, 0, 0}, JdbcSql.of("SELECT $2, $1, $1").paramOrder());
+    assertEquals("SELECT ? + ?", dev.dbrace.core.spi.PositionalSql.of("SELECT $1 + $2").text());
+    assertNull(dev.dbrace.core.spi.PositionalSql.of("SELECT $1 + $2").paramOrder());
+    assertArrayEquals(new int[] {1, 0, 0}, dev.dbrace.core.spi.PositionalSql.of("SELECT $2, $1, $1").paramOrder());
   }
 
   @ParameterizedTest

@@ -1,9 +1,10 @@
-package dev.dbrace.stacks.jdbc;
+package dev.dbrace.stacks.jdbcbase;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbrace.core.exec.Blocking;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.PositionalSql;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.Statement;
 import java.sql.Connection;
@@ -17,16 +18,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Blocking pgjdbc calls on HikariCP, each operation run as one task on an executor (a fixed
+ * Blocking JDBC calls (pgjdbc, MariaDB Connector/J, Jaybird) on HikariCP, each operation run as one task on an executor (a fixed
  * platform pool or a virtual thread per task). Thread-safe.
  */
-final class JdbcStack implements Stack {
+public final class JdbcStack implements Stack {
 
   private final HikariDataSource pool;
   private final ExecutorService executor;
-  private final JdbcSql[] sql;
+  private final PositionalSql[] sql;
 
-  JdbcStack(HikariDataSource pool, ExecutorService executor, JdbcSql[] sql) {
+  public JdbcStack(HikariDataSource pool, ExecutorService executor, PositionalSql[] sql) {
     this.pool = pool;
     this.executor = executor;
     this.sql = sql;
@@ -72,9 +73,12 @@ final class JdbcStack implements Stack {
       throws SQLException {
     for (int i = 0; i < statements.size(); i++) {
       Statement s = statements.get(i);
-      JdbcSql q = sql[s.sqlId()];
+      PositionalSql q = sql[s.sqlId()];
       try (PreparedStatement ps = c.prepareStatement(q.text())) {
-        bind(ps, q.paramOrder(), s.params());
+        Object[] params = q.bound(s.params());
+        for (int p = 0; p < params.length; p++) {
+          ps.setObject(p + 1, params[p]);
+        }
         if (ps.execute()) {
           try (ResultSet rs = ps.getResultSet()) {
             rows.add(read(rs));
@@ -83,18 +87,6 @@ final class JdbcStack implements Stack {
           rows.add(List.of());
           updateCounts[i] = ps.getLargeUpdateCount();
         }
-      }
-    }
-  }
-
-  private static void bind(PreparedStatement ps, int[] order, Object[] params) throws SQLException {
-    if (order == null) {
-      for (int p = 0; p < params.length; p++) {
-        ps.setObject(p + 1, params[p]);
-      }
-    } else {
-      for (int p = 0; p < order.length; p++) {
-        ps.setObject(p + 1, params[order[p]]);
       }
     }
   }
