@@ -9,6 +9,9 @@ import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.spi.ConnectionFactory;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.PositionalSql;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
@@ -104,16 +107,20 @@ final class R2dbcStack implements Stack {
   private final ConnectionPool pool;
   private final LoopResources loops;
   private final String[] sql;
+  /** Per sqlId, for drivers with positional {@code ?} placeholders (MariaDB); null on PostgreSQL, which takes {@code $n}. */
+  private final PositionalSql[] positional;
   /** Per sqlId: whether the statement is a plain query, read with {@link #ROWS}. */
   private final boolean[] query;
   private final Timer acquireTimer;
   private final long acquireTimeoutNanos;
   private final String acquireTimeoutMessage;
 
-  private R2dbcStack(ConnectionPool pool, LoopResources loops, String[] sql, Duration acquireTimeout) {
+  private R2dbcStack(ConnectionPool pool, LoopResources loops, String[] sql, PositionalSql[] positional,
+      Duration acquireTimeout) {
     this.pool = pool;
     this.loops = loops;
-    this.sql = sql;
+    this.positional = positional;
+    this.sql = positional == null ? sql : java.util.Arrays.stream(positional).map(PositionalSql::text).toArray(String[]::new);
     this.query = new boolean[sql.length];
     for (int i = 0; i < sql.length; i++) {
       query[i] = sql[i].stripLeading().regionMatches(true, 0, "select", 0, 6);
@@ -141,24 +148,11 @@ final class R2dbcStack implements Stack {
       throw new IllegalArgumentException("pool must be at least 1, got " + config.pool());
     }
 
-    PostgresqlConnectionConfiguration.Builder pg = PostgresqlConnectionConfiguration.builder()
-        .host(config.host())
-        .port(config.port())
-        .database(config.database())
-        .username(config.user())
-        .applicationName(config.applicationName());
-    if (config.password() != null) {
-      pg.password(config.password());
-    }
-    String cache = options.get(OPT_STATEMENT_CACHE);
-    if (cache != null) {
-      pg.preparedStatementCacheQueries(parseStatementCache(cache));
-    }
     LoopResources loops = LoopResources.create("dbrace-r2dbc", parseEventLoops(options.get(OPT_EVENT_LOOPS)), true);
-    pg.loopResources(loops);
+    ConnectionFactory factory = config.engine() == Engine.MARIADB ? mariadb(config, loops) : postgresql(config, loops);
 
     ConnectionPool pool = new ConnectionPool(
-        ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(pg.build()))
+        ConnectionPoolConfiguration.builder(factory)
             .name("dbrace-r2dbc")
             .initialSize(config.pool())
             .maxSize(config.pool())
@@ -186,7 +180,52 @@ final class R2dbcStack implements Stack {
       }
       throw e;
     }
-    return new R2dbcStack(pool, loops, config.sql().toArray(String[]::new), acquireTimeout);
+    PositionalSql[] positional = config.engine() == Engine.MARIADB ? PositionalSql.all(config.sql()) : null;
+    return new R2dbcStack(pool, loops, config.sql().toArray(String[]::new), positional, acquireTimeout);
+  }
+
+  /** r2dbc-postgresql; {@code statementCache} sets its prepared-statement cache. */
+  private static ConnectionFactory postgresql(StackConfig config, LoopResources loops) {
+    PostgresqlConnectionConfiguration.Builder pg = PostgresqlConnectionConfiguration.builder()
+        .host(config.host())
+        .port(config.port())
+        .database(config.database())
+        .username(config.user())
+        .applicationName(config.applicationName());
+    if (config.password() != null) {
+      pg.password(config.password());
+    }
+    String cache = config.options().get(OPT_STATEMENT_CACHE);
+    if (cache != null) {
+      pg.preparedStatementCacheQueries(parseStatementCache(cache));
+    }
+    return new PostgresqlConnectionFactory(pg.loopResources(loops).build());
+  }
+
+  /**
+   * r2dbc-mariadb, on the driver's defaults (text protocol) unless {@code statementCache} asks for
+   * server-side prepared statements: n > 0 keeps n of them per connection, 0 turns them off.
+   */
+  private static ConnectionFactory mariadb(StackConfig config, LoopResources loops) {
+    org.mariadb.r2dbc.MariadbConnectionConfiguration.Builder b = org.mariadb.r2dbc.MariadbConnectionConfiguration.builder()
+        .host(config.host())
+        .port(config.port())
+        .database(config.database())
+        .username(config.user())
+        .connectionAttributes(Map.of("program_name", config.applicationName()))
+        .loopResources(loops);
+    if (config.password() != null) {
+      b.password(config.password());
+    }
+    String cache = config.options().get(OPT_STATEMENT_CACHE);
+    if (cache != null) {
+      int n = parseStatementCache(cache);
+      b.useServerPrepStmts(n != 0);
+      if (n > 0) {
+        b.prepareCacheSize(n);
+      }
+    }
+    return new org.mariadb.r2dbc.MariadbConnectionFactory(b.build());
   }
 
   /** Event-loop threads; default: one per core the JVM sees (reactor-netty's own default is at least 4). */
@@ -249,7 +288,7 @@ final class R2dbcStack implements Stack {
   /** The statement's rows (Object[]) and, for one that changes rows, its update count (Long). */
   private Flux<Object> rows(Connection conn, Statement s) {
     io.r2dbc.spi.Statement st = conn.createStatement(sql[s.sqlId()]);
-    Object[] params = s.params();
+    Object[] params = positional == null ? s.params() : positional[s.sqlId()].bound(s.params());
     for (int i = 0; i < params.length; i++) {
       Object p = params[i];
       if (p == null) {

@@ -7,7 +7,10 @@ import dev.dbrace.core.spi.StackProvider;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** {@code r2dbc}: r2dbc-postgresql behind r2dbc-pool, driven through Reactor without blocking. */
+/**
+ * {@code r2dbc}: r2dbc-postgresql (PostgreSQL) or r2dbc-mariadb (MariaDB/MySQL) behind r2dbc-pool,
+ * driven through Reactor without blocking.
+ */
 public final class R2dbcStackProvider implements StackProvider {
 
   @Override
@@ -17,7 +20,12 @@ public final class R2dbcStackProvider implements StackProvider {
 
   @Override
   public String description() {
-    return "r2dbc-postgresql + r2dbc-pool on Reactor (non-blocking)";
+    return "r2dbc-postgresql / r2dbc-mariadb + r2dbc-pool on Reactor (non-blocking)";
+  }
+
+  @Override
+  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
+    return java.util.Set.of(dev.dbrace.core.spi.Engine.POSTGRESQL, dev.dbrace.core.spi.Engine.MARIADB);
   }
 
   @Override
@@ -25,6 +33,7 @@ public final class R2dbcStackProvider implements StackProvider {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("r2dbc-postgresql",
         LibraryVersion.of("org.postgresql", "r2dbc-postgresql", io.r2dbc.postgresql.PostgresqlConnectionFactory.class));
+    v.put("r2dbc-mariadb", LibraryVersion.of("org.mariadb", "r2dbc-mariadb", org.mariadb.r2dbc.MariadbConnectionFactory.class));
     v.put("r2dbc-pool", LibraryVersion.of("io.r2dbc", "r2dbc-pool", io.r2dbc.pool.ConnectionPool.class));
     v.put("r2dbc-spi", LibraryVersion.of("io.r2dbc", "r2dbc-spi", io.r2dbc.spi.Connection.class));
     v.put("reactor-core", LibraryVersion.of("io.projectreactor", "reactor-core", reactor.core.publisher.Mono.class));

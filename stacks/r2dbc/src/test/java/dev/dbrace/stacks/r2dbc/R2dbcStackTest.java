@@ -139,10 +139,10 @@ class R2dbcStackTest {
   @Test
   void pointSelectsAndMultiStatementOps() throws Exception {
     StackProvider provider = provider();
-    assertEquals("r2dbc-postgresql + r2dbc-pool on Reactor (non-blocking)", provider.description());
+    assertEquals("r2dbc-postgresql / r2dbc-mariadb + r2dbc-pool on Reactor (non-blocking)", provider.description());
     Map<String, String> versions = provider.versions();
     System.out.println("r2dbc versions: " + versions);
-    for (String key : List.of("r2dbc-postgresql", "r2dbc-pool", "reactor-core", "netty")) {
+    for (String key : List.of("r2dbc-postgresql", "r2dbc-mariadb", "r2dbc-pool", "reactor-core", "netty")) {
       assertNotNull(versions.get(key), key);
       assertFalse(versions.get(key).equals("unknown"), key + " version unknown");
     }
