@@ -17,6 +17,7 @@ final class Versions {
       m.put("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class));
       m.put("vertx-sql-client", LibraryVersion.of("io.vertx", "vertx-sql-client", io.vertx.sqlclient.Pool.class));
       m.put("vertx-pg-client", LibraryVersion.of("io.vertx", "vertx-pg-client", io.vertx.pgclient.PgBuilder.class));
+      m.put("vertx-mysql-client", LibraryVersion.of("io.vertx", "vertx-mysql-client", io.vertx.mysqlclient.MySQLBuilder.class));
       m.put("netty", LibraryVersion.of("io.netty", "netty-transport", io.netty.channel.Channel.class));
       cached = v = java.util.Collections.unmodifiableMap(m);
     }

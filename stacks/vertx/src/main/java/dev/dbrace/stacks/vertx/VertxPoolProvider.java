@@ -20,7 +20,13 @@ public final class VertxPoolProvider extends VertxProviderBase {
 
   @Override
   public String description() {
-    return "Vert.x reactive PostgreSQL client, Pool with prepared-statement cache (one command per connection at a time)";
+    return "Vert.x reactive PostgreSQL / MySQL client, Pool with prepared-statement cache (one command per connection at a time)";
+  }
+
+  /** The PG client on PostgreSQL, the MySQL client on MariaDB/MySQL. */
+  @Override
+  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
+    return java.util.Set.of(dev.dbrace.core.spi.Engine.POSTGRESQL, dev.dbrace.core.spi.Engine.MARIADB);
   }
 
   @Override

@@ -14,6 +14,10 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.internal.VertxInternal;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.PositionalSql;
+import io.vertx.mysqlclient.MySQLBuilder;
+import io.vertx.mysqlclient.MySQLConnectOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
@@ -65,6 +69,8 @@ final class VertxStack implements Stack {
   /** The pool, from which an operation takes one connection; null for the pipelined client. */
   private final Pool pool;
   private final String[] sql;
+  /** Per sqlId, for the MySQL client's positional {@code ?}; null on PostgreSQL, which takes {@code $n}. */
+  private final PositionalSql[] positional;
   /** {@code client.preparedQuery(sql[i])}, made once: used by the pipelined client. */
   private final PreparedQuery<RowSet<Row>>[] queries;
   /** One context per event loop, for operations issued from other threads. */
@@ -72,11 +78,13 @@ final class VertxStack implements Stack {
   private final AtomicInteger nextLoop = new AtomicInteger();
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private VertxStack(Vertx vertx, SqlClient client, Pool pool, List<String> sql) {
+  private VertxStack(Vertx vertx, SqlClient client, Pool pool, List<String> sql, PositionalSql[] positional) {
     this.vertx = vertx;
     this.client = client;
     this.pool = pool;
-    this.sql = sql.toArray(new String[0]);
+    this.positional = positional;
+    this.sql = positional == null ? sql.toArray(new String[0])
+        : Arrays.stream(positional).map(PositionalSql::text).toArray(String[]::new);
     this.queries = new PreparedQuery[this.sql.length];
     for (int i = 0; i < this.sql.length; i++) {
       queries[i] = client.preparedQuery(this.sql[i]);
@@ -104,33 +112,28 @@ final class VertxStack implements Stack {
     }
     SqlClient client = null;
     try {
-      PgConnectOptions connect = new PgConnectOptions()
-          .setHost(config.host())
-          .setPort(config.port())
-          .setDatabase(config.database())
-          .setUser(config.user())
-          .setCachePreparedStatements(settings.cachePreparedStatements());
-      if (config.password() != null) {
-        connect.setPassword(config.password());
-      }
-      if (config.applicationName() != null) {
-        connect.addProperty("application_name", config.applicationName());
-      }
       PoolOptions poolOptions = new PoolOptions()
           .setMaxSize(config.pool())
           // connections round-robin over all event loops, not all on the first caller's
           .setEventLoopSize(settings.eventLoops());
       Pool pool = null;
-      if (pipelined) {
-        connect.setPipeliningLimit(settings.pipeliningLimit());
-        client = PgBuilder.client().with(poolOptions).connectingTo(connect).using(vertx).build();
+      if (config.engine() == Engine.MARIADB) {
+        if (pipelined) {
+          throw new IllegalArgumentException("vertx-pipelined speaks PostgreSQL only");
+        }
+        pool = MySQLBuilder.pool().with(poolOptions).connectingTo(mysqlOptions(config, settings)).using(vertx).build();
+        client = pool;
+      } else if (pipelined) {
+        client = PgBuilder.client().with(poolOptions).connectingTo(pgOptions(config, settings).setPipeliningLimit(settings.pipeliningLimit()))
+            .using(vertx).build();
       } else {
-        pool = PgBuilder.pool().with(poolOptions).connectingTo(connect).using(vertx).build();
+        pool = PgBuilder.pool().with(poolOptions).connectingTo(pgOptions(config, settings)).using(vertx).build();
         client = pool;
       }
       await(client.query("SELECT 1").execute(), OPEN_TIMEOUT_SECONDS,
           "no answer to SELECT 1 from " + config.host() + ":" + config.port() + "/" + config.database());
-      return new VertxStack(vertx, client, pool, config.sql());
+      PositionalSql[] positional = config.engine() == Engine.MARIADB ? PositionalSql.all(config.sql()) : null;
+      return new VertxStack(vertx, client, pool, config.sql(), positional);
     } catch (Throwable t) {
       if (client != null) {
         try {
@@ -246,7 +249,7 @@ final class VertxStack implements Stack {
       Future<RowSet<Row>> f;
       try {
         PreparedQuery<RowSet<Row>> q = conn == null ? queries[s.sqlId()] : conn.preparedQuery(sql[s.sqlId()]);
-        f = q.execute(tuple(s.params()));
+        f = q.execute(tuple(positional == null ? s.params() : positional[s.sqlId()].bound(s.params())));
       } catch (RuntimeException e) {
         fail(e);
         return;
@@ -348,6 +351,44 @@ final class VertxStack implements Stack {
   }
 
   /** A fresh tuple: the driver may write converted values back into it, and params are shared. */
+  private static PgConnectOptions pgOptions(StackConfig config, VertxSettings settings) {
+    PgConnectOptions connect = new PgConnectOptions()
+        .setHost(config.host())
+        .setPort(config.port())
+        .setDatabase(config.database())
+        .setUser(config.user())
+        .setCachePreparedStatements(settings.cachePreparedStatements());
+    if (config.password() != null) {
+      connect.setPassword(config.password());
+    }
+    if (config.applicationName() != null) {
+      connect.addProperty("application_name", config.applicationName());
+    }
+    return connect;
+  }
+
+  /**
+   * The MySQL client's options: utf8mb4 like the datasets, and "found" rows as update counts (the
+   * client's default; PostgreSQL's meaning, which row checks rely on), not "changed" rows.
+   */
+  private static MySQLConnectOptions mysqlOptions(StackConfig config, VertxSettings settings) {
+    MySQLConnectOptions connect = new MySQLConnectOptions()
+        .setHost(config.host())
+        .setPort(config.port())
+        .setDatabase(config.database())
+        .setUser(config.user())
+        .setCharset("utf8mb4")
+        .setUseAffectedRows(false)
+        .setCachePreparedStatements(settings.cachePreparedStatements());
+    if (config.password() != null) {
+      connect.setPassword(config.password());
+    }
+    if (config.applicationName() != null) {
+      connect.addProperty("program_name", config.applicationName());
+    }
+    return connect;
+  }
+
   static Tuple tuple(Object[] p) {
     return switch (p.length) {
       case 0 -> Tuple.tuple();
