@@ -71,6 +71,6 @@ final class CapacityCommand implements Callable<Integer> {
     }
     RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), probe, concurrency, warmupMs);
     return RaceSession.run(settings, search, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec),
-        RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(), null);
+        RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(race.engine()), null);
   }
 }

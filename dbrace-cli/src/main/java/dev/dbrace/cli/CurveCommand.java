@@ -72,6 +72,6 @@ final class CurveCommand implements Callable<Integer> {
     }
     RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), steps.get(0), concurrency, warmupMs);
     return RaceSession.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out,
-        RunCommand.commandLine(commandSpec), RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(), null);
+        RunCommand.commandLine(commandSpec), RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(race.engine()), null);
   }
 }

@@ -4,6 +4,8 @@ import dev.dbrace.db.Datasets;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.EmbeddedFirebird;
+import dev.dbrace.db.EmbeddedMariaDb;
+import dev.dbrace.db.MariaDbDatasets;
 import dev.dbrace.db.EmbeddedPostgres;
 import dev.dbrace.db.FirebirdDatasets;
 import dev.dbrace.core.spi.Engine;
@@ -48,6 +50,11 @@ final class DatabaseSession implements AutoCloseable {
         EmbeddedFirebird fb = EmbeddedFirebird.start(log);
         server = fb;
         target = fb.target();
+      } else if (url == null && engine == Engine.MARIADB) {
+        log.accept("starting embedded MariaDB...");
+        EmbeddedMariaDb maria = EmbeddedMariaDb.start(log);
+        server = maria;
+        target = maria.target();
       } else if (url == null) {
         log.accept("starting embedded PostgreSQL...");
         EmbeddedPostgres pg = EmbeddedPostgres.start(cacheDir, log);
@@ -62,10 +69,10 @@ final class DatabaseSession implements AutoCloseable {
       }
       Secrets.register(target.password());
       Connection admin = target.connect();
-      if (engine == Engine.FIREBIRD) {
-        FirebirdDatasets.ensure(admin, log);
-      } else {
-        Datasets.ensure(admin, log);
+      switch (engine) {
+        case FIREBIRD -> FirebirdDatasets.ensure(admin, log);
+        case MARIADB -> MariaDbDatasets.ensure(admin, log);
+        case POSTGRESQL -> Datasets.ensure(admin, log);
       }
       try {
         ScenarioSetup.run(admin, setup, log);
@@ -103,7 +110,7 @@ final class DatabaseSession implements AutoCloseable {
     return admin;
   }
 
-  /** The PostgreSQL server dbrace started (the restart fault needs it), or null for --url and Firebird. */
+  /** The PostgreSQL server dbrace started (the restart fault needs it), or null for --url and the other engines. */
   EmbeddedPostgres embeddedServer() {
     return embedded instanceof EmbeddedPostgres pg ? pg : null;
   }
@@ -112,12 +119,16 @@ final class DatabaseSession implements AutoCloseable {
     return embedded != null;
   }
 
-  /** e.g. "17.6", or for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"). */
+  /** e.g. "17.6", for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"), for MariaDB "10.11.19" (from "10.11.19-MariaDB-0+deb12u1"). */
   String serverVersion() {
     String v = ServerCounters.serverVersion(admin);
     if (engine() == Engine.FIREBIRD) {
       java.util.regex.Matcher m = java.util.regex.Pattern.compile("V(\\d+\\.\\d+\\.\\d+)").matcher(v);
       return m.find() ? m.group(1) : v;
+    }
+    if (engine() == Engine.MARIADB) {
+      int dash = v.indexOf('-');
+      return dash < 0 ? v : v.substring(0, dash);
     }
     return v;
   }

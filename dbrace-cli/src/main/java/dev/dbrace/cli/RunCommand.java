@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
       scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
       RaceSettings settings = race.settings(scenario.workload(), loadOptions.model(), loadOptions.concurrency, loadOptions.warmupMs);
       return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec),
-          tty(), null, scenario.setupFiles(), null);
+          tty(), null, scenario.setupFiles(race.engine()), null);
     }
     race.applyScenario(commandSpec, null);
     FaultPlan plan = null;

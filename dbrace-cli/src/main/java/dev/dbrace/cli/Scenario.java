@@ -39,14 +39,25 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     return new WorkloadSpec(f.name(), description, mix, Map.of("scenario", file.toString()));
   }
 
-  /** Schema files, then seed files: run once on the embedded database before the race. */
-  List<Path> setupFiles() {
+  /**
+   * Schema files, then seed files, for the race's engine: run once on the embedded database before
+   * the race. MariaDB runs the {@code mariadb:} block's files when the file has one.
+   */
+  List<Path> setupFiles(dev.dbrace.core.spi.Engine engine) {
     ScenarioFile.Database db = source.database();
     if (db == null) {
       return List.of();
     }
-    List<Path> all = new ArrayList<>(db.schema());
-    all.addAll(db.seed());
+    List<Path> all = new ArrayList<>();
+    if (engine == dev.dbrace.core.spi.Engine.MARIADB && db.mariadb() != null) {
+      all.addAll(db.mariadb().schema());
+      all.addAll(db.mariadb().seed());
+    } else {
+      all.addAll(db.schema());
+      all.addAll(db.seed());
+    }
+    RaceOptions.require(engine != dev.dbrace.core.spi.Engine.FIREBIRD || all.isEmpty(),
+        file + ": schema and seed files do not run on Firebird (Jaybird runs one statement at a time); prepare that database yourself");
     return all;
   }
 
@@ -82,7 +93,11 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     if (source.database() != null && source.database().url() != null && !given.hasMatchedOption("--url")) {
       race.url = source.database().url();
     }
-    RaceOptions.require(race.url == null || setupFiles().isEmpty(),
+    if (source.database() != null && source.database().engine() != null && !given.hasMatchedOption("--engine")
+        && !given.hasMatchedOption("--url")) {
+      race.engine = source.database().engine();
+    }
+    RaceOptions.require(race.url == null || setupFiles(race.engine()).isEmpty(),
         file + ": its schema and seed files run only on the embedded database, and --url names another");
     ScenarioFile.Load l = source.load();
     if (load == null || l == null) {
@@ -168,8 +183,8 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     if (race.url != null) {
       out.append(redacted(race.url));
     } else {
-      out.append("the embedded PostgreSQL");
-      List<Path> setup = setupFiles();
+      out.append("the embedded ").append(race.engine().label());
+      List<Path> setup = setupFiles(race.engine());
       if (!setup.isEmpty()) {
         out.append(" after running ").append(setup.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
       }

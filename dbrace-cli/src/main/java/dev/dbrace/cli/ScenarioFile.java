@@ -29,13 +29,27 @@ record ScenarioFile(String name, String description, Database database, List<Op>
     }
   }
 
-  /** Where the race runs: the user's server by URL, or the embedded default with optional schema and seed files. */
-  record Database(String url,
+  /**
+   * Where the race runs: the user's server by URL, or an embedded server ({@code engine}, default
+   * postgresql) with optional schema and seed files; {@code mariadb} holds that engine's own files
+   * when its SQL dialect needs them (else the top-level files run there too).
+   */
+  record Database(String url, String engine,
       @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
-      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed) {
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed,
+      SetupFiles mariadb) {
     Database {
       schema = schema == null ? List.of() : schema;
       seed = seed == null ? List.of() : seed;
+      if (engine != null) {
+        try {
+          dev.dbrace.core.spi.Engine.of(engine);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("engine: " + e.getMessage());
+        }
+      }
+      require(url == null || engine == null, "give url or engine, not both: the URL names its engine");
+      require(url == null || mariadb == null, "mariadb's schema and seed files run only on the embedded database");
       require(url == null || (schema.isEmpty() && seed.isEmpty()),
           "schema and seed files run only on the embedded database; prepare the database at url yourself");
       require(url == null || !url.isBlank(), "url is empty");
@@ -51,6 +65,16 @@ record ScenarioFile(String name, String description, Database database, List<Op>
       } catch (IllegalArgumentException malformed) {
         return url.contains("password=") || url.matches("(?s)[^/]*//[^/@]*:[^/@]*@.*");
       }
+    }
+  }
+
+  /** One engine's own schema and seed files. */
+  record SetupFiles(
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed) {
+    SetupFiles {
+      schema = schema == null ? List.of() : schema;
+      seed = seed == null ? List.of() : seed;
     }
   }
 

@@ -14,7 +14,8 @@ import org.postgresql.util.ServerErrorMessage;
 
 /**
  * Runs a scenario's schema and seed files on the embedded database before the race, each as one
- * script (the simple query protocol runs every statement in it, in order). A failing statement is
+ * script (PostgreSQL's simple query protocol, MariaDB's multi-statement queries: every statement
+ * in it runs, in order). A failing statement is
  * reported as {@code file:line: the server's message}.
  */
 final class ScenarioSetup {
@@ -46,6 +47,8 @@ final class ScenarioSetup {
       int pos = Math.min(Math.max(m.getPosition(), 1), sql.length());
       return (int) sql.substring(0, pos).chars().filter(c -> c == '\n').count() + 1;
     }
-    return 1;
+    // MariaDB: "... near 'x' at line N", counted from the start of the failing statement
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("at line (\\d+)").matcher(String.valueOf(e.getMessage()));
+    return m.find() ? Integer.parseInt(m.group(1)) : 1;
   }
 }

@@ -67,7 +67,7 @@ class FirebirdRaceTest {
     assertOneLine(Cli.run("run", "--stacks", "jdbc-firebird"), "stack jdbc-firebird does not speak PostgreSQL");
     assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "firebird://u@h//x.fdb"),
         "--engine postgresql contradicts the --url");
-    assertOneLine(Cli.run("run", "--engine", "oracle"), "unknown engine 'oracle' (known: postgresql, firebird)");
+    assertOneLine(Cli.run("run", "--engine", "oracle"), "unknown engine 'oracle' (known: postgresql, firebird, mariadb)");
     assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-firebird", "--workload", "film-title"),
         "workload film-title needs PostgreSQL");
     assertOneLine(Cli.run("curve", "--level", "service", "--engine", "firebird", "--services", "vertx-web", "--concurrencies", "1"),

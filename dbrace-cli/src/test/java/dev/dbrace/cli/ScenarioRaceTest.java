@@ -70,7 +70,7 @@ class ScenarioRaceTest {
     }
 
     try (var admin = TestDb.get().target().connect()) {
-      ScenarioSetup.run(admin, scenario.setupFiles(), msg -> { });
+      ScenarioSetup.run(admin, scenario.setupFiles(dev.dbrace.core.spi.Engine.POSTGRESQL), msg -> { });
       List<RunRecord> runs = Races.run(Races.settings(scenario.source().stacks(), workload,
           new LoadModel.Closed(EXECUTIONS, 0, 8), 4, 0), dir.resolve("out"), new RunListener() {});
       assertEquals(2, runs.size());

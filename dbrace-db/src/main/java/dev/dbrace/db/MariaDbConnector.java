@@ -34,7 +34,8 @@ final class MariaDbConnector {
 
   /**
    * What every dbrace connection to MariaDB sends: a 5 s connect timeout, the program name, and
-   * multi-statement scripts off (a scenario's schema file is split into statements by dbrace).
+   * multi-statement scripts on (a scenario's schema and seed files run as one script each, as on
+   * PostgreSQL). Only dbrace's own connections get it, never a stack's.
    */
   static Properties properties(DbTarget t) {
     Properties p = new Properties();
@@ -44,6 +45,7 @@ final class MariaDbConnector {
     }
     p.setProperty("connectTimeout", "5000");
     p.setProperty("connectionAttributes", "program_name:dbrace");
+    p.setProperty("allowMultiQueries", "true");
     return p;
   }
 

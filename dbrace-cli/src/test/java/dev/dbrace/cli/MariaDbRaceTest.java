@@ -1,0 +1,173 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestMariaDb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Short real races on a real MariaDB (one per test JVM, started here) through the runner's own
+ * code path: the four stacks that speak it on a built-in workload, and one scenario file whose
+ * MariaDB block prepares the table, with the rows the server changed checked against the seeded
+ * sequence. Skipped where mariadb-server cannot be installed; the engine checks need no server.
+ */
+class MariaDbRaceTest {
+  private static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx");
+  private static final long EXECUTIONS = 600;
+  private static final int ROWS = 300;
+
+  @Test
+  void everyStackRacesBuiltInWorkloadsAndCountsOnlyVerifiedOperations(@TempDir Path out) throws Exception {
+    assumeMariaDb();
+    for (String name : List.of("point-select", "queries-20")) {
+      WorkloadSpec workload = Workloads.byName(name, Map.of());
+      long executions = name.equals("point-select") ? 500 : 50;
+      List<RunRecord> runs = race(STACKS, workload, new LoadModel.Closed(executions, 0, 8), out.resolve(name));
+      assertEquals(STACKS.size(), runs.size());
+      for (RunRecord r : runs) {
+        assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+        assertEquals(executions, r.issued());
+        assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
+        assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
+        assertEquals(executions, r.ops(), r.stack() + ": every operation verified");
+        assertEquals(r.ops() * workload.mix().get(0).statementCount(), r.statements());
+        assertNull(r.server(), "PostgreSQL's server counters are not available on MariaDB");
+      }
+      assertTrue(runs.get(0).versions().containsKey("MariaDB Connector/J"), () -> "versions " + runs.get(0).versions());
+      assertTrue(runs.get(2).versions().containsKey("r2dbc-mariadb"), () -> "versions " + runs.get(2).versions());
+      assertTrue(runs.get(3).versions().containsKey("vertx-mysql-client"), () -> "versions " + runs.get(3).versions());
+    }
+  }
+
+  @Test
+  void aScenarioFileRacesOnMariaDbAndChangesTheRowsItNames(@TempDir Path dir) throws Exception {
+    assumeMariaDb();
+    Files.writeString(dir.resolve("schema.sql"), "-- PostgreSQL: not run here\nSELECT generate_series(1, 2);\n");
+    Files.writeString(dir.resolve("schema-mariadb.sql"), """
+        DROP TABLE IF EXISTS scenario_race;
+        CREATE TABLE scenario_race (id int PRIMARY KEY, customer_id int NOT NULL, paid int NOT NULL DEFAULT 0, KEY (customer_id));
+        """);
+    Files.writeString(dir.resolve("seed-mariadb.sql"), """
+        INSERT INTO scenario_race (id, customer_id) SELECT seq, 1 + seq %% 30 FROM seq_1_to_%d;
+        """.formatted(ROWS));
+    Path file = dir.resolve("race.yaml");
+    Files.writeString(file, """
+        name: scenario race on mariadb
+        database:
+          engine: mariadb
+          schema: [schema.sql]
+          mariadb: {schema: [schema-mariadb.sql], seed: [seed-mariadb.sql]}
+        operations:
+          - name: pay
+            sql: "update scenario_race set paid = paid + 1 where id = 1 + ($1 %% %d)"
+            params: [{sequence: {start: 0, step: 1}}]
+            weight: 1
+            expect: {rows: 1}
+          - name: by-customer
+            sql: "select id, paid from scenario_race where customer_id = $1"
+            params: [{zipfian: {min: 1, max: 30}}]
+            weight: 3
+            expect: {rows: {min: 10, max: 10}, non-empty: true}
+        stacks: [jdbc-platform, jdbc-virtual, r2dbc, vertx]
+        """.formatted(ROWS));
+    Scenario scenario = Scenario.load(file, StackCatalog.discover(Main.home()).names());
+    assertEquals(List.of(dir.resolve("schema-mariadb.sql"), dir.resolve("seed-mariadb.sql")), scenario.setupFiles(Engine.MARIADB));
+    DbTarget target = SharedTestMariaDb.target();
+    try (Connection admin = target.connect()) {
+      ScenarioSetup.run(admin, scenario.setupFiles(Engine.MARIADB), msg -> { });
+      // one stack at a time, reading the server's total after each: every stack must change the same rows
+      List<RunRecord> runs = new java.util.ArrayList<>();
+      List<Long> paidAfter = new java.util.ArrayList<>();
+      for (String stack : scenario.source().stacks()) {
+        runs.addAll(race(List.of(stack), scenario.workload(), new LoadModel.Closed(EXECUTIONS, 0, 8), dir.resolve("out-" + stack)));
+        try (var st = admin.createStatement(); ResultSet rs = st.executeQuery("SELECT sum(paid) FROM scenario_race")) {
+          rs.next();
+          paidAfter.add(rs.getLong(1));
+        }
+      }
+      long perStack = paidAfter.get(0);
+      // a quarter of the operations are pays (weight 1 of 4): each verified to change exactly one row
+      assertTrue(perStack > EXECUTIONS / 8 && perStack < EXECUTIONS / 2, "pays of the first stack: " + perStack);
+      for (int i = 0; i < paidAfter.size(); i++) {
+        assertEquals((i + 1) * perStack, paidAfter.get(i), "stack " + STACKS.get(i) + " changed as many rows as the first: " + paidAfter);
+      }
+      for (RunRecord r : runs) {
+        assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+        assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
+        assertEquals(r.issued(), r.ops(), r.stack() + ": every operation counted was verified");
+      }
+      Map<Integer, Integer> actual = new TreeMap<>();
+      try (var st = admin.createStatement(); ResultSet rs = st.executeQuery("SELECT id, paid FROM scenario_race WHERE paid > 0")) {
+        while (rs.next()) {
+          actual.put(rs.getInt(1), rs.getInt(2));
+        }
+      }
+      // all four stacks ran the same seeded operations, so every row changed a multiple of 4 times
+      actual.forEach((id, paid) -> assertEquals(0, paid % STACKS.size(), "row " + id + " changed " + paid + " times"));
+      try (var st = admin.createStatement()) {
+        st.execute("DROP TABLE scenario_race");
+      }
+    }
+  }
+
+  @Test
+  void refusesWhatMariaDbCannotRunInOneLine() {
+    assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "hibernate-orm"),
+        "stack hibernate-orm does not speak MariaDB");
+    assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "vertx-pipelined"),
+        "stack vertx-pipelined does not speak MariaDB");
+    assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "mariadb://u@h/db"),
+        "--engine postgresql contradicts the --url, which is a MariaDB URL");
+    assertOneLine(Cli.run("run", "--engine", "mariadb", "--workload", "film-title"), "workload film-title needs PostgreSQL");
+    assertOneLine(Cli.run("run", "--url", "mysql://u:Secr3tPw@h/db", "--faults", "kill-connections@1s", "--load", "open",
+        "--rate", "10", "--duration", "2s"), "--faults runs on PostgreSQL only");
+  }
+
+  /** No warm-up for the scenario: a timed warm-up would change a different number of rows per stack. */
+  private static List<RunRecord> race(List<String> stacks, WorkloadSpec workload, LoadModel load, Path out) throws Exception {
+    return race(stacks, workload, load, out, workload.options().containsKey("scenario") ? 0 : 300);
+  }
+
+  private static List<RunRecord> race(List<String> stacks, WorkloadSpec workload, LoadModel load, Path out, long warmupMs)
+      throws Exception {
+    DbTarget target = SharedTestMariaDb.target();
+    try (Connection admin = target.connect()) {
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      RaceRunner runner = new RaceRunner(Races.settings(stacks, workload, load, 4, warmupMs), target, admin,
+          StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
+      new RacePlan.Fixed().execute(runner);
+      return runner.snapshot();
+    }
+  }
+
+  private static void assumeMariaDb() {
+    String why = SharedTestMariaDb.unavailable();
+    assumeTrue(why == null, why);
+  }
+
+  private static void assertOneLine(Cli.Result r, String expected) {
+    assertEquals(2, r.exit(), r.err());
+    assertTrue(r.err().contains(expected), () -> "expected '" + expected + "' in: " + r.err());
+    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.err());
+    assertFalse(r.err().contains("\tat ") || r.err().contains("Secr3tPw"), "no stack trace, no password");
+  }
+}
