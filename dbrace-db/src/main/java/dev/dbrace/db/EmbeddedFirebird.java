@@ -2,8 +2,6 @@ package dev.dbrace.db;
 
 import dev.dbrace.core.spi.Engine;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,20 +29,13 @@ public final class EmbeddedFirebird implements AutoCloseable {
   private static final int START_ATTEMPTS = 3;
   private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
 
-  private final Process process;
-  private final Path root;
+  private final PackagedServer server;
   private final DbTarget target;
-  private final Consumer<String> log;
-  private final Thread shutdownHook;
   private volatile String version = "?";
-  private boolean closed; // guarded by this
 
-  private EmbeddedFirebird(Process process, Path root, DbTarget target, Consumer<String> log) {
-    this.process = process;
-    this.root = root;
+  private EmbeddedFirebird(PackagedServer server, DbTarget target) {
+    this.server = server;
     this.target = target;
-    this.log = log;
-    this.shutdownHook = new Thread(this::close, "dbrace-embedded-firebird-stop");
   }
 
   /**
@@ -75,18 +66,19 @@ public final class EmbeddedFirebird implements AutoCloseable {
         int port = PgCluster.freePort();
         writeConfig(root, port);
         if (attempt == 1) {
-          own(root);
+          PackagedServer.chown(root, "firebird");
           createDatabases(root, database, password);
         }
         Process p = command(root, List.of(FirebirdInstall.SERVER.toString()))
             .redirectOutput(root.resolve("server.log").toFile()).start();
         DbTarget target = new DbTarget("127.0.0.1", port, database.toString(), "SYSDBA", password,
             Engine.FIREBIRD);
-        EmbeddedFirebird fb = new EmbeddedFirebird(p, root, target, log);
-        // Registered before the wait, so a Ctrl-C during startup stops the server too.
-        Runtime.getRuntime().addShutdownHook(fb.shutdownHook);
+        // Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client,
+        // but after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL after 2 s then
+        // loses nothing: its database, security database and lock files are this run's own.
+        EmbeddedFirebird fb = new EmbeddedFirebird(new PackagedServer(p, root, "Firebird", 2, log), target);
         Files.writeString(root.resolve("server.pid"), p.pid() + "\n");
-        if (awaitPort(p, port, 20_000)) {
+        if (fb.server.awaitPort(port, 20_000)) {
           try (Connection c = target.connect()) {
             fb.version = c.getMetaData().getDatabaseProductVersion().strip();
           } catch (SQLException | RuntimeException e) {
@@ -99,7 +91,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
           return fb;
         }
         String tail = Files2.tail(root.resolve("server.log"), 6);
-        fb.shutdown(false);
+        fb.server.stop(false);
         // Another process may take the free port between our probe and the server's bind.
         if (attempt < START_ATTEMPTS && !p.isAlive()) {
           log.accept("Firebird did not start on port " + port + " (" + tail + "); retrying on another port");
@@ -175,32 +167,6 @@ public final class EmbeddedFirebird implements AutoCloseable {
     return pb;
   }
 
-  /** As root the files must belong to the firebird user, who runs the server. */
-  private static void own(Path root) throws IOException, InterruptedException {
-    if (!ROOT) {
-      return;
-    }
-    Process p = new ProcessBuilder("chown", "-R", "firebird:firebird", root.toString())
-        .redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (p.waitFor() != 0) {
-      throw new DbException("cannot hand " + root + " to the firebird user: " + out);
-    }
-  }
-
-  private static boolean awaitPort(Process p, int port, long timeoutMs) throws InterruptedException {
-    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-    while (System.nanoTime() < deadline && p.isAlive()) {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-        return true;
-      } catch (IOException e) {
-        Thread.sleep(20);
-      }
-    }
-    return false;
-  }
-
   /** SYSDBA on 127.0.0.1, the server's port, database {@code <root>/dbrace.fdb}. */
   public DbTarget target() {
     return target;
@@ -213,52 +179,17 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   /** The server's process id. */
   public long pid() {
-    return process.pid();
+    return server.pid();
   }
 
   /** The private root directory; package-private for tests. */
   Path root() {
-    return root;
+    return server.root();
   }
 
-  /**
-   * Stops the server (SIGTERM; SIGKILL after 2 s) and deletes its root. Idempotent.
-   *
-   * <p>Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client, but
-   * after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL then loses nothing:
-   * its database, security database and lock files are this run's own and deleted right after.
-   */
+  /** Stops the server (SIGTERM; SIGKILL after 2 s, see {@link #start}) and deletes its root. Idempotent. */
   @Override
   public void close() {
-    shutdown(true);
-  }
-
-  private synchronized void shutdown(boolean deleteRoot) {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      process.destroy();
-      if (!process.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
-          log.accept("Firebird (pid " + process.pid() + ") survived SIGKILL for 10 s");
-        }
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    if (deleteRoot && !Files2.deleteTree(root)) {
-      log.accept("could not delete " + root + " entirely");
-    }
-    if (Thread.currentThread() != shutdownHook) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException e) {
-        // the JVM is already shutting down; the hook will find this instance closed
-      }
-    }
+    server.close();
   }
 }

@@ -2,8 +2,6 @@ package dev.dbrace.db;
 
 import dev.dbrace.core.spi.Engine;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,20 +33,13 @@ public final class EmbeddedMariaDb implements AutoCloseable {
   private static final int START_ATTEMPTS = 3;
   private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
 
-  private final Process process;
-  private final Path root;
+  private final PackagedServer server;
   private final DbTarget target;
-  private final Consumer<String> log;
-  private final Thread shutdownHook;
   private volatile String version = "?";
-  private boolean closed; // guarded by this
 
-  private EmbeddedMariaDb(Process process, Path root, DbTarget target, Consumer<String> log) {
-    this.process = process;
-    this.root = root;
+  private EmbeddedMariaDb(PackagedServer server, DbTarget target) {
+    this.server = server;
     this.target = target;
-    this.log = log;
-    this.shutdownHook = new Thread(this::close, "dbrace-embedded-mariadb-stop");
   }
 
   /**
@@ -72,7 +63,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
       StaleServers.MARIADB.clean(tmp, log);
       root = Files.createTempDirectory(tmp, StaleServers.MARIADB.prefix() + ProcessHandle.current().pid() + "-");
       Path data = root.resolve("data");
-      own(root);
+      PackagedServer.chown(root, "mysql");
       installDb(root, data);
       bootstrap(root, data, password);
       for (int attempt = 1; ; attempt++) {
@@ -81,11 +72,10 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             .directory(root.toFile()).redirectErrorStream(true)
             .redirectOutput(root.resolve("server.out").toFile()).start();
         DbTarget target = new DbTarget("127.0.0.1", port, DATABASE, DATABASE, password, Engine.MARIADB);
-        EmbeddedMariaDb db = new EmbeddedMariaDb(p, root, target, log);
-        // Registered before the wait, so a Ctrl-C during startup stops the server too.
-        Runtime.getRuntime().addShutdownHook(db.shutdownHook);
+        // SIGTERM is a clean shutdown; 20 s covers flushing a busy buffer pool
+        EmbeddedMariaDb db = new EmbeddedMariaDb(new PackagedServer(p, root, "MariaDB", 20, log), target);
         Files.writeString(root.resolve("server.pid"), p.pid() + "\n");
-        if (awaitPort(p, port, 30_000)) {
+        if (db.server.awaitPort(port, 30_000)) {
           try (Connection c = target.connect()) {
             db.version = c.getMetaData().getDatabaseProductVersion().strip();
           } catch (SQLException | RuntimeException e) {
@@ -98,7 +88,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
           return db;
         }
         String tail = Files2.tail(root.resolve("error.log"), 4);
-        db.shutdown(false);
+        db.server.stop(false);
         // Another process may take the free port between our probe and the server's bind.
         if (attempt < START_ATTEMPTS && !p.isAlive()) {
           log.accept("MariaDB did not start on port " + port + " (" + tail + "); retrying on another port");
@@ -182,31 +172,6 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     }
   }
 
-  /** As root the files must belong to the mysql user, who runs the server. */
-  private static void own(Path root) throws IOException, InterruptedException {
-    if (!ROOT) {
-      return;
-    }
-    Process p = new ProcessBuilder("chown", "-R", "mysql:mysql", root.toString()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (p.waitFor() != 0) {
-      throw new DbException("cannot hand " + root + " to the mysql user: " + out);
-    }
-  }
-
-  private static boolean awaitPort(Process p, int port, long timeoutMs) throws InterruptedException {
-    long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-    while (System.nanoTime() < deadline && p.isAlive()) {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-        return true;
-      } catch (IOException e) {
-        Thread.sleep(20);
-      }
-    }
-    return false;
-  }
-
   /** User {@code dbrace} on 127.0.0.1, the server's port, database {@code dbrace}. */
   public DbTarget target() {
     return target;
@@ -219,45 +184,17 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
   /** The server's process id. */
   public long pid() {
-    return process.pid();
+    return server.pid();
   }
 
   /** The private root directory; package-private for tests. */
   Path root() {
-    return root;
+    return server.root();
   }
 
   /** Stops the server (SIGTERM, a clean shutdown; SIGKILL after 20 s) and deletes its root. Idempotent. */
   @Override
   public void close() {
-    shutdown(true);
-  }
-
-  private synchronized void shutdown(boolean deleteRoot) {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      process.destroy();
-      if (!process.waitFor(20, TimeUnit.SECONDS)) {
-        log.accept("MariaDB (pid " + process.pid() + ") did not stop within 20 s of SIGTERM; killing it");
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    if (deleteRoot && !Files2.deleteTree(root)) {
-      log.accept("could not delete " + root + " entirely");
-    }
-    if (Thread.currentThread() != shutdownHook) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException e) {
-        // the JVM is already shutting down; the hook will find this instance closed
-      }
-    }
+    server.close();
   }
 }

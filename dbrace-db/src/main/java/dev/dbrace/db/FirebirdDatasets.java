@@ -10,8 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The lab tables on Firebird: TechEmpower's {@code world} (10,000 rows, the same
@@ -26,7 +24,6 @@ public final class FirebirdDatasets {
 
   static final List<String> TABLES = List.of("FORTUNE", "WORLD");
   private static final int ROWS_PER_BLOCK = 250;
-  private static final Pattern FORTUNE_ROW = Pattern.compile("^\\((\\d+), '(.*)'\\)[,;]$");
 
   private FirebirdDatasets() {}
 
@@ -44,7 +41,7 @@ public final class FirebirdDatasets {
       c.setAutoCommit(false);
       try (Statement s = c.createStatement()) {
         Map<String, String> found = markers(c);
-        if (found.size() == TABLES.size() && countMismatch(c) == null) {
+        if (found.size() == TABLES.size() && WorldAndFortune.countMismatch(c) == null) {
           c.commit();
           log.accept("lab datasets present (world, fortune)");
           return;
@@ -62,8 +59,8 @@ public final class FirebirdDatasets {
         s.execute("COMMENT ON TABLE fortune IS '" + Datasets.MARKER + "'");
         c.commit(); // Firebird uses new tables only once their DDL is committed
         insertWorld(s);
-        insertFortunes(c);
-        String wrong = countMismatch(c);
+        WorldAndFortune.insertFortunes(c);
+        String wrong = WorldAndFortune.countMismatch(c);
         if (wrong != null) {
           throw new DbException("lab datasets were created with wrong row counts: " + wrong);
         }
@@ -97,22 +94,6 @@ public final class FirebirdDatasets {
     return found;
   }
 
-  private static String countMismatch(Connection c) throws SQLException {
-    Map<String, Integer> expected = Map.of("world", DatasetRows.WORLD_ROWS, "fortune", fortunes().size());
-    List<String> wrong = new ArrayList<>();
-    try (Statement s = c.createStatement()) {
-      for (Map.Entry<String, Integer> e : expected.entrySet()) {
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + e.getKey())) {
-          rs.next();
-          if (rs.getInt(1) != e.getValue()) {
-            wrong.add(e.getKey() + " has " + rs.getInt(1) + " rows, expected " + e.getValue());
-          }
-        }
-      }
-    }
-    return wrong.isEmpty() ? null : String.join("; ", wrong);
-  }
-
   /** Literal inserts in EXECUTE BLOCKs: a few dozen round trips instead of 10,000. */
   private static void insertWorld(Statement s) throws SQLException {
     for (int from = 1; from <= DatasetRows.WORLD_ROWS; from += ROWS_PER_BLOCK) {
@@ -124,32 +105,5 @@ public final class FirebirdDatasets {
       }
       s.execute(b.append("END").toString());
     }
-  }
-
-  private static void insertFortunes(Connection c) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO fortune (id, message) VALUES (?, ?)")) {
-      for (Map.Entry<Integer, String> f : fortunes().entrySet()) {
-        ps.setInt(1, f.getKey());
-        ps.setString(2, f.getValue());
-        ps.executeUpdate();
-      }
-    }
-  }
-
-  /** TechEmpower's fortunes from the PostgreSQL script, so every engine holds the same text. */
-  static Map<Integer, String> fortunes() {
-    Map<Integer, String> rows = new java.util.TreeMap<>();
-    boolean inFortune = false;
-    for (String line : DatasetCheck.resource("fixed-rows.sql").split("\n")) {
-      if (line.startsWith("INSERT INTO")) {
-        inFortune = line.startsWith("INSERT INTO fortune");
-        continue;
-      }
-      Matcher m = FORTUNE_ROW.matcher(line.strip());
-      if (inFortune && m.matches()) {
-        rows.put(Integer.parseInt(m.group(1)), m.group(2).replace("''", "'"));
-      }
-    }
-    return rows;
   }
 }

@@ -46,7 +46,7 @@ public final class MariaDbDatasets {
       }
       try {
         Map<String, String> found = markers(c);
-        if (found.size() == TABLES.size() && countMismatch(c) == null) {
+        if (found.size() == TABLES.size() && WorldAndFortune.countMismatch(c) == null) {
           log.accept("lab datasets present (world, fortune)");
           return;
         }
@@ -61,8 +61,8 @@ public final class MariaDbDatasets {
         s.execute("CREATE TABLE world (id int NOT NULL PRIMARY KEY, randomnumber int NOT NULL)" + options);
         s.execute("CREATE TABLE fortune (id int NOT NULL PRIMARY KEY, message varchar(2048) NOT NULL)" + options);
         insertWorld(s);
-        insertFortunes(c);
-        String wrong = countMismatch(c);
+        WorldAndFortune.insertFortunes(c);
+        String wrong = WorldAndFortune.countMismatch(c);
         if (wrong != null) {
           throw new DbException("lab datasets were created with wrong row counts: " + wrong);
         }
@@ -92,22 +92,6 @@ public final class MariaDbDatasets {
     return found;
   }
 
-  private static String countMismatch(Connection c) throws SQLException {
-    Map<String, Integer> expected = Map.of("world", DatasetRows.WORLD_ROWS, "fortune", FirebirdDatasets.fortunes().size());
-    List<String> wrong = new ArrayList<>();
-    try (Statement s = c.createStatement()) {
-      for (Map.Entry<String, Integer> e : expected.entrySet()) {
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + e.getKey())) {
-          rs.next();
-          if (rs.getInt(1) != e.getValue()) {
-            wrong.add(e.getKey() + " has " + rs.getInt(1) + " rows, expected " + e.getValue());
-          }
-        }
-      }
-    }
-    return wrong.isEmpty() ? null : String.join("; ", wrong);
-  }
-
   /** Multi-row literal inserts: ten round trips instead of 10,000. */
   private static void insertWorld(Statement s) throws SQLException {
     for (int from = 1; from <= DatasetRows.WORLD_ROWS; from += ROWS_PER_INSERT) {
@@ -120,13 +104,4 @@ public final class MariaDbDatasets {
     }
   }
 
-  private static void insertFortunes(Connection c) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO fortune (id, message) VALUES (?, ?)")) {
-      for (Map.Entry<Integer, String> f : FirebirdDatasets.fortunes().entrySet()) {
-        ps.setInt(1, f.getKey());
-        ps.setString(2, f.getValue());
-        ps.executeUpdate();
-      }
-    }
-  }
 }

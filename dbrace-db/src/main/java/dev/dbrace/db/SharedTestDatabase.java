@@ -1,8 +1,5 @@
 package dev.dbrace.db;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
 /**
  * One embedded PostgreSQL, with the lab datasets loaded, shared by every test of a JVM: the real
  * database the stack modules' and the CLI's tests run against, so they need no server of their own
@@ -18,45 +15,18 @@ import java.sql.SQLException;
  * instead of each waiting for another start that would fail the same way.
  */
 public final class SharedTestDatabase {
-  private static EmbeddedPostgres server; // guarded by the class
-  private static RuntimeException startFailure; // guarded by the class
+  private static final SharedServer<EmbeddedPostgres> SHARED = new SharedServer<>("PostgreSQL",
+      log -> EmbeddedPostgres.start(CacheDir.resolve(), log), EmbeddedPostgres::target, Datasets::ensure);
 
   private SharedTestDatabase() {}
 
   /** The running server, started with its datasets on the first call. */
-  public static synchronized EmbeddedPostgres server() {
-    if (startFailure != null) {
-      throw new IllegalStateException(
-          "the shared test PostgreSQL failed to start earlier: " + startFailure.getMessage(), startFailure);
-    }
-    if (server == null) {
-      try {
-        server = startWithDatasets();
-      } catch (RuntimeException e) {
-        startFailure = e;
-        throw e;
-      }
-    }
-    return server;
+  public static EmbeddedPostgres server() {
+    return SHARED.server();
   }
 
   /** Superuser access to its {@code postgres} database, where the datasets are: host, port, user, password. */
   public static DbTarget target() {
-    return server().target();
-  }
-
-  private static EmbeddedPostgres startWithDatasets() {
-    EmbeddedPostgres pg = EmbeddedPostgres.start(CacheDir.resolve(), SharedTestDatabase::log);
-    try (Connection c = pg.target().connect()) {
-      Datasets.ensure(c, SharedTestDatabase::log);
-    } catch (SQLException | RuntimeException e) {
-      pg.close();
-      throw new DbException("cannot load the lab datasets into the test PostgreSQL: " + e.getMessage(), e);
-    }
-    return pg;
-  }
-
-  private static void log(String message) {
-    System.err.println("[test-db] " + message);
+    return SHARED.target();
   }
 }
