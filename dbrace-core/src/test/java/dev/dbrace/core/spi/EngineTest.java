@@ -22,13 +22,28 @@ class EngineTest {
         Engine.FIREBIRD);
     assertEquals("jdbc:firebird://h:3050//var/db/x.fdb", fb.jdbcUrl());
     assertFalse(fb.toString().contains("pw"), fb.toString());
+    StackConfig maria = new StackConfig("::1", 3306, "shop", "app", "pw", 4, 8, List.of(), "app", Map.of(), Engine.MARIADB);
+    assertEquals("jdbc:mariadb://[::1]:3306/shop", maria.jdbcUrl());
+  }
+
+  @Test
+  void positionalSqlKeepsTheOrderOfNumberedPlaceholders() {
+    PositionalSql inOrder = PositionalSql.of("SELECT $1 + $2");
+    assertEquals("SELECT ? + ?", inOrder.text());
+    Object[] params = {1, 2};
+    assertEquals(params, inOrder.bound(params), "no copy when nothing moves");
+    PositionalSql reordered = PositionalSql.of("UPDATE t SET b = $2 WHERE a = $1 OR c = $1");
+    assertEquals("UPDATE t SET b = ? WHERE a = ? OR c = ?", reordered.text());
+    assertEquals(List.of("x", 7, 7), List.of(reordered.bound(new Object[] {7, "x"})));
+    assertThrows(IllegalArgumentException.class, () -> PositionalSql.of("SELECT $0"));
   }
 
   @Test
   void namesAreOneLineErrors() {
     assertEquals(Engine.FIREBIRD, Engine.of(" Firebird "));
     var e = assertThrows(IllegalArgumentException.class, () -> Engine.of("oracle"));
-    assertEquals("unknown engine 'oracle' (known: postgresql, firebird)", e.getMessage());
+    assertEquals("unknown engine 'oracle' (known: postgresql, firebird, mariadb)", e.getMessage());
+    assertEquals(Engine.MARIADB, Engine.of("MariaDB"));
   }
 
   @Test
