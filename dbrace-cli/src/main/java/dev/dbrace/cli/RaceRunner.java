@@ -229,12 +229,14 @@ final class RaceRunner {
     RunExecutor.Outcome out;
     List<String> sql;
     Long callsBefore;
+    Map<String, String> subjectVersions;
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     FaultInjector injector = null;
     try (RunSubject.Started s = subject.start(name, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
+      subjectVersions = s.subjectVersions();
       callsBefore = counters ? StatementCounts.calls(admin(), sql) : null;
       RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
@@ -286,6 +288,9 @@ final class RaceRunner {
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
         calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+    if (!subjectVersions.isEmpty() && record.versions() != null) {
+      record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
+    }
     if (injector != null && out.measureStart() != null) {
       record = record.withFaults(faultFigures(injector, out, runDir, successes, ledger));
     }

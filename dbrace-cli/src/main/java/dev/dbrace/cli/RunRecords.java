@@ -62,4 +62,14 @@ final class RunRecords {
   static List<RunRecord> okRuns(List<RunRecord> runs) {
     return runs.stream().filter(RunRecord::ok).toList();
   }
+
+  /**
+   * A service run's versions: the service's own libraries under their names, the load generator's
+   * as "generator NAME", and the fixed body's fingerprint ({@link SameBodies}) as the generator saw it.
+   */
+  static Map<String, String> serviceVersions(Map<String, String> service, Map<String, String> generator) {
+    Map<String, String> out = new java.util.TreeMap<>(service);
+    generator.forEach((k, v) -> out.put(k.equals(SameBodies.BYTES) || k.equals(SameBodies.SHA256) ? k : "generator " + k, v));
+    return out;
+  }
 }

@@ -18,9 +18,10 @@ interface RunSubject {
    * @param stackOptions that stack's options for this run
    * @param servicePid the process whose resources are the run's figures, or 0 for the worker itself
    * @param serverSql the statements the database counts for the run (pg_stat_statements), one entry per execution of an operation
+   * @param subjectVersions a service's own library versions (empty for a stack, whose worker reports its own)
    */
   record Started(StackCatalog.Entry worker, Map<String, String> stackOptions, long servicePid, List<String> serverSql,
-      AutoCloseable stop) implements AutoCloseable {
+      Map<String, String> subjectVersions, AutoCloseable stop) implements AutoCloseable {
     @Override
     public void close() throws Exception {
       stop.close();
@@ -32,6 +33,6 @@ interface RunSubject {
   /** The driver level: the named stack itself, with the race's options for it. */
   static RunSubject stacks(StackCatalog catalog, RaceSettings settings) {
     return (name, runDir, app) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
-        0, settings.workload().sqlTexts(), () -> { });
+        0, settings.workload().sqlTexts(), Map.of(), () -> { });
   }
 }

@@ -44,6 +44,7 @@ final class ServiceSubject implements RunSubject {
     }
     Map<String, String> options = new LinkedHashMap<>(generatorOptions);
     options.put("url", p.url());
-    return new Started(stacks.get("http"), options, p.pid(), Endpoints.serverStatements(settings.workload()), p);
+    return new Started(stacks.get("http"), options, p.pid(), Endpoints.serverStatements(settings.workload()),
+        ServiceVersions.of(v), p);
   }
 }

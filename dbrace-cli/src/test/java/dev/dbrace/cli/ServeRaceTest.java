@@ -87,6 +87,9 @@ class ServeRaceTest {
     assertTrue(r.server().statementCalls() >= r.ops(), "at least one statement per request: " + r.server());
     assertNotNull(r.process());
     assertTrue(r.process().peakThreads() > 1, r.process().toString());
+    // the service's own libraries, and the generator's under their label
+    assertTrue(r.versions().keySet().containsAll(ServiceVersions.of(ServiceCatalog.discover(Main.home()).get(service)).keySet())
+        && r.versions().containsKey("generator vertx-core"), () -> "versions " + r.versions());
   }
 
   /**

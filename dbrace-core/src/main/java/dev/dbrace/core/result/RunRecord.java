@@ -79,6 +79,13 @@ public record RunRecord(
         serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator, faults);
   }
 
+  /** The same run with other library versions (a service run: the service's own, beside the generator's). */
+  public RunRecord withVersions(Map<String, String> v) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
+        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
+        serviceLatencyMs, warmup, process, server, gc, v, hlog, jfr, threadStates, jvm, wallS, generator, faults);
+  }
+
   /** The same run with its fault figures. */
   public RunRecord withFaults(Faults f) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
