@@ -57,13 +57,22 @@ record HeaderView(
     items.add(new Item("JDK", e.jdk()));
     items.add(new Item("machine", e.cores() + " cores, " + Format.count(e.memoryMb()) + " MB memory"));
     items.add(new Item("OS", e.os()));
-    // the URL's scheme names the engine: results from before Firebird have PostgreSQL URLs
-    boolean firebird = e.database() != null && e.database().startsWith("firebird:");
-    items.add(new Item(firebird ? "Firebird" : "PostgreSQL", e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
+    items.add(new Item(engineLabel(e.database()), e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
         + (e.database() == null ? "" : " at " + Format.withoutPassword(e.database()))));
     race.runs().stream().map(RunRecord::jvm).filter(j -> j != null && !j.isBlank()).findFirst()
         .ifPresent(jvm -> items.add(new Item("worker JVM", jvm)));
     return items;
+  }
+
+  /** The URL's scheme names the engine; results from before Firebird and MariaDB have PostgreSQL URLs. */
+  static String engineLabel(String databaseUrl) {
+    if (databaseUrl == null) {
+      return "PostgreSQL";
+    }
+    if (databaseUrl.startsWith("firebird:")) {
+      return "Firebird";
+    }
+    return databaseUrl.startsWith("mariadb:") || databaseUrl.startsWith("mysql:") ? "MariaDB" : "PostgreSQL";
   }
 
   private static List<Item> settings(Race race) {
