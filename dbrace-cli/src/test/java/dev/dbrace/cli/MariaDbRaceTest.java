@@ -55,6 +55,10 @@ class MariaDbRaceTest {
       assertTrue(runs.get(0).versions().containsKey("MariaDB Connector/J"), () -> "versions " + runs.get(0).versions());
       assertTrue(runs.get(2).versions().containsKey("r2dbc-mariadb"), () -> "versions " + runs.get(2).versions());
       assertTrue(runs.get(3).versions().containsKey("vertx-mysql-client"), () -> "versions " + runs.get(3).versions());
+      // only the driver the run used, not the PostgreSQL one beside it on the classpath
+      for (String pgDriver : List.of("pgjdbc", "r2dbc-postgresql", "vertx-pg-client")) {
+        runs.forEach(r -> assertFalse(r.versions().containsKey(pgDriver), () -> r.stack() + " versions " + r.versions()));
+      }
     }
   }
 

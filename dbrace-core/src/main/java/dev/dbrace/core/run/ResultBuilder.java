@@ -14,8 +14,8 @@ final class ResultBuilder {
   private ResultBuilder() {}
 
   static WorkerResult build(
-      StackProvider provider, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc, WorkerResult.Warmup warm,
-      long preWarmStatements) {
+      StackProvider provider, dev.dbrace.core.spi.Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
+      WorkerResult.Warmup warm, long preWarmStatements) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
     double seconds = loop.measuredSeconds();
@@ -28,7 +28,7 @@ final class ResultBuilder {
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
     return new WorkerResult(
-        provider.versions(),
+        provider.versions(engine),
         issued,
         ops,
         errors,

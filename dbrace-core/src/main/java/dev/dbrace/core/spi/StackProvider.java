@@ -20,6 +20,14 @@ public interface StackProvider {
   Map<String, String> versions();
 
   /**
+   * The versions of what a run on {@code engine} uses: {@link #versions()} less the drivers of the
+   * other engines, for a stack that carries one driver per engine.
+   */
+  default Map<String, String> versions(Engine engine) {
+    return versions();
+  }
+
+  /**
    * Whether the stack runs an operation marked {@link Operation#transactional()} in one database
    * transaction. A stack that cannot says so here, and a workload that needs transactions is
    * refused before any run starts rather than run without them.

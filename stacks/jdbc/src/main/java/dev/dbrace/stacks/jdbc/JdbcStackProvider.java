@@ -42,6 +42,13 @@ abstract class JdbcStackProvider extends JdbcStackProviderBase {
   }
 
   @Override
+  public Map<String, String> versions(Engine engine) {
+    Map<String, String> v = new LinkedHashMap<>(versions());
+    v.remove(engine == Engine.MARIADB ? "pgjdbc" : "MariaDB Connector/J");
+    return v;
+  }
+
+  @Override
   protected void configure(HikariConfig hikari, StackConfig config) {
     Map<String, String> options = config.options();
     if (config.engine() == Engine.MARIADB) {

@@ -43,6 +43,13 @@ public final class R2dbcStackProvider implements StackProvider {
     return v;
   }
 
+  @Override
+  public Map<String, String> versions(dev.dbrace.core.spi.Engine engine) {
+    Map<String, String> v = new LinkedHashMap<>(versions());
+    v.remove(engine == dev.dbrace.core.spi.Engine.MARIADB ? "r2dbc-postgresql" : "r2dbc-mariadb");
+    return v;
+  }
+
   /** Runs an operation's statements in one transaction when it asks for one. */
   @Override
   public boolean transactions() {

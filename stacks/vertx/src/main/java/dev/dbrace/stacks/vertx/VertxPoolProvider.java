@@ -23,6 +23,13 @@ public final class VertxPoolProvider extends VertxProviderBase {
     return "Vert.x reactive PostgreSQL / MySQL client, Pool with prepared-statement cache (one command per connection at a time)";
   }
 
+  @Override
+  public java.util.Map<String, String> versions(dev.dbrace.core.spi.Engine engine) {
+    java.util.Map<String, String> v = new java.util.LinkedHashMap<>(versions());
+    v.remove(engine == dev.dbrace.core.spi.Engine.MARIADB ? "vertx-pg-client" : "vertx-mysql-client");
+    return v;
+  }
+
   /** The PG client on PostgreSQL, the MySQL client on MariaDB/MySQL. */
   @Override
   public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
