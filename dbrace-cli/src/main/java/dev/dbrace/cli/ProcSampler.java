@@ -15,6 +15,8 @@ final class ProcSampler implements AutoCloseable {
   private long lastFlush;
   private volatile int peakThreads;
   private volatile long peakHwmKb;
+  /** Every thread's last context-switch counts, so threads that end keep counting (guarded by this). */
+  private final java.util.Map<Long, long[]> threadSwitches = new java.util.HashMap<>();
 
   ProcSampler(long pid) {
     this(pid, null);
@@ -38,13 +40,11 @@ final class ProcSampler implements AutoCloseable {
   }
 
   /** Reads now, updates the peaks and returns the reading (null if the process is gone). */
-  ProcStats sample() {
-    ProcStats s = ProcStats.read(pid);
+  synchronized ProcStats sample() {
+    ProcStats s = ProcStats.read(pid, threadSwitches);
     if (s != null) {
-      synchronized (this) {
-        peakThreads = Math.max(peakThreads, s.threads());
-        peakHwmKb = Math.max(peakHwmKb, s.hwmKb());
-      }
+      peakThreads = Math.max(peakThreads, s.threads());
+      peakHwmKb = Math.max(peakHwmKb, s.hwmKb());
     }
     return s;
   }

@@ -76,8 +76,11 @@ public final class ClosedLoop implements LoadDriver {
     nextIndex.accumulateAndGet(from, Math::max);
   }
 
-  /** More operations than can be issued between reading the next index and publishing the window. */
-  private static final long SWITCH_GAP = 1L << 20;
+  /**
+   * More operations than can be issued between reading the next index and publishing the window;
+   * so a closed run without warm-up measures the sequence's indices from this one on.
+   */
+  public static final long SWITCH_GAP = 1L << 20;
 
   @Override
   public boolean measuring() {
