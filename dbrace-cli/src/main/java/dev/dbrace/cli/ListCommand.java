@@ -10,8 +10,10 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StackCatalog catalog = StackCatalog.discover(Main.home());
-    System.out.println("stacks:");
-    catalog.entries().forEach(e -> System.out.printf("  %-18s %s%n", e.name(), e.description()));
+    System.out.println("stacks (the engines each speaks; --engine or the --url picks one):");
+    catalog.entries().forEach(e -> System.out.printf("  %-21s %-21s %s%n", e.name(),
+        e.engines().stream().sorted().map(dev.dbrace.core.spi.Engine::id).collect(java.util.stream.Collectors.joining(",")),
+        e.description()));
     System.out.println("workloads:");
     Workloads.descriptions().forEach((n, d) -> System.out.printf("  %-18s %s%n", n, d));
     System.out.println("experiments (./dbrace experiment <name> [--opt name=value]):");

@@ -144,13 +144,16 @@ final class RaceOptions {
     Engine eng = engine();
     if (eng != Engine.POSTGRESQL && stackList.equals(List.of(DEFAULT_STACKS.split(",")))) {
       // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
-      stackList = catalog.entries().stream().filter(e -> e.engines().contains(eng)).map(StackCatalog.Entry::name).toList();
+      stackList = catalog.entries().stream().filter(e -> e.engines().contains(eng) && !e.name().equals("http"))
+          .map(StackCatalog.Entry::name).toList();
     }
     for (String name : stackList) {
+      require(!name.equals("http"), "http is dbrace's HTTP load generator, not a database stack: race services with"
+          + " serve-race (or curve/capacity --level service)");
       if (!catalog.get(name).engines().contains(eng)) {
         throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
             + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
-            + "choose among " + catalog.entries().stream().filter(e -> e.engines().contains(eng))
+            + "choose among " + catalog.entries().stream().filter(e -> e.engines().contains(eng) && !e.name().equals("http"))
                 .map(StackCatalog.Entry::name).toList() + " with --stacks");
       }
     }

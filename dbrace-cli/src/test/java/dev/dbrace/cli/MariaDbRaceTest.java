@@ -135,6 +135,17 @@ class MariaDbRaceTest {
   }
 
   @Test
+  void listNamesTheEnginesOfEachStack() {
+    Cli.Result r = Cli.run("list");
+    assertEquals(0, r.exit(), r.err());
+    for (String stack : STACKS) {
+      assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  " + stack + " ") && l.contains(" postgresql,mariadb ")), r.out());
+    }
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  jdbc-firebird ") && l.contains(" firebird ")), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  vertx-pipelined ") && l.contains(" postgresql ")), r.out());
+  }
+
+  @Test
   void refusesWhatMariaDbCannotRunInOneLine() {
     assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "hibernate-orm"),
         "stack hibernate-orm does not speak MariaDB");
@@ -143,6 +154,7 @@ class MariaDbRaceTest {
     assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "mariadb://u@h/db"),
         "--engine postgresql contradicts the --url, which is a MariaDB URL");
     assertOneLine(Cli.run("run", "--engine", "mariadb", "--workload", "film-title"), "workload film-title needs PostgreSQL");
+    assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "http"), "http is dbrace's HTTP load generator");
     assertOneLine(Cli.run("run", "--url", "mysql://u:Secr3tPw@h/db", "--faults", "kill-connections@1s", "--load", "open",
         "--rate", "10", "--duration", "2s"), "--faults runs on PostgreSQL only");
   }

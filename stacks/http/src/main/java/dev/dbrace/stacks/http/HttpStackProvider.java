@@ -25,6 +25,12 @@ public final class HttpStackProvider implements StackProvider {
     return "dbrace's HTTP load generator (Vert.x HTTP client, keep-alive): drives a service variant in serve-race";
   }
 
+  /** It speaks HTTP, not SQL: it drives a service on whichever engine the service runs. */
+  @Override
+  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
+    return java.util.EnumSet.allOf(dev.dbrace.core.spi.Engine.class);
+  }
+
   /** The stack of this worker's run (a worker runs one), for the fixed body it saw. */
   private volatile HttpStack opened;
 
