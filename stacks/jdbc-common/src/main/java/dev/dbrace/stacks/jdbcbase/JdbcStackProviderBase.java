@@ -2,7 +2,6 @@ package dev.dbrace.stacks.jdbcbase;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.pool.HikariPool;
 import dev.dbrace.core.spi.PositionalSql;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
@@ -54,7 +53,7 @@ public abstract class JdbcStackProviderBase implements StackProvider {
     PositionalSql[] sql = PositionalSql.all(config.sql());
     ExecutorService executor = newExecutor(config);
     try {
-      HikariDataSource pool = newPool(hikari);
+      HikariDataSource pool = JdbcPools.open(hikari);
       try {
         warm(pool, pingQuery(config));
       } catch (Throwable e) {
@@ -70,40 +69,15 @@ public abstract class JdbcStackProviderBase implements StackProvider {
 
   /** Fails on any setting we would otherwise pass on wrong or let HikariCP "correct". */
   public HikariConfig hikariConfig(StackConfig config) {
-    if (config.pool() < 1) {
-      throw new IllegalArgumentException("pool must be at least 1, got " + config.pool());
-    }
+    HikariConfig hikari = JdbcPools.config(name(), config);
     for (String key : config.options().keySet()) {
       if (!knownOptions().contains(key)) {
         throw new IllegalArgumentException("unknown option '" + key + "' for stack " + name()
             + "; known options: " + new TreeSet<>(knownOptions()));
       }
     }
-    HikariConfig hikari = new HikariConfig();
-    hikari.setPoolName(name());
-    hikari.setJdbcUrl(config.jdbcUrl());
-    hikari.setUsername(config.user());
-    hikari.setPassword(config.password());
-    hikari.setMaximumPoolSize(config.pool());
-    hikari.setMinimumIdle(config.pool());
-    hikari.setConnectionTimeout(30_000);
-    hikari.setAutoCommit(true);
-    // Open the first connection in the constructor and fail there, with the driver's exception.
-    hikari.setInitializationFailTimeout(1);
     configure(hikari, config);
     return hikari;
-  }
-
-  private static HikariDataSource newPool(HikariConfig hikari) throws SQLException {
-    try {
-      return new HikariDataSource(hikari);
-    } catch (HikariPool.PoolInitializationException e) {
-      // Unwrap, so a wrong password reports the driver's own message.
-      if (e.getCause() instanceof SQLException cause) {
-        throw cause;
-      }
-      throw e;
-    }
   }
 
   /** One round trip, so connect and authentication problems show before any load. */

@@ -2,7 +2,7 @@ package dev.dbrace.stacks.hibernate.orm;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.pool.HikariPool;
+import dev.dbrace.stacks.jdbcbase.JdbcPools;
 import dev.dbrace.core.orm.OrmStatements;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
@@ -65,28 +65,11 @@ abstract class OrmStackProvider implements StackProvider {
     }
   }
 
-  /** The same HikariCP settings as the JDBC stacks, so the two differ by Hibernate alone. */
+  /** The JDBC stacks' very pool ({@link JdbcPools}), so the two differ by Hibernate alone. */
   private HikariDataSource newPool(StackConfig config) throws SQLException {
-    HikariConfig hikari = new HikariConfig();
-    hikari.setPoolName(name());
-    hikari.setJdbcUrl(config.jdbcUrl());
-    hikari.setUsername(config.user());
-    hikari.setPassword(config.password());
-    hikari.setMaximumPoolSize(config.pool());
-    hikari.setMinimumIdle(config.pool());
-    hikari.setConnectionTimeout(30_000);
-    hikari.setAutoCommit(true);
-    hikari.setInitializationFailTimeout(1);
+    HikariConfig hikari = JdbcPools.config(name(), config);
     hikari.addDataSourceProperty("ApplicationName", config.applicationName());
-    try {
-      return new HikariDataSource(hikari);
-    } catch (HikariPool.PoolInitializationException e) {
-      // Unwrap, so a wrong password reports PSQLException "password authentication failed".
-      if (e.getCause() instanceof SQLException cause) {
-        throw cause;
-      }
-      throw e;
-    }
+    return JdbcPools.open(hikari);
   }
 
   /**
