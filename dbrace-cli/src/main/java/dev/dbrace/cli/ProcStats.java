@@ -4,14 +4,13 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * A process's resource counters read from /proc, from outside, so measuring does not perturb
  * it. CPU comes from /proc/PID/stat (whole process, dead threads included); context switches
  * are summed over the threads in /proc/PID/task. Linux keeps no process-wide count there, and a
- * thread that ends takes its count with it, so {@link #read(long, Map)} remembers each thread's
+ * thread that ends takes its count with it, so {@link #read} remembers each thread's
  * last count across readings: a thread pool that retires threads during a run (Vert.x's, a
  * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
  */
@@ -20,15 +19,10 @@ public record ProcStats(
 
   private static final double TICKS = clockTicks();
 
-  /** Null when the process is gone or /proc is unreadable; context switches of live threads only. */
-  public static ProcStats read(long pid) {
-    return read(pid, new HashMap<>());
-  }
-
   /**
-   * As {@link #read(long)}, but the context switches are those of every thread seen in {@code
-   * lastSeen} (thread id to its last {voluntary, involuntary}), which this reading updates: an
-   * ended thread counts with its last reading.
+   * Null when the process is gone or /proc is unreadable. The context switches are those of every
+   * thread seen in {@code lastSeen} (thread id to its last {voluntary, involuntary}), which this
+   * reading updates: an ended thread counts with its last reading.
    */
   public static ProcStats read(long pid, Map<Long, long[]> lastSeen) {
     Path proc = Path.of("/proc", Long.toString(pid));

@@ -84,18 +84,9 @@ final class RaceOptions {
     if (url == null) {
       return given == null ? Engine.POSTGRESQL : given;
     }
-    Engine fromUrl = engineOfUrl(url);
+    Engine fromUrl = Engine.ofUrl(url);
     require(given == null || given == fromUrl, "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
     return fromUrl;
-  }
-
-  /** The engine a URL's scheme names; PostgreSQL for anything else (the URL parser rejects what it cannot read). */
-  static Engine engineOfUrl(String url) {
-    String lower = url.strip().toLowerCase(java.util.Locale.ROOT);
-    if (lower.startsWith("firebird:")) {
-      return Engine.FIREBIRD;
-    }
-    return lower.matches("^(jdbc:)?(mariadb|mysql):.*") ? Engine.MARIADB : Engine.POSTGRESQL;
   }
 
   /**
@@ -144,17 +135,15 @@ final class RaceOptions {
     Engine eng = engine();
     if (eng != Engine.POSTGRESQL && stackList.equals(List.of(DEFAULT_STACKS.split(",")))) {
       // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
-      stackList = catalog.entries().stream().filter(e -> e.engines().contains(eng) && !e.name().equals("http"))
-          .map(StackCatalog.Entry::name).toList();
+      stackList = databaseStacks(catalog, eng);
     }
     for (String name : stackList) {
-      require(!name.equals("http"), "http is dbrace's HTTP load generator, not a database stack: race services with"
+      require(!name.equals(HTTP_GENERATOR), "http is dbrace's HTTP load generator, not a database stack: race services with"
           + " serve-race (or curve/capacity --level service)");
       if (!catalog.get(name).engines().contains(eng)) {
         throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
             + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
-            + "choose among " + catalog.entries().stream().filter(e -> e.engines().contains(eng) && !e.name().equals("http"))
-                .map(StackCatalog.Entry::name).toList() + " with --stacks");
+            + "choose among " + databaseStacks(catalog, eng) + " with --stacks");
       }
     }
     // film-title reads Pagila's view, slow-mix calls pg_sleep, ledger is the fault runs': PostgreSQL only.
@@ -173,6 +162,15 @@ final class RaceOptions {
       }
     }
     return settings(stackList, spec, load, concurrency, warmupMs);
+  }
+
+  /** The service level's load generator: a stack in the catalog that speaks HTTP to every engine's services, not SQL. */
+  static final String HTTP_GENERATOR = "http";
+
+  /** The stacks a driver-level race on {@code engine} may name: those that speak it, less the HTTP generator. */
+  static List<String> databaseStacks(StackCatalog catalog, Engine engine) {
+    return catalog.entries().stream().filter(e -> e.engines().contains(engine) && !e.name().equals(HTTP_GENERATOR))
+        .map(StackCatalog.Entry::name).toList();
   }
 
   /** The same for subjects that are not stacks (service variants), already checked by the caller. */

@@ -127,7 +127,7 @@ final class ServiceLevel {
     RaceOptions.require(conns >= 1 && conns <= 10_000, "--connections must be 1..10000, got " + conns);
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     StackCatalog stacks = StackCatalog.discover(Main.home());
-    stacks.get("http");
+    stacks.get(RaceOptions.HTTP_GENERATOR);
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       return RaceSession.run(settings, plan, sla, url, engine, out, command, RunCommand.tty(), (s, target) ->
           new ServiceSubject(catalog, stacks, s, target, remote.url(), Map.of("connections", Integer.toString(conns))),

@@ -19,6 +19,8 @@ final class ServiceSubject implements RunSubject {
   private final DbTarget target;
   private final String remoteUrl;
   private final Map<String, String> generatorOptions;
+  /** Each variant's library versions, read from its build once per race, not once per run. */
+  private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
 
   ServiceSubject(ServiceCatalog services, StackCatalog stacks, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
@@ -44,7 +46,7 @@ final class ServiceSubject implements RunSubject {
     }
     Map<String, String> options = new LinkedHashMap<>(generatorOptions);
     options.put("url", p.url());
-    return new Started(stacks.get("http"), options, p.pid(), Endpoints.serverStatements(settings.workload()),
-        ServiceVersions.of(v), p);
+    return new Started(stacks.get(RaceOptions.HTTP_GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
+        versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p);
   }
 }

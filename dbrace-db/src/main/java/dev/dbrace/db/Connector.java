@@ -96,8 +96,8 @@ final class Connector {
     return (t.host().contains(":") ? "[" + t.host() + "]" : t.host()) + ":" + t.port();
   }
 
-  /** Belt and braces: no server or driver text we pass on may echo the password. */
-  private static String scrub(String msg, String password) {
+  /** Belt and braces: no server or driver text we pass on may echo the password (every engine's connector uses it). */
+  static String scrub(String msg, String password) {
     return password == null || password.length() < 3 ? msg : msg.replace(password, "***");
   }
 }

@@ -147,7 +147,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
     if (isql.exitValue() != 0) {
       String tail = Files2.tail(out, 4);
       throw new DbException("isql-fb could not create the Firebird databases: "
-          + (password.length() < 3 ? tail : tail.replace(password, "***")));
+          + Connector.scrub(tail, password));
     }
   }
 

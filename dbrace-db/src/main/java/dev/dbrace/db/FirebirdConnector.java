@@ -49,8 +49,7 @@ final class FirebirdConnector {
       case ISC_NETWORK_ERROR -> "cannot reach " + where + ": " + firstLine(e);
       default -> "cannot connect to " + where + " as " + t.user() + ": " + firstLine(e);
     };
-    String password = t.password();
-    return new DbException(password == null || password.length() < 3 ? msg : msg.replace(password, "***"), e);
+    return new DbException(Connector.scrub(msg, t.password()), e);
   }
 
   private static String firstLine(SQLException e) {

@@ -59,8 +59,7 @@ final class MariaDbConnector {
       case ER_TOO_MANY_CONNECTIONS -> where + " has no free connection slots: " + firstLine(e);
       default -> transport(t, e);
     };
-    String password = t.password();
-    return new DbException(password == null || password.length() < 3 ? msg : msg.replace(password, "***"), e);
+    return new DbException(Connector.scrub(msg, t.password()), e);
   }
 
   private static String transport(DbTarget t, SQLException e) {

@@ -167,14 +167,6 @@ final class TargetUrl {
 
   private static IllegalArgumentException bad(String url, String why) {
     return new IllegalArgumentException(
-        DbException.oneLine("malformed " + engineLabel(url) + " URL '" + redact(url) + "': " + why));
-  }
-
-  private static String engineLabel(String url) {
-    String lower = url.strip().toLowerCase(Locale.ROOT);
-    if (lower.startsWith("firebird:")) {
-      return "Firebird";
-    }
-    return lower.matches("^(jdbc:)?(mariadb|mysql):.*") ? "MariaDB" : "PostgreSQL";
+        DbException.oneLine("malformed " + Engine.ofUrl(url).label() + " URL '" + redact(url) + "': " + why));
   }
 }

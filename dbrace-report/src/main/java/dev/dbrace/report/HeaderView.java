@@ -66,13 +66,7 @@ record HeaderView(
 
   /** The URL's scheme names the engine; results from before Firebird and MariaDB have PostgreSQL URLs. */
   static String engineLabel(String databaseUrl) {
-    if (databaseUrl == null) {
-      return "PostgreSQL";
-    }
-    if (databaseUrl.startsWith("firebird:")) {
-      return "Firebird";
-    }
-    return databaseUrl.startsWith("mariadb:") || databaseUrl.startsWith("mysql:") ? "MariaDB" : "PostgreSQL";
+    return databaseUrl == null ? "PostgreSQL" : dev.dbrace.core.spi.Engine.ofUrl(databaseUrl).label();
   }
 
   private static List<Item> settings(Race race) {

@@ -44,6 +44,19 @@ public enum Engine {
     };
   }
 
+  /**
+   * The engine a URL's scheme names: {@code firebird:}, {@code mariadb:} or {@code mysql:} (also
+   * after {@code jdbc:}); PostgreSQL for anything else, including URLs written before the other
+   * engines existed (the URL parser rejects what it cannot read).
+   */
+  public static Engine ofUrl(String url) {
+    String lower = url.strip().toLowerCase(Locale.ROOT);
+    if (lower.startsWith("firebird:")) {
+      return FIREBIRD;
+    }
+    return lower.matches("^(jdbc:)?(mariadb|mysql):.*") ? MARIADB : POSTGRESQL;
+  }
+
   /** By {@link #id()}, case-insensitive; a one-line error naming the known ones otherwise. */
   public static Engine of(String id) {
     for (Engine e : values()) {
