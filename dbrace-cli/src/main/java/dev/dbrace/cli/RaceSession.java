@@ -70,7 +70,7 @@ final class RaceSession {
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
       Race header = new Race(id, plan.kind(), Secrets.redact(command), Instant.now().toString(), null,
-          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan), settings.workload(), sla, List.of(), List.of());
+          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan), settings.workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
       err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
@@ -145,7 +145,7 @@ final class RaceSession {
   private static Race.Settings settingsOf(RaceSettings s, RacePlan plan) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
         plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
-        s.workerJvmArgs(), s.jfr());
+        s.workerJvmArgs(), s.jfr(), 1, s.warmupMs() > 0 ? "fixed " + s.warmupMs() / 1000.0 + " s" : "none", null);
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

@@ -40,7 +40,7 @@ final class RunRecords {
         figures(out.before(), out.after(), out.peakHwmKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
         hlog.toString(), null, null, r.jvm(), out.wallS(), out.generator() == null ? null
             : figures(out.generator().before(), out.generator().after(), out.generator().peakHwmKb(),
-                out.generator().peakThreads(), r), null);
+                out.generator().peakThreads(), r), null, 0, null, r.errorLatencyMs(), r.issueLatenessMs());
   }
 
   private static ProcessFigures figures(ProcStats b, ProcStats a, long peakHwmKb, int peakThreads, WorkerResult r) {
@@ -52,7 +52,7 @@ final class RunRecords {
     // milliseconds of CPU per 1,000 operations = seconds * 1e6 / ops
     double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
     return new ProcessFigures(round(user), round(sys), perK, Math.round(peakHwmKb / 102.4) / 10.0,
-        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads);
+        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads, 0, 0, 0);
   }
 
   private static double round(double v) {

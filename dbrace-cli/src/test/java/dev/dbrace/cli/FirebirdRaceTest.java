@@ -39,7 +39,7 @@ class FirebirdRaceTest {
     DbTarget target = SharedTestFirebird.target();
     List<RunRecord> runs;
     try (var admin = target.connect()) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
       RaceRunner runner = new RaceRunner(Races.settings(List.of(stack), workload, load, 4, 300), target, admin,
           StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
       new RacePlan.Fixed().execute(runner);

@@ -168,7 +168,7 @@ class MariaDbRaceTest {
       throws Exception {
     DbTarget target = SharedTestMariaDb.target();
     try (Connection admin = target.connect()) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
       RaceRunner runner = new RaceRunner(Races.settings(stacks, workload, load, 4, warmupMs), target, admin,
           StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
       new RacePlan.Fixed().execute(runner);

@@ -32,7 +32,7 @@ class ServeRaceTest {
     RaceSettings settings = Races.settings(services, workload, new LoadModel.Closed(executions, 0, concurrency), 4, 300);
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of());
+      Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
       ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.discover(Main.home()),
           settings, pg.target(), remote.url(), Map.of("connections", Integer.toString(concurrency)));
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});

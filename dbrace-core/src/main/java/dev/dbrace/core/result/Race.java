@@ -13,6 +13,8 @@ import java.util.Map;
  *     stack) or {@code capacity} (a search for the highest rate within the SLA)
  * @param sla the latency target of a capacity search or curve; null for a plain race
  * @param capacity one verdict per stack of a capacity search; empty otherwise
+ * @param verdict the race's conclusion in a short paragraph, every figure in it from the runs;
+ *     null until the race has finished (and in results written before verdicts existed)
  */
 public record Race(
     String id,
@@ -25,7 +27,8 @@ public record Race(
     WorkloadSpec workload,
     Sla sla,
     List<RunRecord> runs,
-    List<Capacity> capacity) {
+    List<Capacity> capacity,
+    String verdict) {
 
   public Race {
     runs = runs == null ? List.of() : List.copyOf(runs);
@@ -34,7 +37,13 @@ public record Race(
 
   /** The same race with other runs and capacity verdicts (the header stays). */
   public Race with(String finishedAt, List<RunRecord> newRuns, List<Capacity> newCapacity) {
-    return new Race(id, kind, command, started, finishedAt, environment, settings, workload, sla, newRuns, newCapacity);
+    return new Race(id, kind, command, started, finishedAt, environment, settings, workload, sla, newRuns, newCapacity,
+        verdict);
+  }
+
+  /** The same race with its verdict. */
+  public Race withVerdict(String v) {
+    return new Race(id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity, v);
   }
 
   /** Where the race ran. {@code database} is a URL without password. */
@@ -55,6 +64,11 @@ public record Race(
    * @param load the load model described in one line; {@code loadModel} is the same, structured
    *     (for a curve: the model of its first step)
    * @param steps for a curve: the offered rates (open) or concurrencies (closed) of the steps
+   * @param rounds how many times each stack ran, interleaved (A B C, A B C ...); 0 in results
+   *     written before rounds existed
+   * @param warmupRule how each run's warm-up ended: e.g. {@code auto (cap 60 s)} or {@code fixed 3 s}
+   * @param sslmode the TLS mode every stack was asked to connect with (libpq's words); null where
+   *     the engine has no such setting
    */
   public record Settings(
       List<String> stacks,
@@ -70,7 +84,10 @@ public record Race(
       long seed,
       Map<String, Map<String, String>> stackOptions,
       List<String> workerJvmArgs,
-      boolean jfr) {}
+      boolean jfr,
+      int rounds,
+      String warmupRule,
+      String sslmode) {}
 
   /**
    * A latency target: {@code percentile} (e.g. {@code p99}) at most {@code ms}, with an error

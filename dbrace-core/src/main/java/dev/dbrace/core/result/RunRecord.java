@@ -24,6 +24,12 @@ import java.util.Map;
  * @param process the measured process: the stack's worker, or at the service level the service's process
  * @param generator at the service level only: the HTTP load generator's worker, measured the same way
  * @param faults with {@code --faults} only: what was injected, the recovery after each fault and the ledger check
+ * @param round which round of the race this run belongs to (1-based; {@code --rounds}); 0 in
+ *     results written before rounds existed
+ * @param tls whether the run's database connections used TLS, as the server saw them
+ *     (pg_stat_ssl); null where it could not be read
+ * @param errorLatencyMs latency of the measured operations that failed, apart from the successes'
+ * @param issueLatenessMs open loop: the generator's lateness in handing operations to the stack
  */
 public record RunRecord(
     String stack,
@@ -58,7 +64,11 @@ public record RunRecord(
     String jvm,
     double wallS,
     ProcessFigures generator,
-    Faults faults) {
+    Faults faults,
+    int round,
+    Tls tls,
+    Latency errorLatencyMs,
+    Latency issueLatenessMs) {
 
   public boolean ok() {
     return "ok".equals(status);
@@ -69,28 +79,45 @@ public record RunRecord(
       String status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, status, message, stderrTail,
         0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, null, server, null, Map.of(), null, null, null,
-        null, wallS, null, null);
+        null, wallS, null, null, 0, null, null, null);
   }
 
   /** The same run with its Flight Recorder file (relative to the results folder) and summary. */
   public RunRecord withJfr(String jfrFile, ThreadStates states) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
         errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator, faults);
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator, faults, round, tls, errorLatencyMs, issueLatenessMs);
   }
 
   /** The same run with other library versions (a service run: the service's own, beside the generator's). */
   public RunRecord withVersions(Map<String, String> v) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
         errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, v, hlog, jfr, threadStates, jvm, wallS, generator, faults);
+        serviceLatencyMs, warmup, process, server, gc, v, hlog, jfr, threadStates, jvm, wallS, generator, faults, round, tls, errorLatencyMs, issueLatenessMs);
   }
 
   /** The same run with its fault figures. */
   public RunRecord withFaults(Faults f) {
     return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
         errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, f);
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, f, round, tls, errorLatencyMs,
+        issueLatenessMs);
+  }
+
+  /** The same run as part of round {@code r} of the race. */
+  public RunRecord withRound(int r) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
+        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, faults, r,
+        tls, errorLatencyMs, issueLatenessMs);
+  }
+
+  /** The same run with what the server saw of its connections' TLS. */
+  public RunRecord withTls(Tls t) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
+        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
+        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, faults,
+        round, t, errorLatencyMs, issueLatenessMs);
   }
 
   /** The offered rate of an open-loop run, else null. */
@@ -107,6 +134,11 @@ public record RunRecord(
   /**
    * The worker process, measured from /proc over the measured phase (CPU and context switches)
    * and over its life (peak RSS, peak threads).
+   *
+   * @param jitCpuS CPU seconds the JIT compiler threads (C1/C2) used in the measured phase, read
+   *     from /proc per thread; part of, not beside, {@code cpuUserS + cpuSysS}
+   * @param warmupCpuS CPU seconds of the whole process during warm-up
+   * @param warmupJitCpuS CPU seconds of the compiler threads during warm-up
    */
   public record ProcessFigures(
       double cpuUserS,
@@ -115,7 +147,10 @@ public record RunRecord(
       double peakRssMb,
       long ctxVoluntary,
       long ctxInvoluntary,
-      int peakThreads) {}
+      int peakThreads,
+      double jitCpuS,
+      double warmupCpuS,
+      double warmupJitCpuS) {}
 
   /**
    * The database's own counters over the worker's whole life (warm-up included), beside the

@@ -24,7 +24,7 @@ final class ResultBuilder {
     long errors = m.errors();
     Histogram service = loop.serviceLatency();
     var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm.durationS(), Latency.of(log.warmupTotal()),
-        warm.jitMs(), warm.jitSettled());
+        warm.jitMs(), warm.jitSettled(), warm.ended());
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
     return new WorkerResult(
@@ -44,7 +44,9 @@ final class ResultBuilder {
         service == null ? null : Latency.of(service),
         warmup,
         gc,
-        jvm);
+        jvm,
+        null,
+        null);
   }
 
   private static double round(double v) {

@@ -112,7 +112,7 @@ public final class WorkerMain {
       long jitMeasured = jitAtMeasureStart < 0 ? -1 : JitSettle.compileMs() - jitAtMeasureStart;
       return ResultBuilder.build(provider, spec.engine(), loop, log, gcBefore.delta(jitMeasured),
           new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null, jitAtMeasureStart,
-              warm == null ? null : warm.settled()),
+              warm == null ? null : warm.settled(), warm == null ? null : "fixed"),
           preWarmStatements[0]);
     }
   }

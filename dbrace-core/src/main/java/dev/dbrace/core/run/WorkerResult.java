@@ -16,6 +16,10 @@ import java.util.Map;
  *     is from its intended start); null for closed loop
  * @param totalStatements statements of every verified operation, warm-up included, to compare
  *     with the server's own count
+ * @param errorLatencyMs latency of the measured operations that failed, kept apart from the
+ *     successes' so that fast failures do not pull the percentiles down; null when none failed
+ * @param issueLatenessMs open loop: how late the generator handed each measured operation to the
+ *     stack after its intended start (generator lag, not stack latency); null for closed loop
  */
 public record WorkerResult(
     Map<String, String> versions,
@@ -34,7 +38,9 @@ public record WorkerResult(
     Latency serviceLatencyMs,
     Warmup warmup,
     Gc gc,
-    String jvm) {
+    String jvm,
+    Latency errorLatencyMs,
+    Latency issueLatenessMs) {
 
   /**
    * The warm-up phase, excluded from every other figure.
@@ -42,8 +48,12 @@ public record WorkerResult(
    * @param durationS how long it lasted: the requested warm-up, longer while the JIT was busy
    * @param jitMs compilation time of the worker JVM before measurement started (-1: not measured)
    * @param jitSettled whether the JIT had gone quiet when measurement started (null: unknown)
+   * @param ended why warm-up ended: {@code settled} (steady: compiler quiet and throughput flat),
+   *     {@code cap} (the --warmup-max cap was reached before that) or {@code fixed} (a fixed
+   *     --warmup duration); null in results written before warm-up rules existed
    */
-  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, long jitMs, Boolean jitSettled) {}
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, long jitMs, Boolean jitSettled,
+      String ended) {}
 
   /**
    * Garbage collection and JIT compilation during the measured phase.
