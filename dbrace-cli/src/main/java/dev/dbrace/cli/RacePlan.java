@@ -21,6 +21,14 @@ interface RacePlan {
 
   void execute(RaceRunner runner) throws IOException, InterruptedException;
 
+  /**
+   * The race's conclusion in a short paragraph for the console, race.json and the report, every
+   * figure in it from {@code runs}; null when the plan draws none.
+   */
+  default String verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
+    return null;
+  }
+
   /** Every stack once at the race's load. */
   final class Fixed implements RacePlan {
     @Override

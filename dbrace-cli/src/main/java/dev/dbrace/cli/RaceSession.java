@@ -98,6 +98,11 @@ final class RaceSession {
       plan.execute(runner);
       List<RunRecord> runs = runner.snapshot();
       Runtime.getRuntime().removeShutdownHook(hook);
+      String verdict = plan.verdict(runs, sla);
+      if (verdict != null) {
+        store.verdict(verdict);
+        store.save(runs);
+      }
       System.out.println();
       ConsoleTable.print(System.out, runs);
       if (faults != null) {
@@ -112,6 +117,10 @@ final class RaceSession {
         System.out.println();
         System.out.println(line);
       });
+      if (verdict != null) {
+        System.out.println();
+        System.out.println("verdict: " + verdict);
+      }
       System.out.println();
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Closed)) {
         System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");

@@ -43,6 +43,7 @@ final class ResultStore {
   }
 
   private volatile List<Race.Capacity> capacity = List.of();
+  private volatile String verdict;
 
   private boolean closed; // guarded by this; saveInterrupted wrote the last word
 
@@ -50,7 +51,7 @@ final class ResultStore {
     if (closed) {
       return; // cut short: the race's thread must not overwrite the interrupted record with a half-run's failure
     }
-    write(header.with(Instant.now().toString(), runs, capacity));
+    write(header.with(Instant.now().toString(), runs, capacity).withVerdict(verdict));
   }
 
   /** The capacity verdicts so far; written with the next {@link #save}. */
@@ -58,7 +59,11 @@ final class ResultStore {
     capacity = List.copyOf(verdicts);
   }
 
-  /** Called from the shutdown hook on Ctrl-C: keeps what was measured, marks the run cut short. */
+  /** The race's conclusion ({@link RacePlan#verdict}); written with the next {@link #save}. */
+  void verdict(String paragraph) {
+    verdict = paragraph;
+  }
+
   /**
    * Saves the finished runs and the one in progress (a fault run after each fault), leaving the
    * store open for the runs' own saves.

@@ -138,5 +138,24 @@ public record Race(
       Double failingOpsS,
       Double probeOpsS,
       int steps,
-      String verdict) {}
+      String verdict) {
+
+    /**
+     * Whether the two searches' brackets (from the rate held to the rate missed; unbounded above
+     * when nothing missed) overlap: then neither stack can be said to hold more than the other.
+     */
+    public boolean bracketsOverlap(Capacity other) {
+      double lo = Math.max(low(this), low(other));
+      double hi = Math.min(high(this), high(other));
+      return lo < hi;
+    }
+
+    private static double low(Capacity c) {
+      return c.capacityOpsS() == null ? 0 : c.capacityOpsS();
+    }
+
+    private static double high(Capacity c) {
+      return c.failingOpsS() == null ? Double.POSITIVE_INFINITY : c.failingOpsS();
+    }
+  }
 }
