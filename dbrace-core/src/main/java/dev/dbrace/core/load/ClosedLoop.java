@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Drives a stack with a closed loop: {@code concurrency} virtual users, each issuing its next
@@ -26,6 +27,11 @@ public final class ClosedLoop implements LoadDriver {
   private final PhaseStats[] phases = {warmup, measured};
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
+  private final RateWindow rateWindow = new RateWindow();
+  /** Per virtual user: start (nanoTime) and index of its operation in flight; IDLE between operations. */
+  private final AtomicLongArray userStart;
+  private final AtomicLongArray userIndex;
+  private static final long IDLE = Long.MIN_VALUE;
   private volatile long measureFromIndex = Long.MAX_VALUE;
   private volatile IssueWindow window = IssueWindow.UNLIMITED;
   private volatile long measureStartNanos;
@@ -35,9 +41,14 @@ public final class ClosedLoop implements LoadDriver {
   public ClosedLoop(Stack stack, OperationSequence sequence, LoadModel.Closed model) {
     this.stack = stack;
     this.sequence = sequence;
-    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()));
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), rateWindow);
     this.model = model;
     this.usersDone = new CountDownLatch(model.concurrency());
+    this.userStart = new AtomicLongArray(model.concurrency());
+    this.userIndex = new AtomicLongArray(model.concurrency());
+    for (int u = 0; u < model.concurrency(); u++) {
+      userStart.set(u, IDLE);
+    }
   }
 
   @Override
@@ -54,7 +65,7 @@ public final class ClosedLoop implements LoadDriver {
   @Override
   public void start() {
     for (int u = 0; u < model.concurrency(); u++) {
-      issueFrom();
+      issueFrom(u);
     }
   }
 
@@ -67,6 +78,7 @@ public final class ClosedLoop implements LoadDriver {
     // window's start, or it would count as warm-up yet use up one of the measured executions.
     long from = nextIndex.get() + SWITCH_GAP;
     measureStartNanos = now;
+    rateWindow.open(now, model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE);
     window = new IssueWindow(
         now,
         model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE,
@@ -94,6 +106,9 @@ public final class ClosedLoop implements LoadDriver {
   /** Stops issuing new operations (deadline, failure); those in flight still complete. */
   @Override
   public void stop() {
+    if (measuring()) {
+      rateWindow.stopped(System.nanoTime());
+    }
     stopped = true;
   }
 
@@ -109,13 +124,28 @@ public final class ClosedLoop implements LoadDriver {
             && System.nanoTime() - measureStartNanos > model.durationMs() * 1_000_000L;
   }
 
-  /** Ends the measured span now if the last user has not already ended it (drain timed out). */
+  /**
+   * Ends the run. If the drain timed out, each measured operation still in flight enters the
+   * latency with its age now: its latency is at least that.
+   */
   @Override
   public void finish() {
+    long now = System.nanoTime();
     if (measureEndNanos == 0) {
-      measureEndNanos = System.nanoTime();
+      measureEndNanos = now;
     }
+    if (usersDone.getCount() > 0 && measuring()) {
+      for (int u = 0; u < userStart.length(); u++) {
+        long start = userStart.get(u);
+        if (start != IDLE && userIndex.get(u) >= measureFromIndex) {
+          measured.unfinished(now - start);
+        }
+      }
+    }
+    finished = true;
   }
+
+  private volatile boolean finished;
 
   /** Waits for every user to finish; false if operations were still in flight at the timeout. */
   @Override
@@ -123,11 +153,17 @@ public final class ClosedLoop implements LoadDriver {
     return usersDone.await(timeout, unit);
   }
 
-  /** Seconds from the start of measurement to the last user finishing (or now). */
   @Override
   public double measuredSeconds() {
-    long end = measureEndNanos != 0 ? measureEndNanos : System.nanoTime();
-    return measuring() ? (end - measureStartNanos) / 1e9 : 0;
+    if (!measuring()) {
+      return 0;
+    }
+    return finished ? rateWindow.seconds(measured, measureEndNanos) : (System.nanoTime() - measureStartNanos) / 1e9;
+  }
+
+  @Override
+  public double throughputOpsS() {
+    return measuring() ? rateWindow.throughput(measured, measureEndNanos) : 0;
   }
 
   /**
@@ -160,7 +196,7 @@ public final class ClosedLoop implements LoadDriver {
    * Issues operations for one virtual user. A trampoline: when the stack completes an operation
    * synchronously, the loop continues here instead of recursing from the completion callback.
    */
-  private void issueFrom() {
+  private void issueFrom(int user) {
     while (true) {
       long index = nextIndex.getAndIncrement();
       IssueWindow w = window;
@@ -173,6 +209,8 @@ public final class ClosedLoop implements LoadDriver {
       PhaseStats phase = phases[w.phase(index)];
       phase.issued.increment();
       long start = System.nanoTime();
+      userIndex.lazySet(user, index);
+      userStart.lazySet(user, start);
       CompletableFuture<OpResult> f;
       try {
         f = stack.execute(op).toCompletableFuture();
@@ -181,15 +219,15 @@ public final class ClosedLoop implements LoadDriver {
       }
       if (!f.isDone()) {
         f.whenComplete((result, error) -> {
-          complete(phase, op, start, result, error);
-          issueFrom();
+          complete(user, phase, op, start, result, error);
+          issueFrom(user);
         });
         return;
       }
       if (f.isCompletedExceptionally()) {
-        complete(phase, op, start, null, OutcomeRecorder.exceptionOf(f));
+        complete(user, phase, op, start, null, OutcomeRecorder.exceptionOf(f));
       } else {
-        complete(phase, op, start, f.getNow(null), null);
+        complete(user, phase, op, start, f.getNow(null), null);
       }
     }
   }
@@ -202,7 +240,9 @@ public final class ClosedLoop implements LoadDriver {
     }
   }
 
-  private void complete(PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
-    outcomes.record(phase, op, System.nanoTime() - start, result, error);
+  private void complete(int user, PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
+    long now = System.nanoTime();
+    userStart.lazySet(user, IDLE);
+    outcomes.record(phase, op, now - start, now, result, error);
   }
 }

@@ -43,11 +43,26 @@ public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
   /** Waits for every issued operation to complete; false if some were still in flight at the timeout. */
   boolean await(long timeout, TimeUnit unit) throws InterruptedException;
 
-  /** Ends the measured span now if the last completion has not already ended it (drain timed out). */
+  /**
+   * Ends the run: called once every operation completed or the drain timeout expired; operations
+   * still in flight then enter the measured latency with their age (they are reported unfinished).
+   */
   void finish();
 
-  /** Seconds from the start of measurement to the last operation completing (or now). */
+  /**
+   * While running, seconds since measurement started; once finished, the rate window's length
+   * ({@link RateWindow#seconds}): the measured duration, or for an execution count (or a run
+   * stopped early) up to the last verified completion.
+   */
   double measuredSeconds();
+
+  /** Once finished: verified operations per second over the rate window ({@link RateWindow}). */
+  double throughputOpsS();
+
+  /** Open loop: how late the generator handed measured operations to the stack; null otherwise. */
+  default Histogram issueLateness() {
+    return null;
+  }
 
   PhaseStats warmup();
 

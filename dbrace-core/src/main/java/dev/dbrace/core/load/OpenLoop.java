@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -49,11 +50,23 @@ public final class OpenLoop implements LoadDriver {
   private final Histogram serviceTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
   private final Histogram latenessTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final RateWindow rateWindow = new RateWindow();
+  /**
+   * The intended start of each operation in flight, in one of {@code maxInFlight} slots (IDLE when
+   * free): what a cut-off needs to give unfinished operations their age. The scheduler takes a
+   * free slot (there is one: fewer than maxInFlight are in flight when it sends), the completion
+   * frees it before it lowers the in-flight count.
+   */
+  private final AtomicLongArray dueBySlot;
+  private static final long IDLE = Long.MIN_VALUE;
+  private int nextSlot; // scheduler thread only
+  private volatile boolean finished;
   private final CountDownLatch drained = new CountDownLatch(1);
   private final Thread scheduler;
   /** Orders the start of measurement against the scheduler's reading of the clock. */
   private final Object phaseLock = new Object();
   private long origin; // set before the scheduler starts
+  private boolean started; // guarded by phaseLock
   private long measureFrom; // guarded by phaseLock; far in the future until measuring
   private volatile boolean measuring;
   private volatile long measureStartNanos;
@@ -81,7 +94,11 @@ public final class OpenLoop implements LoadDriver {
   public OpenLoop(Stack stack, OperationSequence sequence, LoadModel.Open model, long seed, SuccessLog successes) {
     this.stack = stack;
     this.sequence = sequence;
-    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes);
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes, rateWindow);
+    this.dueBySlot = new AtomicLongArray(model.maxInFlight());
+    for (int i = 0; i < model.maxInFlight(); i++) {
+      dueBySlot.set(i, IDLE);
+    }
     this.model = model;
     this.schedule = ArrivalSchedule.of(model, seed);
     this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);
@@ -104,9 +121,11 @@ public final class OpenLoop implements LoadDriver {
   public void start() {
     synchronized (phaseLock) {
       origin = System.nanoTime();
+      started = true;
       if (measuring) {
         measureStartNanos = origin; // measuring from the outset: the measured span starts with the schedule
         measureFrom = origin;
+        rateWindow.open(origin, durationNanos);
       } else {
         measureFrom = origin + FAR_FUTURE_NANOS;
       }
@@ -121,6 +140,9 @@ public final class OpenLoop implements LoadDriver {
       measureStartNanos = System.nanoTime();
       measureFrom = measureStartNanos;
       measuring = true;
+      if (started) {
+        rateWindow.open(measureStartNanos, durationNanos);
+      } // else start() opens it with the schedule
     }
   }
 
@@ -137,6 +159,9 @@ public final class OpenLoop implements LoadDriver {
   public void stop() {
     if (!stopped) {
       stopNanos = System.nanoTime();
+      if (measuring) {
+        rateWindow.stopped(stopNanos);
+      }
       stopped = true;
     }
     LockSupport.unpark(scheduler);
@@ -153,17 +178,42 @@ public final class OpenLoop implements LoadDriver {
     return drained.await(timeout, unit);
   }
 
+  /**
+   * Ends the run. If the drain timed out, each measured operation still in flight enters the
+   * latency with its age now (from its intended start): its latency is at least that.
+   */
   @Override
   public void finish() {
+    long now = System.nanoTime();
     if (measureEndNanos == 0) {
-      measureEndNanos = System.nanoTime();
+      measureEndNanos = now;
     }
+    if (drained.getCount() > 0 && measuring) {
+      long from;
+      synchronized (phaseLock) {
+        from = measureFrom;
+      }
+      for (int i = 0; i < dueBySlot.length(); i++) {
+        long due = dueBySlot.get(i);
+        if (due != IDLE && due - from >= 0) {
+          measured.stats.unfinished(now - due);
+        }
+      }
+    }
+    finished = true;
   }
 
   @Override
   public double measuredSeconds() {
-    long end = measureEndNanos != 0 ? measureEndNanos : System.nanoTime();
-    return measuring ? (end - measureStartNanos) / 1e9 : 0;
+    if (!measuring) {
+      return 0;
+    }
+    return finished ? rateWindow.seconds(measured.stats, measureEndNanos) : (System.nanoTime() - measureStartNanos) / 1e9;
+  }
+
+  @Override
+  public double throughputOpsS() {
+    return measuring ? rateWindow.throughput(measured.stats, measureEndNanos) : 0;
   }
 
   /** Measured operations, from hand-off to the stack to completion. */
@@ -178,6 +228,7 @@ public final class OpenLoop implements LoadDriver {
    * Near zero unless the machine could not run the scheduler on time or the stack held up the
    * caller of {@link Stack#execute}; either way the lateness is part of the recorded latency.
    */
+  @Override
   public synchronized Histogram issueLateness() {
     latenessTotal.add(measured.lateness.getIntervalHistogram());
     return latenessTotal.copy();
@@ -258,24 +309,32 @@ public final class OpenLoop implements LoadDriver {
       return;
     }
     inFlight.incrementAndGet();
+    int slot = nextSlot;
+    while (dueBySlot.get(slot) != IDLE) {
+      slot = slot + 1 == dueBySlot.length() ? 0 : slot + 1;
+    }
+    dueBySlot.lazySet(slot, due);
+    nextSlot = slot + 1 == dueBySlot.length() ? 0 : slot + 1;
     Operation op = sequence.operation(index);
     phase.stats.issued.increment();
     long handOff = System.nanoTime();
     phase.lateness.recordValue(Math.min(Math.max(0, handOff - due), PhaseStats.MAX_LATENCY_NS));
     CompletionStage<OpResult> stage;
+    int taken = slot;
     try {
       stage = stack.execute(op);
     } catch (RuntimeException e) {
-      complete(phase, op, due, handOff, null, e);
+      complete(taken, phase, op, due, handOff, null, e);
       return;
     }
-    stage.whenComplete((result, error) -> complete(phase, op, due, handOff, result, error));
+    stage.whenComplete((result, error) -> complete(taken, phase, op, due, handOff, result, error));
   }
 
-  private void complete(Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
+  private void complete(int slot, Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
     phase.service.recordValue(Math.min(now - handOff, PhaseStats.MAX_LATENCY_NS));
-    outcomes.record(phase.stats, op, now - due, result, error);
+    outcomes.record(phase.stats, op, now - due, now, result, error);
+    dueBySlot.lazySet(slot, IDLE); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();
     }

@@ -13,17 +13,20 @@ import java.util.concurrent.CompletableFuture;
 final class OutcomeRecorder {
   private final Verifier verifier;
   private final SuccessLog successes;
+  private final RateWindow window;
 
-  OutcomeRecorder(Verifier verifier) {
-    this(verifier, SuccessLog.NONE);
+  OutcomeRecorder(Verifier verifier, RateWindow window) {
+    this(verifier, SuccessLog.NONE, window);
   }
 
-  OutcomeRecorder(Verifier verifier, SuccessLog successes) {
+  OutcomeRecorder(Verifier verifier, SuccessLog successes, RateWindow window) {
     this.verifier = verifier;
     this.successes = successes;
+    this.window = window;
   }
 
-  void record(PhaseStats phase, Operation op, long latencyNs, OpResult result, Throwable error) {
+  /** Records an operation that completed at {@code nowNanos} after {@code latencyNs}. */
+  void record(PhaseStats phase, Operation op, long latencyNs, long nowNanos, OpResult result, Throwable error) {
     if (error != null) {
       phase.failure(latencyNs, PhaseStats.kindOf(error), String.valueOf(error));
       return;
@@ -32,7 +35,8 @@ final class OutcomeRecorder {
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {
-      phase.success(latencyNs, op.statements().size());
+      phase.success(latencyNs, op.statements().size(), nowNanos);
+      window.completed(nowNanos);
       successes.succeeded(op.index());
     }
   }

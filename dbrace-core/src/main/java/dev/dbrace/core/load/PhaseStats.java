@@ -6,7 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -19,7 +21,12 @@ public final class PhaseStats {
 
   private static final int MAX_KINDS = 50;
 
+  /** Verified operations' latency, and unfinished operations' age at the cut-off. */
   final Recorder recorder = new Recorder(MAX_LATENCY_NS, 3);
+  /** Failed operations' latency, apart: a fast failure must not make the percentiles look fast. */
+  private final Recorder errorRecorder = new Recorder(MAX_LATENCY_NS, 3);
+  /** nanoTime of the last verified completion: an execution-count run's rate window ends there. */
+  private final LongAccumulator lastOkNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
   final LongAdder issued = new LongAdder();
   final LongAdder ok = new LongAdder();
   final LongAdder errors = new LongAdder();
@@ -29,19 +36,42 @@ public final class PhaseStats {
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
-  void success(long latencyNs, int statementCount) {
+  void success(long latencyNs, int statementCount, long nowNanos) {
     recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
     ok.increment();
     statements.add(statementCount);
+    lastOkNanos.accumulate(nowNanos);
   }
 
-  /** A failed operation still has a latency: it is recorded, so failing fast does not look fast. */
+  /**
+   * A failed operation's latency goes to its own histogram ({@link #errorLatency}): counted among
+   * the successes', fast failures (a refused connection answers in microseconds) pulled the
+   * percentiles down, so failing fast looked fast.
+   */
   void failure(long latencyNs, String kind, String sample) {
-    recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
+    errorRecorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
     errors.increment();
     String key = errorKinds.size() >= MAX_KINDS && !errorKinds.containsKey(kind) ? "other" : kind;
     errorKinds.computeIfAbsent(key, k -> new LongAdder()).increment();
     errorSamples.putIfAbsent(key, sample);
+  }
+
+  /**
+   * An operation still in flight at the cut-off (the drain timeout): its latency is at least its
+   * age, which enters the percentiles, so a stuck operation shows as the worst, not as nothing.
+   */
+  void unfinished(long ageNs) {
+    recorder.recordValue(Math.min(Math.max(0, ageNs), MAX_LATENCY_NS));
+  }
+
+  /** Failed operations' latency since the last call (the whole phase when called once, at the end). */
+  public Histogram errorLatency() {
+    return errorRecorder.getIntervalHistogram();
+  }
+
+  /** nanoTime of the last verified completion; Long.MIN_VALUE when none. */
+  long lastOkNanos() {
+    return lastOkNanos.get();
   }
 
   public long issued() {

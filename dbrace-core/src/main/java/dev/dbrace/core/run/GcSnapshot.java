@@ -17,10 +17,10 @@ record GcSnapshot(long count, long timeMs) {
     return new GcSnapshot(count, time);
   }
 
-  WorkerResult.Gc delta(long jitMs) {
+  WorkerResult.Gc delta() {
     GcSnapshot end = now();
     String names = ManagementFactory.getGarbageCollectorMXBeans().stream()
         .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "));
-    return new WorkerResult.Gc(end.count - count, end.timeMs - timeMs, names, jitMs);
+    return new WorkerResult.Gc(end.count - count, end.timeMs - timeMs, names);
   }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param successLogPath null, or where the worker appends the index of every operation its open loop
  *     counted successful (fault runs compare them with the database's ledger rows)
  * @param engine the database engine; absent (null) in JSON means PostgreSQL
+ * @param warmupMs a fixed warm-up, 0 for none, or {@link WarmupRule#AUTO}: until steady
+ * @param warmupMaxMs with {@link WarmupRule#AUTO}: the cap on warm-up
  */
 public record RunSpec(
     String runId,
@@ -34,7 +36,8 @@ public record RunSpec(
     long progressIntervalMs,
     long drainTimeoutMs,
     String successLogPath,
-    Engine engine) {
+    Engine engine,
+    long warmupMaxMs) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
 
@@ -48,6 +51,6 @@ public record RunSpec(
       String host, int port, String database, String user, int pool, int threads, Map<String, String> stackOptions,
       String applicationName, String hlogPath, long progressIntervalMs, long drainTimeoutMs) {
     this(runId, stack, workload, load, warmupMs, seed, host, port, database, user, pool, threads, stackOptions,
-        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, null, Engine.POSTGRESQL);
+        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, null, Engine.POSTGRESQL, 0);
   }
 }

@@ -60,7 +60,8 @@ public final class WorkerMain {
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
     long[] preWarmStatements = {0};
-    JitSettle.Outcome preWarm = spec.load() instanceof LoadModel.Open open && spec.warmupMs() > 0
+    boolean warms = spec.warmupMs() != 0;
+    WarmupRule.Outcome preWarm = spec.load() instanceof LoadModel.Open open && warms
         ? preWarm(spec, stack, open, control, preWarmStatements) : null;
     GcSnapshot gcBefore;
     long start = System.nanoTime();
@@ -84,15 +85,15 @@ public final class WorkerMain {
       }, 1, 1, TimeUnit.SECONDS);
       ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),
           spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
-      JitSettle.Outcome warm = null;
-      if (spec.warmupMs() > 0) {
+      WarmupRule.Outcome warm = null;
+      if (warms) {
         loop.start();
         if (spec.load() instanceof LoadModel.Open) {
-          long atRate = Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs());
+          long atRate = spec.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
           Thread.sleep(atRate);
-          warm = new JitSettle.Outcome(preWarm.warmupMs() + atRate, preWarm.settled());
+          warm = new WarmupRule.Outcome(preWarm.warmupMs() + atRate, preWarm.ended());
         } else {
-          warm = JitSettle.await(spec.warmupMs());
+          warm = warmUp(spec, () -> loop.warmup().ok() + loop.warmup().errors());
         }
         loop.startMeasuring();
       } else {
@@ -100,7 +101,6 @@ public final class WorkerMain {
         loop.start();
       }
       gcBefore = GcSnapshot.now();
-      long jitAtMeasureStart = JitSettle.compileMs();
       protocol.measure();
       awaitEnd(loop, spec.drainTimeoutMs());
       ticker.shutdownNow();
@@ -109,12 +109,19 @@ public final class WorkerMain {
         log.sample(loop.warmup(), loop.measured());
       }
       progress(protocol, loop, start);
-      long jitMeasured = jitAtMeasureStart < 0 ? -1 : JitSettle.compileMs() - jitAtMeasureStart;
-      return ResultBuilder.build(provider, spec.engine(), loop, log, gcBefore.delta(jitMeasured),
-          new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null, jitAtMeasureStart,
-              warm == null ? null : warm.settled(), warm == null ? null : "fixed"),
+      return ResultBuilder.build(provider, spec.engine(), loop, log, gcBefore.delta(),
+          new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null,
+              warm == null ? null : warm.ended()),
           preWarmStatements[0]);
     }
+  }
+
+  /** Warm-up by the run's rule: a fixed time, or until steady ({@link WarmupRule#AUTO}) within the cap. */
+  private static WarmupRule.Outcome warmUp(RunSpec spec, java.util.function.LongSupplier completions)
+      throws InterruptedException {
+    return spec.warmupMs() == WarmupRule.AUTO
+        ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.warmupMaxMs())
+        : WarmupRule.fixed(spec.warmupMs());
   }
 
   /** How long an open loop's own warm-up at the offered rate lasts, after the flat-out pre-warm. */
@@ -122,23 +129,24 @@ public final class WorkerMain {
 
   /**
    * Warms an open-loop run's stack up flat out before its arrivals start: a closed loop with twice
-   * the pool in flight for the warm-up time, longer while the JIT is still busy ({@link JitSettle}).
-   * Each run is a fresh JVM, and at a low offered rate a warm-up at that rate executes too few
-   * operations for the JIT to compile the stack's paths: the measured phase then timed the
-   * compiler, not the stack (a capacity search placed a 600 ops/s stack's 10 ms capacity below
-   * 10 ops/s that way). The open loop then starts from idle, as an open-loop measurement should.
-   * Adds the statements it verified to {@code statements[0]}, for the server-side check.
+   * the pool in flight, for the warm-up's time or until steady ({@link WarmupRule}). Each run is a
+   * fresh JVM, and at a low offered rate a warm-up at that rate executes too few operations for
+   * the JIT to compile the stack's paths: the measured phase then timed the compiler, not the
+   * stack (a capacity search placed a 600 ops/s stack's 10 ms capacity below 10 ops/s that way).
+   * The open loop then starts from idle, as an open-loop measurement should. Adds the statements
+   * it verified to {@code statements[0]}, for the server-side check.
    */
-  private static JitSettle.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
+  private static WarmupRule.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
       long[] statements) throws InterruptedException {
     int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.pool()));
-    // the duration is only a backstop: the warm-up ends when JitSettle says so
+    long longest = spec.warmupMs() == WarmupRule.AUTO ? spec.warmupMaxMs() : spec.warmupMs();
+    // the duration is only a backstop: the warm-up rule stops the loop
     ClosedLoop warm = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed() + 1),
-        new LoadModel.Closed(0, 3 * spec.warmupMs() + 1000, inFlight));
+        new LoadModel.Closed(0, 2 * longest + 1000, inFlight));
     control.onStop(warm::stop);
     warm.startMeasuring();
     warm.start();
-    JitSettle.Outcome outcome = JitSettle.await(spec.warmupMs());
+    WarmupRule.Outcome outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors());
     warm.stop();
     awaitEnd(warm, spec.drainTimeoutMs());
     statements[0] = warm.measured().statements() + warm.warmup().statements();

@@ -43,22 +43,16 @@ public record WorkerResult(
     Latency issueLatenessMs) {
 
   /**
-   * The warm-up phase, excluded from every other figure.
+   * The warm-up phase, excluded from every other figure. The JIT's share of it is measured from
+   * outside, from the compiler threads' CPU (RunRecord.ProcessFigures).
    *
-   * @param durationS how long it lasted: the requested warm-up, longer while the JIT was busy
-   * @param jitMs compilation time of the worker JVM before measurement started (-1: not measured)
-   * @param jitSettled whether the JIT had gone quiet when measurement started (null: unknown)
+   * @param durationS how long it lasted
    * @param ended why warm-up ended: {@code settled} (steady: compiler quiet and throughput flat),
    *     {@code cap} (the --warmup-max cap was reached before that) or {@code fixed} (a fixed
-   *     --warmup duration); null in results written before warm-up rules existed
+   *     --warmup duration); null in results written before warm-up rules existed, or without warm-up
    */
-  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, long jitMs, Boolean jitSettled,
-      String ended) {}
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, String ended) {}
 
-  /**
-   * Garbage collection and JIT compilation during the measured phase.
-   *
-   * @param jitMs compiler time in the measured phase, summed over compiler threads (-1: not measured)
-   */
-  public record Gc(long count, long timeMs, String collectors, long jitMs) {}
+  /** Garbage collection during the measured phase. */
+  public record Gc(long count, long timeMs, String collectors) {}
 }

@@ -1,0 +1,140 @@
+package dev.dbrace.core.run;
+
+import java.util.function.LongSupplier;
+
+/**
+ * When a worker's warm-up ends. A worker is a fresh JVM: for its first seconds (tens of seconds
+ * for a deep reactive stack on two busy cores) the JIT compiler is still turning the stack's hot
+ * paths into machine code and thread pools are still growing, so a measurement that starts too
+ * early times the compiler, not the stack, and ranks the stacks by how fast they warm up (a 3 s
+ * warm-up once ranked jdbc-virtual first at 1.00x and jdbc-platform at 0.56x; after 20 s of
+ * warm-up the same machine ranked vertx first and jdbc-platform at 0.87x).
+ *
+ * <p>{@code auto} (the default) leaves warm-up when the run is steady, checked once a second
+ * from the third second on:
+ * <ul>
+ *   <li>the compiler threads used under {@value #JIT_QUIET_SHARE_PERCENT} % of the process's CPU
+ *       over the last {@value #JIT_WINDOW_S} s ({@link ThreadCpu}: CPU from /proc, not the JIT's
+ *       wall time), and
+ *   <li>the last {@value #FLAT_WINDOWS} one-second windows' completions are each within
+ *       ±{@value #FLAT_PERCENT} % of their mean, or within the counting noise ({@code 2 sqrt(n)})
+ *       where that is wider: below 1,600 completions a second, ±5 % is finer than the count can
+ *       tell, and such a stack would otherwise always warm up to the cap.
+ * </ul>
+ * If that never happens, warm-up ends at the cap ({@code --warmup-max}) and the run is marked
+ * not settled. A fixed duration ({@code --warmup 20s}) ends after exactly that time.
+ */
+public final class WarmupRule {
+  static final int JIT_QUIET_SHARE_PERCENT = 5;
+  static final int JIT_WINDOW_S = 2;
+  static final int FLAT_WINDOWS = 3;
+  static final int FLAT_PERCENT = 5;
+
+  /** Ended when steady. */
+  public static final String SETTLED = "settled";
+  /** Ended at the cap, not steady. */
+  public static final String CAP = "cap";
+  /** Ended after a fixed duration. */
+  public static final String FIXED = "fixed";
+
+  /** {@code --warmup auto} in a {@link RunSpec}'s {@code warmupMs}. */
+  public static final long AUTO = -1;
+
+  /**
+   * @param warmupMs how long warm-up took
+   * @param ended {@link #SETTLED}, {@link #CAP} or {@link #FIXED}
+   */
+  public record Outcome(long warmupMs, String ended) {}
+
+  private WarmupRule() {}
+
+  /** Sleeps exactly {@code ms}. */
+  static Outcome fixed(long ms) throws InterruptedException {
+    long t0 = System.nanoTime();
+    Thread.sleep(ms);
+    return new Outcome((System.nanoTime() - t0) / 1_000_000, FIXED);
+  }
+
+  /**
+   * Waits until the run is steady or {@code maxMs} has passed.
+   *
+   * @param completions operations completed so far (verified or failed), read once a second
+   * @param cpu this process's CPU and its compiler threads', read once a second
+   */
+  static Outcome auto(LongSupplier completions, java.util.function.Supplier<ThreadCpu.Reading> cpu, long maxMs)
+      throws InterruptedException {
+    long t0 = System.nanoTime();
+    Steadiness steady = new Steadiness();
+    steady.add(t0, completions.getAsLong(), cpu.get());
+    while (true) {
+      long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
+      long next = Math.min(1000L * steady.samples(), maxMs); // one reading a second since t0
+      if (next > elapsedMs) {
+        Thread.sleep(next - elapsedMs);
+      }
+      long now = System.nanoTime();
+      elapsedMs = (now - t0) / 1_000_000;
+      if (steady.add(now, completions.getAsLong(), cpu.get())) {
+        return new Outcome(elapsedMs, SETTLED);
+      }
+      if (elapsedMs >= maxMs) {
+        return new Outcome(elapsedMs, CAP);
+      }
+    }
+  }
+
+  /** The rule itself, on one reading a second; kept apart so it can be tested on scripted readings. */
+  static final class Steadiness {
+    private final java.util.List<long[]> counts = new java.util.ArrayList<>(); // {nanoTime, completed}
+    private final java.util.List<ThreadCpu.Reading> readings = new java.util.ArrayList<>();
+
+    int samples() {
+      return counts.size();
+    }
+
+    /** Adds a reading (about a second after the last); true when the run is steady as of it. */
+    boolean add(long nanos, long completed, ThreadCpu.Reading reading) {
+      counts.add(new long[] {nanos, completed});
+      readings.add(reading);
+      int n = counts.size();
+      if (n < FLAT_WINDOWS + 1 || n < JIT_WINDOW_S + 1) {
+        return false;
+      }
+      return jitQuiet(readings.get(n - 1 - JIT_WINDOW_S), readings.get(n - 1)) && flat(n);
+    }
+
+    private static boolean jitQuiet(ThreadCpu.Reading from, ThreadCpu.Reading to) {
+      if (from == null || to == null) {
+        return true; // no /proc to read: throughput alone decides
+      }
+      double process = to.processS() - from.processS();
+      double compiler = to.compilerS() - from.compilerS();
+      return compiler <= 0 || compiler * 100 < JIT_QUIET_SHARE_PERCENT * process;
+    }
+
+    /** The last windows' rates (completions per second, a late reading's window is longer) are flat. */
+    private boolean flat(int n) {
+      double[] rate = new double[FLAT_WINDOWS];
+      double[] noise = new double[FLAT_WINDOWS];
+      double sum = 0;
+      for (int i = 0; i < FLAT_WINDOWS; i++) {
+        long[] a = counts.get(n - FLAT_WINDOWS + i - 1);
+        long[] b = counts.get(n - FLAT_WINDOWS + i);
+        double seconds = Math.max(1e-3, (b[0] - a[0]) / 1e9);
+        rate[i] = (b[1] - a[1]) / seconds;
+        noise[i] = 2 * Math.sqrt(b[1] - a[1]) / seconds;
+        sum += rate[i];
+      }
+      double mean = sum / FLAT_WINDOWS;
+      if (mean <= 0) {
+        return false;
+      }
+      for (int i = 0; i < FLAT_WINDOWS; i++) {
+        if (Math.abs(rate[i] - mean) > Math.max(mean * FLAT_PERCENT / 100.0, noise[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+}

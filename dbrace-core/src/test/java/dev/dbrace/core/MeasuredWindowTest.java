@@ -1,0 +1,134 @@
+package dev.dbrace.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.SingleSlotStack.Waiting;
+import dev.dbrace.core.load.ClosedLoop;
+import dev.dbrace.core.load.IntervalLog;
+import dev.dbrace.core.load.LoadDriver;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.OpenLoop;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The rate window and the cut-off: a stuck operation must not stretch the measured span (it once
+ * divided a 10 s run's throughput by four), and it must show in the latency, not vanish from it.
+ */
+class MeasuredWindowTest {
+  private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
+
+  /** What WorkerMain does at the end: stop when issuing ended, give the in-flight operations the drain time, finish. */
+  private static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
+    while (!loop.issuingEnded()) {
+      Thread.sleep(10);
+    }
+    loop.stop();
+    loop.await(drainMs, TimeUnit.MILLISECONDS);
+    loop.finish();
+  }
+
+  @Test
+  void oneStuckOperationLeavesTheRateOfTheOthersAndShowsInTheLatency(@TempDir Path dir) throws Exception {
+    // 2 ms a slot, 4 in flight: 500/s. One measured operation never completes.
+    long stuck = ClosedLoop.SWITCH_GAP + 50;
+    try (SingleSlotStack stack = new SingleSlotStack(2, Waiting.IN_STACK, index -> index == stuck);
+        IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
+      ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(POINT, 1), new LoadModel.Closed(0, 1_000, 4));
+      loop.startMeasuring();
+      loop.start();
+      awaitEnd(loop, 1_500);
+      log.sample(loop.warmup(), loop.measured());
+
+      var m = loop.measured();
+      assertEquals(1, m.issued() - m.ok() - m.errors(), "one unfinished");
+      assertEquals(1.0, loop.measuredSeconds(), 1e-9, "the rate window is the measured duration, not the drain");
+      // 3 users at 500/s for most of the second once the 4th is stuck: the slot stays busy
+      assertTrue(loop.throughputOpsS() > 400 && loop.throughputOpsS() < 520, "rate " + loop.throughputOpsS());
+      Histogram h = log.measuredTotal();
+      assertEquals(m.ok() + 1, h.getTotalCount(), "the unfinished operation is in the latency");
+      assertTrue(h.getMaxValue() >= TimeUnit.MILLISECONDS.toNanos(1_400),
+          "with at least its age at the cut-off: " + h.getMaxValue() / 1e6 + " ms");
+    }
+  }
+
+  @Test
+  void anExecutionCountRunEndsItsWindowAtTheLastCountedCompletion() throws Exception {
+    long stuck = ClosedLoop.SWITCH_GAP + 10;
+    try (SingleSlotStack stack = new SingleSlotStack(2, Waiting.IN_STACK, index -> index == stuck)) {
+      ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(POINT, 1), new LoadModel.Closed(200, 0, 2));
+      loop.startMeasuring();
+      loop.start();
+      assertFalse(loop.await(1_500, TimeUnit.MILLISECONDS));
+      loop.finish();
+      // 199 completions through one 2 ms slot: about 0.4 s, not the 1.5 s until the cut-off
+      assertEquals(199, loop.measured().ok());
+      assertTrue(loop.measuredSeconds() > 0.3 && loop.measuredSeconds() < 0.7, "window " + loop.measuredSeconds());
+      assertEquals(199 / loop.measuredSeconds(), loop.throughputOpsS(), 1e-6);
+    }
+  }
+
+  @Test
+  void openLoopUnfinishedOperationsEnterTheLatencyFromTheirIntendedStart(@TempDir Path dir) throws Exception {
+    try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK, index -> index % 25 == 0);
+        IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
+      OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), new LoadModel.Open(500, 400, 1_000, "constant"), 7);
+      loop.startMeasuring();
+      loop.start();
+      assertFalse(loop.await(1_500, TimeUnit.MILLISECONDS), "hung operations keep the loop from draining");
+      loop.finish();
+      log.sample(loop.warmup(), loop.measured());
+
+      var m = loop.measured();
+      assertEquals(8, m.issued() - m.ok() - m.errors());
+      assertEquals(0.4, loop.measuredSeconds(), 1e-9);
+      Histogram h = log.measuredTotal();
+      assertEquals(200, h.getTotalCount(), "192 completed and 8 unfinished");
+      // the last stuck arrival was due at 0.35 s, the cut-off came after 1.5 s
+      assertTrue(h.getValueAtPercentile(96.5) >= TimeUnit.MILLISECONDS.toNanos(1_100),
+          "the 8 worst are the unfinished: " + h.getValueAtPercentile(96.5) / 1e6 + " ms");
+    }
+  }
+
+  @Test
+  void failuresAreKeptOutOfTheLatencyOfSuccesses(@TempDir Path dir) throws Exception {
+    Stack failsFast = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        if (op.index() % 2 == 0) {
+          return CompletableFuture.failedFuture(new IllegalStateException("refused"));
+        }
+        return CompletableFuture.supplyAsync(() -> WorldRows.answer(op),
+            CompletableFuture.delayedExecutor(2, TimeUnit.MILLISECONDS));
+      }
+
+      public void close() {}
+    };
+    try (IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
+      ClosedLoop loop = new ClosedLoop(failsFast, new OperationSequence(POINT, 1), new LoadModel.Closed(400, 0, 2));
+      loop.startMeasuring();
+      loop.start();
+      assertTrue(loop.await(10, TimeUnit.SECONDS));
+      loop.finish();
+      log.sample(loop.warmup(), loop.measured());
+      assertEquals(200, loop.measured().errors());
+      Histogram ok = log.measuredTotal();
+      assertEquals(200, ok.getTotalCount(), "only the successes");
+      assertTrue(ok.getValueAtPercentile(1) >= TimeUnit.MILLISECONDS.toNanos(2), "no fast failure among them");
+      assertEquals(200, loop.measured().errorLatency().getTotalCount(), "the failures have their own histogram");
+    }
+  }
+}

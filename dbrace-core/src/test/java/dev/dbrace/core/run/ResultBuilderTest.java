@@ -1,0 +1,26 @@
+package dev.dbrace.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ResultBuilderTest {
+
+  @Test
+  void refusedArrivalsRankAsTheWorstInTheOpenLoopsPercentiles() {
+    // 100,000 arrivals: 99,905 issued (99,805 at 1 ms, the 100 worst at 100..199 ms), 95 refused.
+    Histogram issued = new Histogram(3_600_000_000_000L, 3);
+    issued.recordValueWithCount(1_000_000, 99_805);
+    for (int i = 100; i < 200; i++) {
+      issued.recordValue(i * 1_000_000L);
+    }
+    double without = Latency.of(issued).p999();
+    double with = Latency.of(ResultBuilder.refusedAsWorst(issued, 95)).p999();
+    assertEquals(100, without, 0.1, "left out, p99.9 is the 100th-worst issued latency");
+    assertEquals(194, with, 0.2, "ranked worst, p99.9 is the 6th-worst issued latency");
+    assertEquals(100_000, ResultBuilder.refusedAsWorst(issued, 95).getTotalCount());
+    assertSame(issued, ResultBuilder.refusedAsWorst(issued, 0), "nothing refused, nothing changed");
+  }
+}

@@ -1,0 +1,96 @@
+package dev.dbrace.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The steady-state rule on scripted readings, then on live counters against its cap. */
+class WarmupRuleTest {
+  private static final long S = 1_000_000_000L;
+
+  /** Feeds one reading a second: completions so far and (process, compiler) CPU seconds so far. */
+  private static boolean[] feed(long[] completed, double[][] cpu) {
+    WarmupRule.Steadiness s = new WarmupRule.Steadiness();
+    boolean[] out = new boolean[completed.length];
+    for (int i = 0; i < completed.length; i++) {
+      out[i] = s.add(i * S, completed[i], cpu == null ? null : new ThreadCpu.Reading(cpu[i][0], cpu[i][1]));
+    }
+    return out;
+  }
+
+  @Test
+  void steadyWhenThroughputIsFlatAndTheCompilerQuiet() {
+    long[] c = {0, 10_000, 20_100, 30_000, 40_050};
+    double[][] cpu = {{0, 0}, {1, 0.5}, {2, 0.52}, {3, 0.54}, {4, 0.56}};
+    boolean[] steady = feed(c, cpu);
+    assertFalse(steady[2], "three windows needed first");
+    assertTrue(steady[3], "flat within 5 % and the compiler at 2 % of the CPU");
+  }
+
+  @Test
+  void notSteadyWhileTheCompilerWorks() {
+    long[] c = {0, 10_000, 20_000, 30_000, 40_000};
+    double[][] cpu = {{0, 0}, {1, 0.2}, {2, 0.4}, {3, 0.6}, {4, 0.8}};
+    boolean[] steady = feed(c, cpu);
+    assertFalse(steady[3] || steady[4], "compiler threads at 20 % of the CPU");
+  }
+
+  @Test
+  void notSteadyWhileThroughputClimbs() {
+    long[] c = {0, 8_000, 17_000, 27_000, 38_000};
+    boolean[] steady = feed(c, null);
+    assertFalse(steady[3] || steady[4], "windows 9,000 / 10,000 / 11,000 are not within 5 % of their mean");
+  }
+
+  @Test
+  void aSlowStackIsJudgedWithinItsCountingNoise() {
+    // 100 a second: the count alone moves by +-20 (2 sqrt(n)), so +-5 % would never be met
+    long[] c = {0, 100, 212, 305, 410};
+    boolean[] steady = feed(c, null);
+    assertTrue(steady[3]);
+    long[] jumpy = {0, 100, 160, 300, 340};
+    assertFalse(feed(jumpy, null)[3], "60 / 140 / 40 is beyond the noise");
+  }
+
+  @Test
+  void anUnsteadyLoopWarmsUpToTheCapAndASteadyOneSettles() throws InterruptedException {
+    long t0 = System.nanoTime();
+    // 1,000 completions a second in even seconds, 3,000 in odd ones: never flat
+    WarmupRule.Outcome capped = WarmupRule.auto(() -> {
+      long ns = System.nanoTime() - t0;
+      long s = ns / S;
+      long into = ns % S;
+      return s / 2 * 4_000 + (s % 2 == 0 ? into * 1_000 / S : 1_000 + into * 3_000 / S);
+    }, () -> new ThreadCpu.Reading(0, 0), 4_500);
+    assertEquals(WarmupRule.CAP, capped.ended());
+    assertTrue(capped.warmupMs() >= 4_500 && capped.warmupMs() < 6_000, "capped at " + capped.warmupMs());
+
+    long t1 = System.nanoTime();
+    AtomicLong reads = new AtomicLong();
+    WarmupRule.Outcome settled = WarmupRule.auto(() -> {
+      reads.incrementAndGet();
+      return (System.nanoTime() - t1) / 100_000; // 10,000 a second
+    }, () -> new ThreadCpu.Reading(0, 0), 20_000);
+    assertEquals(WarmupRule.SETTLED, settled.ended());
+    assertTrue(settled.warmupMs() >= 3_000 && settled.warmupMs() < 6_000, "settled after " + settled.warmupMs());
+    assertTrue(reads.get() >= 4);
+  }
+
+  @Test
+  void theCompilerThreadsCpuIsReadAndIsAtMostTheProcesssCpu() {
+    ThreadCpu cpu = ThreadCpu.self();
+    long sum = 0;
+    for (int i = 0; i < 3_000_000; i++) {
+      sum += Integer.toString(i).hashCode(); // hot enough to be compiled
+    }
+    assertTrue(sum != 1);
+    ThreadCpu.Reading r = cpu.read();
+    assertNotNull(r, "/proc is readable");
+    assertTrue(r.compilerS() > 0, "HotSpot's compiler threads used CPU: " + r);
+    assertTrue(r.compilerS() <= r.processS(), "part of the process's CPU: " + r);
+  }
+}
