@@ -32,7 +32,7 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = Durations.class, defaultValue = DEFAULT_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = DEFAULT_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
   long warmupMs;
 
   @Option(names = "--concurrency", defaultValue = DEFAULT_CONCURRENCY, description = "In flight during the closed-loop probe the search starts from (default: ${DEFAULT-VALUE}, or the scenario file's load.concurrency).")

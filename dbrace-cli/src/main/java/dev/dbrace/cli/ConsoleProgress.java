@@ -18,14 +18,16 @@ final class ConsoleProgress implements RunListener {
   private final PrintStream err;
   private final boolean tty;
   private final long warmupMs;
+  private final long warmupMaxMs;
   private ProgressBar bar;
   private String label = "";
   private LoadModel load;
 
-  ConsoleProgress(PrintStream err, boolean tty, long warmupMs) {
+  ConsoleProgress(PrintStream err, boolean tty, long warmupMs, long warmupMaxMs) {
     this.err = err;
     this.tty = tty;
     this.warmupMs = warmupMs;
+    this.warmupMaxMs = warmupMaxMs;
   }
 
   @Override
@@ -54,9 +56,11 @@ final class ConsoleProgress implements RunListener {
       case LoadModel.Open o -> o.durationMs();
     };
     boolean byCount = !warm && executions > 0;
-    long max = warm ? Math.max(1, warmupMs / 100) : byCount ? executions : durationMs / 100;
+    boolean auto = warmupMs == dev.dbrace.core.run.WarmupRule.AUTO;
+    // an auto warm-up's bar runs to its cap; it usually ends well before, when the run is steady
+    long max = warm ? Math.max(1, (auto ? warmupMaxMs : warmupMs) / 100) : byCount ? executions : durationMs / 100;
     bar = new ProgressBarBuilder()
-        .setTaskName(label + (warm ? " warm-up" : ""))
+        .setTaskName(label + (warm ? auto ? " warm-up until steady" : " warm-up" : ""))
         .setInitialMax(max)
         .setStyle(ProgressBarStyle.ASCII)
         .setUpdateIntervalMillis(250)

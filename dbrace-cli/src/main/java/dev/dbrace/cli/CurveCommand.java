@@ -31,7 +31,7 @@ final class CurveCommand implements Callable<Integer> {
   @Option(names = "--step-duration", converter = Durations.class, defaultValue = "10s", description = "Measured time per step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = Durations.class, defaultValue = "2s", description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = "auto", description = "Warm-up per step, excluded from figures: auto (until steady, at most --warmup-max) or a duration (default: ${DEFAULT-VALUE}).")
   long warmupMs;
 
   @Option(names = "--sla", converter = SlaConverter.class, description = "Draw this SLA on the curves and stop a stack's series at 10x it, e.g. p99=10ms.")

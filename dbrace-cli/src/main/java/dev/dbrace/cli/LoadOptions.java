@@ -23,7 +23,9 @@ final class LoadOptions {
 
   @Mixin OpenLoadOptions open;
 
-  @Option(names = "--warmup", converter = Durations.class, defaultValue = "3s", description = "Warm-up per stack, excluded from figures (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = "auto", description = "Warm-up per run, excluded from "
+      + "figures: auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
+      + "over 3 s, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
   long warmupMs;
 
   LoadModel model() {

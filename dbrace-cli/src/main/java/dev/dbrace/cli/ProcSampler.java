@@ -2,9 +2,12 @@ package dev.dbrace.cli;
 
 /**
  * Samples a worker's /proc every 200 ms on a daemon thread, keeping the peak thread count and
- * peak RSS (VmHWM), which a snapshot at the end could miss if the process is already gone. With a
- * timeline file it also writes each sample there as CSV (seconds since start, threads, RSS MB,
- * CPU seconds), the report's threads-over-time picture; written as it goes, so a killed run keeps it.
+ * peak RSS of the samples taken inside the measured window ({@link #measuring}): VmHWM is the
+ * process's lifetime peak, and an open-loop run's lifetime includes its pre-warm (a closed loop
+ * flat out at twice the pool), which mostly set it. With a timeline file it also writes each
+ * sample there as CSV (seconds since start, threads, RSS MB, CPU seconds), the report's
+ * threads-over-time picture; written as it goes, so a killed run keeps it. Each reading also
+ * carries the JIT compiler threads' CPU ({@link dev.dbrace.core.run.ThreadCpu}).
  */
 final class ProcSampler implements AutoCloseable {
   static final String TIMELINE_HEADER = "seconds,threads,rss_mb,cpu_s";
@@ -14,7 +17,9 @@ final class ProcSampler implements AutoCloseable {
   private final long t0 = System.nanoTime();
   private long lastFlush;
   private volatile int peakThreads;
-  private volatile long peakHwmKb;
+  private volatile long peakRssKb;
+  private volatile boolean measuring;
+  private final dev.dbrace.core.run.ThreadCpu jit;
   /** Every thread's last context-switch counts, so threads that end keep counting (guarded by this). */
   private final java.util.Map<Long, long[]> threadSwitches = new java.util.HashMap<>();
 
@@ -24,6 +29,7 @@ final class ProcSampler implements AutoCloseable {
 
   ProcSampler(long pid, java.nio.file.Path timelineCsv) {
     this.pid = pid;
+    this.jit = new dev.dbrace.core.run.ThreadCpu(pid);
     java.io.Writer w = null;
     if (timelineCsv != null) {
       try {
@@ -39,22 +45,38 @@ final class ProcSampler implements AutoCloseable {
     thread.start();
   }
 
-  /** Reads now, updates the peaks and returns the reading (null if the process is gone). */
+  /** Reads now, updates the peaks when inside the measured window and returns the reading (null if the process is gone). */
   synchronized ProcStats sample() {
-    ProcStats s = ProcStats.read(pid, threadSwitches);
-    if (s != null) {
+    ProcStats s = ProcStats.read(pid, threadSwitches, jit);
+    if (s != null && measuring) {
       peakThreads = Math.max(peakThreads, s.threads());
-      peakHwmKb = Math.max(peakHwmKb, s.hwmKb());
+      peakRssKb = Math.max(peakRssKb, s.rssKb());
     }
     return s;
   }
 
+  /**
+   * Opens ({@code true}) or closes the measured window, each time with a reading of its own, which
+   * it returns: the peaks are those of the readings inside the window, its two ends included.
+   */
+  synchronized ProcStats measuring(boolean on) {
+    if (on) {
+      measuring = true;
+      return sample();
+    }
+    ProcStats s = sample();
+    measuring = false;
+    return s;
+  }
+
+  /** Peak threads in the measured window; 0 when it never opened. */
   int peakThreads() {
     return peakThreads;
   }
 
-  long peakHwmKb() {
-    return peakHwmKb;
+  /** Peak resident memory (VmRSS) in the measured window, in KB; 0 when it never opened. */
+  long peakRssKb() {
+    return peakRssKb;
   }
 
   private void loop() {

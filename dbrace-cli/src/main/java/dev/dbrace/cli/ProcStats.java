@@ -15,7 +15,7 @@ import java.util.Map;
  * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
  */
 public record ProcStats(
-    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb) {
+    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS) {
 
   private static final double TICKS = clockTicks();
 
@@ -25,6 +25,11 @@ public record ProcStats(
    * reading updates: an ended thread counts with its last reading.
    */
   public static ProcStats read(long pid, Map<Long, long[]> lastSeen) {
+    return read(pid, lastSeen, null);
+  }
+
+  /** The same, with the JIT compiler threads' CPU from {@code jit} (a reader kept per process); 0 without. */
+  public static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit) {
     Path proc = Path.of("/proc", Long.toString(pid));
     try {
       String stat = Files.readString(proc.resolve("stat"));
@@ -67,7 +72,8 @@ public record ProcStats(
           rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
         }
       }
-      return new ProcStats(user, sys, vol, invol, threads, hwm, rss);
+      dev.dbrace.core.run.ThreadCpu.Reading compilers = jit == null ? null : jit.read();
+      return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS());
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -68,6 +68,11 @@ final class RaceOptions {
   @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for in-flight operations at the end of a run (default: ${DEFAULT-VALUE}).")
   long drainTimeoutMs;
 
+  @Option(names = "--warmup-max", converter = Durations.class, defaultValue = DEFAULT_WARMUP_MAX, description = "With --warmup auto: the longest warm-up; a run that is not steady by then is measured anyway and marked not settled (default: ${DEFAULT-VALUE}).")
+  long warmupMaxMs;
+
+  static final String DEFAULT_WARMUP_MAX = "60s";
+
   /** The race's engine: the URL's scheme, else {@code --engine}, else PostgreSQL; a mismatch is the user's error. */
   Engine engine() {
     return engine(engine, url);
@@ -129,7 +134,6 @@ final class RaceOptions {
   RaceSettings settings(WorkloadSpec spec, LoadModel load, int concurrency, long warmupMs) {
     require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     require(threads >= 1 && threads <= 10_000, "--threads must be 1..10000, got " + threads);
-    require(warmupMs >= 0, "--warmup must be >= 0");
     StackCatalog catalog = StackCatalog.discover(Main.home());
     List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
     Engine eng = engine();
@@ -176,13 +180,18 @@ final class RaceOptions {
   /** The same for subjects that are not stacks (service variants), already checked by the caller. */
   RaceSettings settings(List<String> subjects, WorkloadSpec spec, LoadModel load, int concurrency, long warmupMs) {
     require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
-    require(warmupMs >= 0, "--warmup must be >= 0");
+    WarmupConverter.validate(warmupMs, warmupMaxMs,
+        mixee != null && mixee.commandLine().getParseResult().hasMatchedOption("--warmup-max"));
     List<String> stackList = List.copyOf(subjects);
     Map<String, Map<String, String>> perStack = StackOptions.split(stackOptions, stackList);
     return new RaceSettings(stackList, spec, load, pool, concurrency, threads, warmupMs, seed, perStack,
         workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
-        drainTimeoutMs, jfr);
+        drainTimeoutMs, jfr, warmupMaxMs);
   }
+
+  /** The command these options are mixed into: whether --warmup-max was typed (it is refused with a fixed warm-up). */
+  @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+  picocli.CommandLine.Model.CommandSpec mixee;
 
   /** The JVM arguments every forked JVM gets (workers and services alike), then the user's {@code extra}. */
   static List<String> workerJvmArgs(List<String> extra) {

@@ -150,25 +150,28 @@ final class RaceRunner {
   static final double JIT_NOTE_SHARE = 0.05;
 
   /**
-   * A warning when the JIT compiler took a noticeable share of the worker's CPU in the measured
-   * phase: the figures then include compilation, and a longer warm-up would take it out.
+   * A warning when the JIT compiler threads took more than {@link #JIT_NOTE_SHARE} of the measured
+   * process's CPU in the measured phase: its figures then include compilation. Both figures are CPU
+   * read from /proc (the compiler threads' and the whole process's), the first part of the second.
+   * At the service level the process is the service's.
    */
   static String jitNote(RunRecord r) {
-    // at the service level the JIT figures are the generator's, so compare them with its CPU
-    RunRecord.ProcessFigures worker = r.generator() != null ? r.generator() : r.process();
-    if (!r.ok() || r.gc() == null || r.gc().jitMs() <= 0 || worker == null) {
+    RunRecord.ProcessFigures p = r.process();
+    if (!r.ok() || p == null || p.jitCpuS() <= 0) {
       return null;
     }
-    double cpuMs = (worker.cpuUserS() + worker.cpuSysS()) * 1000;
-    if (cpuMs <= 0 || r.gc().jitMs() < JIT_NOTE_SHARE * cpuMs) {
+    double cpu = p.cpuUserS() + p.cpuSysS();
+    if (cpu <= 0 || p.jitCpuS() < JIT_NOTE_SHARE * cpu) {
       return null;
     }
+    boolean capped = r.warmup() != null && dev.dbrace.core.run.WarmupRule.CAP.equals(r.warmup().ended());
     return String.format(Locale.ROOT,
-        "%s: the JIT compiled for %.1f s during the measured %.0f s (%.0f %% of the worker's CPU%s); "
-            + "its figures include compilation: a longer --warmup takes it out",
-        r.stack(), r.gc().jitMs() / 1000.0, r.durationS(), 100 * r.gc().jitMs() / cpuMs,
-        r.warmup() != null && Boolean.FALSE.equals(r.warmup().jitSettled())
-            ? String.format(Locale.ROOT, ", still compiling after %.0f s of warm-up", r.warmup().durationS()) : "");
+        "%s: the JIT compiler threads used %.1f s of CPU in the measured %.0f s, %.0f %% of the %.1f s the %s used%s; "
+            + "its figures include compilation%s",
+        r.stack(), p.jitCpuS(), r.durationS(), 100 * p.jitCpuS() / cpu, cpu,
+        r.generator() != null ? "service" : "worker",
+        capped ? String.format(Locale.ROOT, " (still not steady after %.0f s of warm-up)", r.warmup().durationS()) : "",
+        capped ? ": a longer --warmup-max takes it out" : ": --warmup auto (or a longer --warmup) takes it out");
   }
 
   /** Seconds the remaining runs will take if they take as long as those so far; 0 before the first. */
@@ -242,7 +245,7 @@ final class RaceRunner {
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
           proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine());
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(), settings.warmupMaxMs());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
       RunExecutor executor = new RunExecutor(settings, listener);
       if (faults != null) {

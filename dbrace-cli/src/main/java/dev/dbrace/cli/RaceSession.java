@@ -79,7 +79,7 @@ final class RaceSession {
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
           : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
-          new ConsoleProgress(err, tty, settings.warmupMs()));
+          new ConsoleProgress(err, tty, settings.warmupMs(), settings.warmupMaxMs()));
       if (faults != null) {
         runner.faults(faults, db.embeddedServer());
         err.println("dbrace: faults in every run: " + faults.faults().stream().map(FaultPlan.Fault::describe)
@@ -123,10 +123,16 @@ final class RaceSession {
       }
       System.out.println();
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Closed)) {
-        System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it.");
+        System.out.println("closed loop: latency is from issue to completion; time waiting for a free slot is not in it;"
+            + " ops/s counts verified completions within the measured window.");
       }
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Open)) {
-        System.out.println("open loop: latency is from each operation's intended start, queueing included; not issued = arrivals refused at the in-flight limit.");
+        System.out.println("open loop: latency is from each operation's intended start, queueing included; not issued = arrivals"
+            + " refused at the in-flight limit; the percentiles rank them as the worst (at the slowest latency measured).");
+      }
+      if (runs.stream().anyMatch(r -> r.unfinished() > 0)) {
+        System.out.println("unfinished: operations still in flight at the drain timeout; each is in the percentiles with its age then,"
+            + " and counted with the errors.");
       }
       if (db.engine() == Engine.POSTGRESQL) {
         System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
@@ -154,7 +160,7 @@ final class RaceSession {
   private static Race.Settings settingsOf(RaceSettings s, RacePlan plan) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
         plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
-        s.workerJvmArgs(), s.jfr(), 1, s.warmupMs() > 0 ? "fixed " + s.warmupMs() / 1000.0 + " s" : "none", null);
+        s.workerJvmArgs(), s.jfr(), 1, s.warmupRule(), null);
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

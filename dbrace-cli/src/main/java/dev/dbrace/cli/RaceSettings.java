@@ -25,11 +25,17 @@ record RaceSettings(
     long stallTimeoutMs,
     long runTimeoutMs,
     long drainTimeoutMs,
-    boolean jfr) {
+    boolean jfr,
+    long warmupMaxMs) {
+
+  /** How race.json names the warm-up rule. */
+  String warmupRule() {
+    return WarmupConverter.describe(warmupMs, warmupMaxMs);
+  }
 
   /** The same settings with another warm-up (capacity steps warm up less than a race). */
   RaceSettings withWarmup(long ms) {
     return new RaceSettings(stacks, workload, load, pool, concurrency, threads, ms, seed, stackOptions, workerJvmArgs,
-        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr);
+        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs);
   }
 }

@@ -16,12 +16,17 @@ import java.util.List;
  */
 final class RunExecutor {
   /** What came back from the worker, before server counters are added. */
-  record Outcome(String status, String message, WorkerResult result, ProcStats before, ProcStats after,
-      int peakThreads, long peakHwmKb, List<String> stderrTail, double wallS, Instant measureStart,
+  /**
+   * @param ready the measured process when warm-up began (the stack open); with {@code before}, the warm-up's CPU
+   * @param before the measured process when the measured phase began; {@code after}, when the result came
+   * @param peakThreads peak threads inside the measured window; {@code peakRssKb} the same for resident memory
+   */
+  record Outcome(String status, String message, WorkerResult result, ProcStats ready, ProcStats before, ProcStats after,
+      int peakThreads, long peakRssKb, List<String> stderrTail, double wallS, Instant measureStart,
       Instant measureEnd, Generator generator) {}
 
   /** At the service level: the load generator's own process over the measured phase (the service is the figures). */
-  record Generator(ProcStats before, ProcStats after, int peakThreads, long peakHwmKb) {}
+  record Generator(ProcStats ready, ProcStats before, ProcStats after, int peakThreads, long peakRssKb) {}
 
   private static final long STARTUP_TIMEOUT_MS = 120_000;
   /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
@@ -30,8 +35,10 @@ final class RunExecutor {
   private final RaceSettings settings;
   private final RunListener listener;
   private ProcSampler generator;
+  private ProcStats generatorReady;
   private ProcStats generatorBefore;
   private ProcStats generatorAfter;
+  private ProcStats ready;
   private Instant measureStart;
   private Instant measureEnd;
   private java.util.function.Consumer<Instant> onMeasure = t -> { };
@@ -61,8 +68,10 @@ final class RunExecutor {
     jvmArgs.addAll(extraJvmArgs);
     measureStart = null;
     measureEnd = null;
+    generatorReady = null;
     generatorBefore = null;
     generatorAfter = null;
+    ready = null;
     try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
         ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
@@ -96,12 +105,14 @@ final class RunExecutor {
         switch (m.type()) {
           case "ready" -> {
             ready = true;
+            this.ready = sampler.sample();
+            generatorReady = generator == null ? null : generator.sample();
             lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
             listener.phase(spec.stack(), "warmup");
           }
           case "measure" -> {
-            before = sampler.sample();
-            generatorBefore = generator == null ? null : generator.sample();
+            before = sampler.measuring(true);
+            generatorBefore = generator == null ? null : generator.measuring(true);
             measureStart = Instant.now();
             onMeasure.accept(measureStart);
             listener.phase(spec.stack(), "measure");
@@ -118,8 +129,8 @@ final class RunExecutor {
                 b.path("errors").asLong(), b.path("elapsed_s").asDouble());
           }
           case "result" -> {
-            ProcStats after = sampler.sample();
-            generatorAfter = generator == null ? null : generator.sample();
+            ProcStats after = sampler.measuring(false);
+            generatorAfter = generator == null ? null : generator.measuring(false);
             measureEnd = Instant.now();
             WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
             w.send("exit");
@@ -179,9 +190,9 @@ final class RunExecutor {
   private Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
       ProcSampler sampler, WorkerProcess w, long t0) {
     List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
-    return new Outcome(status, Secrets.redact(message), r, before, after, sampler.peakThreads(),
-        sampler.peakHwmKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
+    return new Outcome(status, Secrets.redact(message), r, ready, before, after, sampler.peakThreads(),
+        sampler.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
         measureEnd != null ? measureEnd : Instant.now(), generator == null ? null
-            : new Generator(generatorBefore, generatorAfter, generator.peakThreads(), generator.peakHwmKb()));
+            : new Generator(generatorReady, generatorBefore, generatorAfter, generator.peakThreads(), generator.peakRssKb()));
   }
 }

@@ -37,13 +37,18 @@ final class RunRecords {
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, out.status(), out.message(),
         out.stderrTail(), r.issued(), r.ops(), r.errors(), r.unfinished(), r.notIssued(), kinds, samples,
         r.statements(), r.durationS(), r.throughputOpsS(), r.latencyMs(), r.serviceLatencyMs(), r.warmup(),
-        figures(out.before(), out.after(), out.peakHwmKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
+        figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
         hlog.toString(), null, null, r.jvm(), out.wallS(), out.generator() == null ? null
-            : figures(out.generator().before(), out.generator().after(), out.generator().peakHwmKb(),
-                out.generator().peakThreads(), r), null, 0, null, r.errorLatencyMs(), r.issueLatenessMs());
+            : figures(out.generator().ready(), out.generator().before(), out.generator().after(),
+                out.generator().peakRssKb(), out.generator().peakThreads(), r), null, 0, null, r.errorLatencyMs(), r.issueLatenessMs());
   }
 
-  private static ProcessFigures figures(ProcStats b, ProcStats a, long peakHwmKb, int peakThreads, WorkerResult r) {
+  /**
+   * The process over the measured phase ({@code b} to {@code a}) and, from {@code ready} (warm-up's
+   * start) to {@code b}, over warm-up; peaks are those of the measured window.
+   */
+  private static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
+      WorkerResult r) {
     if (b == null || a == null) {
       return null;
     }
@@ -51,8 +56,11 @@ final class RunRecords {
     double sys = a.sysS() - b.sysS();
     // milliseconds of CPU per 1,000 operations = seconds * 1e6 / ops
     double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
-    return new ProcessFigures(round(user), round(sys), perK, Math.round(peakHwmKb / 102.4) / 10.0,
-        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads, 0, 0, 0);
+    double warmupCpu = ready == null ? 0 : b.userS() + b.sysS() - ready.userS() - ready.sysS();
+    double warmupJit = ready == null ? 0 : b.jitS() - ready.jitS();
+    return new ProcessFigures(round(user), round(sys), perK, Math.round(peakRssKb / 102.4) / 10.0,
+        a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads,
+        round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit));
   }
 
   private static double round(double v) {

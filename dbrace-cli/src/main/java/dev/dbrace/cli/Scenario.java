@@ -160,10 +160,10 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
       return "capacity: needs an SLA: add sla: {p99: 20ms} to the file or give --sla p99=20ms.";
     }
     int probe = concurrency(Integer.parseInt(CapacityCommand.DEFAULT_CONCURRENCY), false);
-    long warmup = warmupMs(new Durations().convert(CapacityCommand.DEFAULT_WARMUP), false);
+    long warmup = warmupMs(new WarmupConverter().convert(CapacityCommand.DEFAULT_WARMUP), false);
     return "capacity: per stack, the highest open-loop rate with SLA " + sla.describe() + " kept: a closed-loop probe at "
-        + probe + " in flight, then open-loop steps of " + CapacityCommand.DEFAULT_STEP + " (" + Durations.human(warmup / 1000.0)
-        + " warm-up each) from a quarter of the probe's throughput up, refined to within " + CapacityCommand.DEFAULT_PRECISION
+        + probe + " in flight, then open-loop steps of " + CapacityCommand.DEFAULT_STEP + " (warm-up "
+        + WarmupConverter.describe(warmup, new Durations().convert(RaceOptions.DEFAULT_WARMUP_MAX)) + ") from a quarter of the probe's throughput up, refined to within " + CapacityCommand.DEFAULT_PRECISION
         + " %; --step-duration, --warmup, --concurrency, --precision and --sla change it.";
   }
 
@@ -178,7 +178,7 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         + (op.transaction() ? ", in one transaction" : "")
         + ", params " + params(op)).collect(Collectors.joining("; ")));
     out.append(") raced on ").append(String.join(", ", race.stacks)).append(" with a pool of ").append(race.pool)
-        .append(", ").append(model.describe()).append(" after ").append(Durations.human(warmupMs / 1000.0)).append(" of warm-up, seed ")
+        .append(", ").append(model.describe()).append(" after warm-up ").append(WarmupConverter.describe(warmupMs, race.warmupMaxMs)).append(", seed ")
         .append(race.seed).append(", on ");
     if (race.url != null) {
       out.append(redacted(race.url));

@@ -163,7 +163,7 @@ record ScenarioFile(String name, String description, Database database, List<Op>
   /** The load: {@code {model: open, rate, duration, warmup}} or {@code {model: closed, concurrency, duration | executions, warmup}}. */
   record Load(String model, Double rate, Integer concurrency, Long executions,
       @JsonDeserialize(using = ScenarioReader.Duration.class) Long duration,
-      @JsonDeserialize(using = ScenarioReader.Duration.class) Long warmup) {
+      @JsonDeserialize(using = ScenarioReader.Warmup.class) Long warmup) {
     Load {
       require(model != null, "load: missing model (open or closed)");
       require(model.equals("open") || model.equals("closed"), "load: unknown model '" + model + "' (known: closed, open)");

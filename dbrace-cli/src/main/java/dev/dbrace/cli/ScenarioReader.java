@@ -321,6 +321,25 @@ final class ScenarioReader {
   }
 
   /** {@code 500ms}, {@code 10s}, {@code 2m} (a bare number is seconds), to milliseconds. */
+  /** A load's {@code warmup}: {@code auto} or a duration ({@link WarmupConverter}). */
+  static final class Warmup extends StdDeserializer<Long> {
+    private static final long serialVersionUID = 1L;
+
+    Warmup() {
+      super(Long.class);
+    }
+
+    @Override
+    public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      String text = ctxt.readValue(p, String.class);
+      try {
+        return new WarmupConverter().convert(text);
+      } catch (picocli.CommandLine.TypeConversionException e) {
+        throw JsonMappingException.from(p, e.getMessage() + " (or auto)");
+      }
+    }
+  }
+
   static final class Duration extends StdDeserializer<Long> {
     private static final long serialVersionUID = 1L;
 

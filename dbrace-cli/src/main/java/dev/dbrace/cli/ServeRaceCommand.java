@@ -56,6 +56,9 @@ final class ServeRaceCommand implements Callable<Integer> {
   @Option(names = "--run-timeout", converter = Durations.class, defaultValue = "30m", description = "Stop a run that takes longer than this (default: ${DEFAULT-VALUE}).")
   long runTimeoutMs;
 
+  @Option(names = "--warmup-max", converter = Durations.class, defaultValue = RaceOptions.DEFAULT_WARMUP_MAX, description = "With --warmup auto: the longest warm-up (default: ${DEFAULT-VALUE}).")
+  long warmupMaxMs;
+
   @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = "30s", description = "Wait this long for requests in flight at the end of a run (default: ${DEFAULT-VALUE}).")
   long drainTimeoutMs;
 
@@ -70,7 +73,7 @@ final class ServeRaceCommand implements Callable<Integer> {
     WorkloadSpec workload = service.workload();
     LoadModel model = load.model();
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
-    RaceOptions.require(load.warmupMs >= 0, "--warmup must be >= 0");
+    WarmupConverter.validate(load.warmupMs, warmupMaxMs, commandSpec.commandLine().getParseResult().hasMatchedOption("--warmup-max"));
     if ("both".equalsIgnoreCase(engine)) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
       RaceOptions.require(url == null, "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
@@ -93,7 +96,7 @@ final class ServeRaceCommand implements Callable<Integer> {
   private RaceSettings settings(Engine eng, WorkloadSpec workload, LoadModel model) {
     return new RaceSettings(service.variants(eng), workload, model, pool, load.concurrency, 0, load.warmupMs,
         seed, Map.of(), RaceOptions.workerJvmArgs(jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), stallTimeoutMs, runTimeoutMs,
-        drainTimeoutMs, false);
+        drainTimeoutMs, false, warmupMaxMs);
   }
 
   /**

@@ -23,7 +23,7 @@ class JfrRaceTest {
         new LoadModel.Closed(0, 2000, 16), 4, 300);
     var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
         base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        base.stallTimeoutMs(), base.runTimeoutMs(), base.drainTimeoutMs(), true);
+        base.stallTimeoutMs(), base.runTimeoutMs(), base.drainTimeoutMs(), true, base.warmupMaxMs());
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
     assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
     assertNotNull(r.jfr());

@@ -17,7 +17,7 @@ final class Races {
   static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs) {
     return new RaceSettings(stacks, workload, load, pool, load instanceof LoadModel.Closed c ? c.concurrency() : 1, 50,
         warmupMs, 42, Map.of(), List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"),
-        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false);
+        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false, 60_000);
   }
 
   static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {

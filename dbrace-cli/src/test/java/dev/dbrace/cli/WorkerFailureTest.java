@@ -51,7 +51,7 @@ class WorkerFailureTest {
     var base = Races.settings(List.of("vertx"), workload, new LoadModel.Closed(0, 20_000, 4), 4, 0);
     var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
         base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        2_000, base.runTimeoutMs(), 1_000, false);
+        2_000, base.runTimeoutMs(), 1_000, false, base.warmupMaxMs());
     List<RunRecord> runs = Races.run(settings, out, new RunListener() {});
     RunRecord r = runs.get(0);
     assertEquals("hung", r.status(), r.message());
@@ -86,7 +86,7 @@ class WorkerFailureTest {
         new LoadModel.Closed(0, 60_000, 4), 4, 0);
     var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
         base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        2_000, base.runTimeoutMs(), 1_000, false);
+        2_000, base.runTimeoutMs(), 1_000, false, base.warmupMaxMs());
     long t0 = System.nanoTime();
     List<RunRecord> runs = Races.run(settings, out, freezer);
     double took = (System.nanoTime() - t0) / 1e9;

@@ -89,7 +89,9 @@ record HeaderView(
     if (!service) {
       items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
     }
-    items.add(new Item("warm-up", Format.plain(s.warmupMs() / 1000.0) + " s per run, excluded from the figures"));
+    // warmupRule names the rule (auto until steady, or fixed); race.json files written before it have only the duration
+    items.add(new Item("warm-up", (s.warmupRule() != null ? s.warmupRule() : Format.plain(s.warmupMs() / 1000.0) + " s")
+        + " per run, excluded from the figures"));
     items.add(new Item("seed", Long.toString(s.seed())));
     if (race.sla() != null) {
       items.add(new Item("SLA", race.sla().describe()));

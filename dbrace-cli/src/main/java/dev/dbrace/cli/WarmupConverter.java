@@ -1,0 +1,32 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.core.run.WarmupRule;
+import picocli.CommandLine.ITypeConverter;
+
+/**
+ * {@code --warmup}: {@code auto} (until steady, {@link WarmupRule}; stored as
+ * {@link WarmupRule#AUTO}) or a fixed duration such as {@code 20s} ({@code 0}: none).
+ */
+final class WarmupConverter implements ITypeConverter<Long> {
+  @Override
+  public Long convert(String value) {
+    return "auto".equalsIgnoreCase(value.trim()) ? WarmupRule.AUTO : new Durations().convert(value);
+  }
+
+  /** How race.json and the report name a run's warm-up rule. */
+  static String describe(long warmupMs, long warmupMaxMs) {
+    if (warmupMs == WarmupRule.AUTO) {
+      return "auto: until steady (compiler threads under 5 % of the CPU, throughput flat within 5 % over 3 s), at most "
+          + Durations.human(warmupMaxMs / 1000.0);
+    }
+    return warmupMs == 0 ? "none" : "fixed " + Durations.human(warmupMs / 1000.0);
+  }
+
+  /** The checks every command makes: a fixed warm-up is >= 0, the cap is for auto only and at least 1 s. */
+  static void validate(long warmupMs, long warmupMaxMs, boolean maxGiven) {
+    RaceOptions.require(warmupMs >= 0 || warmupMs == WarmupRule.AUTO, "--warmup must be auto or a duration >= 0");
+    RaceOptions.require(!maxGiven || warmupMs == WarmupRule.AUTO,
+        "--warmup-max caps --warmup auto; with a fixed --warmup it would change nothing: leave one out");
+    RaceOptions.require(warmupMaxMs >= 1000, "--warmup-max must be at least 1s, got " + warmupMaxMs + " ms");
+  }
+}
