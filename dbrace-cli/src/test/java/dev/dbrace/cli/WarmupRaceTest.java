@@ -1,0 +1,53 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.WarmupRule;
+import dev.dbrace.core.workload.Workloads;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --warmup auto} on the embedded PostgreSQL: a stack with a steady loop leaves warm-up
+ * settled, well before the cap, with the compiler threads' CPU of both phases measured from
+ * outside. (The cap on a loop made to stay unsteady is WarmupRuleTest's, on live counters.)
+ */
+class WarmupRaceTest {
+
+  @Test
+  void aSteadyClosedLoopSettlesAndReportsTheJitsCpu(@TempDir Path out) throws Exception {
+    var settings = Races.settings(List.of("jdbc-platform"), Workloads.byName("point-select", Map.of()),
+        new LoadModel.Closed(0, 1_000, 8), 4, WarmupRule.AUTO);
+    RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    var w = r.warmup();
+    assertEquals(WarmupRule.SETTLED, w.ended(), () -> "warm-up " + w);
+    assertTrue(w.durationS() >= 3 && w.durationS() < 60, () -> "three flat seconds at least, under the cap: " + w.durationS());
+    var p = r.process();
+    assertTrue(p.warmupJitCpuS() > 0 && p.warmupJitCpuS() <= p.warmupCpuS(), () -> "warm-up's JIT CPU " + p);
+    assertTrue(p.jitCpuS() <= p.cpuUserS() + p.cpuSysS(), () -> "measured JIT CPU " + p);
+    assertNull(r.issueLatenessMs(), "a closed loop has no arrival schedule to be late for");
+    assertNull(r.errorLatencyMs(), "no operation failed");
+    assertEquals(1.0, r.durationS(), 1e-6, "a duration run's rate window is its measured duration");
+  }
+
+  @Test
+  void anOpenLoopPreWarmsUntilSteadyAndReportsItsLateness(@TempDir Path out) throws Exception {
+    var settings = Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
+        new LoadModel.Open(200, 1_000, 64, "constant"), 4, WarmupRule.AUTO);
+    RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
+    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(WarmupRule.SETTLED, r.warmup().ended(), () -> "warm-up " + r.warmup());
+    assertNotNull(r.issueLatenessMs(), "the generator's lateness is reported");
+    assertTrue(r.issueLatenessMs().p50() < 50, () -> "200/s is nothing for the scheduler: " + r.issueLatenessMs());
+    assertTrue(Math.abs(r.throughputOpsS() - 200) < 20, () -> "achieved = offered below capacity: " + r.throughputOpsS());
+  }
+}
