@@ -10,7 +10,14 @@ import picocli.CommandLine.ITypeConverter;
 final class WarmupConverter implements ITypeConverter<Long> {
   @Override
   public Long convert(String value) {
-    return "auto".equalsIgnoreCase(value.trim()) ? WarmupRule.AUTO : new Durations().convert(value);
+    if ("auto".equalsIgnoreCase(value.trim())) {
+      return WarmupRule.AUTO;
+    }
+    try {
+      return new Durations().convert(value);
+    } catch (picocli.CommandLine.TypeConversionException e) {
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is neither auto nor a duration (e.g. 20s)");
+    }
   }
 
   /** How race.json and the report name a run's warm-up rule. */
