@@ -17,7 +17,7 @@ import java.util.Map;
 public record ProcStats(
     double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS) {
 
-  private static final double TICKS = clockTicks();
+  private static final double TICKS = dev.dbrace.core.run.ThreadCpu.TICKS;
 
   /**
    * Null when the process is gone or /proc is unreadable. The context switches are those of every
@@ -76,17 +76,6 @@ public record ProcStats(
       return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS());
     } catch (IOException | RuntimeException e) {
       return null;
-    }
-  }
-
-  private static double clockTicks() {
-    try {
-      Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes()).trim();
-      p.waitFor();
-      return Double.parseDouble(out);
-    } catch (IOException | RuntimeException | InterruptedException e) {
-      return 100; // Linux's USER_HZ on every common configuration
     }
   }
 }

@@ -320,41 +320,42 @@ final class ScenarioReader {
     }
   }
 
-  /** {@code 500ms}, {@code 10s}, {@code 2m} (a bare number is seconds), to milliseconds. */
-  /** A load's {@code warmup}: {@code auto} or a duration ({@link WarmupConverter}). */
-  static final class Warmup extends StdDeserializer<Long> {
+  /** Milliseconds from text by a picocli converter, its message the file's error: shared by the two forms below. */
+  abstract static class Millis extends StdDeserializer<Long> {
     private static final long serialVersionUID = 1L;
+    private final transient picocli.CommandLine.ITypeConverter<Long> converter;
 
-    Warmup() {
+    Millis(picocli.CommandLine.ITypeConverter<Long> converter) {
       super(Long.class);
+      this.converter = converter;
     }
 
     @Override
     public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       String text = ctxt.readValue(p, String.class);
       try {
-        return new WarmupConverter().convert(text);
-      } catch (picocli.CommandLine.TypeConversionException e) {
-        throw JsonMappingException.from(p, e.getMessage() + " (or auto)");
+        return converter.convert(text);
+      } catch (Exception e) {
+        throw JsonMappingException.from(p, e.getMessage());
       }
     }
   }
 
-  static final class Duration extends StdDeserializer<Long> {
+  /** A load's {@code warmup}: {@code auto} or a duration ({@link WarmupConverter}). */
+  static final class Warmup extends Millis {
+    private static final long serialVersionUID = 1L;
+
+    Warmup() {
+      super(new WarmupConverter());
+    }
+  }
+
+  /** {@code 500ms}, {@code 10s}, {@code 2m} (a bare number is seconds), to milliseconds. */
+  static final class Duration extends Millis {
     private static final long serialVersionUID = 1L;
 
     Duration() {
-      super(Long.class);
-    }
-
-    @Override
-    public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      String text = ctxt.readValue(p, String.class);
-      try {
-        return new Durations().convert(text);
-      } catch (picocli.CommandLine.TypeConversionException e) {
-        throw JsonMappingException.from(p, e.getMessage());
-      }
+      super(new Durations());
     }
   }
 }

@@ -21,7 +21,8 @@ import java.util.Map;
  * process watched; not thread-safe (one reader).
  */
 public final class ThreadCpu {
-  private static final double TICKS = clockTicks();
+  /** The kernel's clock ticks per second (USER_HZ), the unit of /proc's CPU times. */
+  public static final double TICKS = clockTicks();
 
   private final Path proc;
   /** Thread id to its last (utime + stime) ticks, for compiler threads only. */
