@@ -43,6 +43,14 @@ class BadInputTest {
     assertOneLineError(Cli.run("run", "--pool", "0"), "--pool must be 1..1000");
     assertOneLineError(Cli.run("run", "--duration", "soon"), "not a duration");
     assertOneLineError(Cli.run("run", "--executions", "10", "--duration", "5s"), "not both");
+    assertOneLineError(Cli.run("run", "--rounds", "0"), "--rounds must be 1..20, got 0");
+    assertOneLineError(Cli.run("curve", "--rounds", "21", "--rates", "100"), "--rounds must be 1..20, got 21");
+  }
+
+  @Test
+  void capacityRefusesRounds() {
+    assertOneLineError(Cli.run("capacity", "--rounds", "2", "--sla", "p99=10ms"),
+        "capacity runs one round: its search picks each next rate from the last result");
   }
 
   @Test
