@@ -215,6 +215,9 @@ class HtmlReportTest {
     assertTrue(page.doc().select("#errors td.sample").text().contains("<img src=x onerror=alert(2)>"));
     assertTrue(page.doc().select("header pre.sql").text().contains("</script><script>alert(1)</script>"));
     assertTrue(page.doc().select("header").text().contains("\"><script>alert(3)</script>"));
+    assertFalse(page.html().contains("<script>alert(4)"), "the verdict went in raw");
+    assertEquals("Verdict: &\"< led every round: 1.15x jdbc-platform <script>alert(4)</script>",
+        page.doc().select("header p.verdict").text(), "the verdict is shown at the top, as text");
 
     assertFalse(page.html().contains("s3cret"), "a password from a URL reached the page");
     assertTrue(page.doc().select("header").text().contains("postgresql://bob:***@db.example:5432/bench"));
