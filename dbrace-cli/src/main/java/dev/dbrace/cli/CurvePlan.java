@@ -40,7 +40,7 @@ final class CurvePlan implements RacePlan {
 
   @Override
   public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
-    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), settings.threads());
+    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings));
   }
 
   @Override

@@ -77,7 +77,7 @@ interface RacePlan {
 
     @Override
     public String verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
-      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, settings.pool(), settings.threads());
+      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, settings.pool(), Verdict.threads(settings));
     }
   }
 

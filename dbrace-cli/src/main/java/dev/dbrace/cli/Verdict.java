@@ -24,7 +24,11 @@ import java.util.stream.Collectors;
 final class Verdict {
   private Verdict() {}
 
-  /** A plain race's verdict: who led on throughput and by how much, CPU per operation, and the settings. */
+  /**
+   * A plain race's verdict: who led on throughput and by how much, CPU per operation, and the settings.
+   *
+   * @param threads jdbc-platform's executor threads; 0 where they do not apply (the service level)
+   */
   static String race(List<RunRecord> runs, int pool, int threads) {
     List<StackRounds> stacks = StackRounds.group(runs);
     List<StackRounds> measured = stacks.stream().filter(StackRounds::hasFigures).toList();
@@ -186,7 +190,7 @@ final class Verdict {
     if (loads.size() == 1) {
       sb.append(loads.getFirst()).append(", ");
     }
-    sb.append("pool ").append(pool).append(", threads ").append(threads).append(", ").append(tls(runs));
+    sb.append("pool ").append(pool).append(threads > 0 ? ", threads " + threads : "").append(", ").append(tls(runs));
     List<String> unsettled = StackRounds.group(runs).stream()
         .flatMap(s -> s.unsettled().stream().map(s::label)).distinct().toList();
     if (!unsettled.isEmpty()) {
@@ -200,6 +204,11 @@ final class Verdict {
       case LoadModel.Closed c -> "a closed loop at concurrency " + c.concurrency();
       case LoadModel.Open o -> fmt("an open loop at %,.0f/s (%s arrivals, at most %d in flight)", o.rate(), o.arrival(), o.maxInFlight());
     };
+  }
+
+  /** The threads setting worth naming: jdbc-platform's executor at the driver level, none for services (an endpoint is the workload). */
+  static int threads(RaceSettings settings) {
+    return settings.workload().name().startsWith("/") ? 0 : settings.threads();
   }
 
   /** TLS over every run: on, off, mixed, or unknown when any run's was not read. */
