@@ -182,7 +182,8 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         + ", params " + params(op)).collect(Collectors.joining("; ")));
     out.append(") raced on ").append(String.join(", ", race.stacks)).append(" with a pool of ").append(race.pool)
         .append(", ").append(model.describe()).append(" after ").append(Durations.human(warmupMs / 1000.0)).append(" of warm-up, ")
-        .append(race.rounds(RunCommand.DEFAULT_ROUNDS)).append(" rounds interleaved, seed ")
+        .append(race.rounds(RunCommand.DEFAULT_ROUNDS) == 1 ? "1 round" : race.rounds(RunCommand.DEFAULT_ROUNDS) + " rounds interleaved")
+        .append(", seed ")
         .append(race.seed).append(", on ");
     if (race.url != null) {
       out.append(redacted(race.url));
