@@ -17,11 +17,15 @@ import java.util.function.ToDoubleFunction;
  */
 record StackRounds(String stack, String load, LoadModel model, List<RunRecord> runs) {
 
-  /** The runs grouped by load point, then stack, in the order they first appear. */
+  /**
+   * The runs grouped by load point and stack, in the order they first appear. Only a plan's rounds
+   * of one step are grouped: a capacity search's steps stay apart even if two share a rate.
+   */
   static List<StackRounds> group(List<RunRecord> runs) {
-    Map<List<String>, List<RunRecord>> byKey = new LinkedHashMap<>();
+    Map<List<Object>, List<RunRecord>> byKey = new LinkedHashMap<>();
     for (RunRecord r : runs) {
-      byKey.computeIfAbsent(List.of(r.load(), r.stack()), k -> new ArrayList<>()).add(r);
+      byKey.computeIfAbsent(List.of(String.valueOf(r.load()), r.stack(), String.valueOf(r.purpose()), r.step()),
+          k -> new ArrayList<>()).add(r);
     }
     return byKey.values().stream().map(rs -> new StackRounds(rs.getFirst().stack(), rs.getFirst().load(),
         rs.getFirst().loadModel(), List.copyOf(rs))).toList();
