@@ -23,7 +23,7 @@ record ErrorsView(List<Row> rows) {
       if (unexplained > 0) {
         rows.add(new Row(r.stack(), palette.color(r.stack()), load, "(kind not recorded)", Format.count(unexplained), null));
       }
-      if (r.errorLatencyMs() != null) { // the failures' own latency, kept out of the run's figures
+      if (r.errorLatencyMs() != null && r.errors() > 0) { // the failures' own latency, kept out of the run's figures
         var l = r.errorLatencyMs();
         rows.add(new Row(r.stack(), palette.color(r.stack()), load, "latency of the failed operations", "-",
             "p50 " + Format.ms(l.p50()) + " ms, p99 " + Format.ms(l.p99()) + " ms, max " + Format.ms(l.max())

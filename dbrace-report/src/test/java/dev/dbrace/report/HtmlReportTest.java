@@ -213,6 +213,8 @@ class HtmlReportTest {
     assertTrue(crashed.select("td.msg").text().contains("<script>alert(1)</script>"), "the message is shown, as text");
     assertTrue(crashed.select("details pre").text().contains("IllegalStateException: <script>alert(1)</script>"));
     assertTrue(page.doc().select("#errors td.sample").text().contains("<img src=x onerror=alert(2)>"));
+    assertTrue(page.doc().select("#errors").text().contains("latency of the failed operations - p50 1.50 ms, p99 30.3 ms, max 41.0 ms"),
+        page.doc().select("#errors").text());
     assertTrue(page.doc().select("header pre.sql").text().contains("</script><script>alert(1)</script>"));
     assertTrue(page.doc().select("header").text().contains("\"><script>alert(3)</script>"));
     assertFalse(page.html().contains("<script>alert(4)"), "the verdict went in raw");
