@@ -2,9 +2,8 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
-
-import java.io.PrintStream;
 import dev.dbrace.core.result.Spread;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

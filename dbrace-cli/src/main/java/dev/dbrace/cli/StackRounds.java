@@ -54,10 +54,6 @@ record StackRounds(String stack, String load, LoadModel model, List<RunRecord> r
     return spread(RunRecord::throughputOpsS);
   }
 
-  Spread p99() {
-    return spread(r -> r.latencyMs().p99());
-  }
-
   /** CPU per 1,000 operations over the measured rounds that have process figures; null if none. */
   Spread cpuPer1k() {
     List<Double> v = measured().stream().filter(r -> r.process() != null).map(r -> r.process().cpuMsPer1kOps()).toList();
