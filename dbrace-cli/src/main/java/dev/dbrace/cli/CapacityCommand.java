@@ -58,6 +58,12 @@ final class CapacityCommand implements Callable<Integer> {
       warmupMs = file.warmupMs(warmupMs, given.hasMatchedOption("--warmup"));
       concurrency = file.concurrency(concurrency, given.hasMatchedOption("--concurrency"));
     }
+    RaceOptions.require(!given.hasMatchedOption("--rounds") || race.rounds(1) == 1, "capacity runs one round: "
+        + "its search picks each next rate from the last result, so rounds cannot be interleaved (use curve --rounds N at fixed rates)");
+    if (race.rounds != null && race.rounds > 1) { // from the scenario file, which run and curve honour
+      System.err.println("dbrace: capacity runs one round (its search picks each next rate from the last result);"
+          + " the scenario file's load.rounds: " + race.rounds + " is for run and curve");
+    }
     RaceOptions.require(sla != null, "capacity needs an SLA: --sla p99=10ms, or sla: in the scenario file");
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     RaceOptions.require(concurrency >= 1 && concurrency <= 100_000, "--concurrency must be 1..100000, got " + concurrency);

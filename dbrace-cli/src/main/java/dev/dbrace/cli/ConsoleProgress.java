@@ -34,7 +34,8 @@ final class ConsoleProgress implements RunListener {
   public void runStarted(Ticket run) {
     load = run.load();
     String what = run.purpose().equals("race") ? "" : " " + run.purpose() + " step " + run.step();
-    label = "[" + run.index() + "/" + (run.purpose().equals("race") ? "" : "~") + run.total() + "] " + run.stack() + what;
+    String round = run.rounds() > 1 ? " round " + run.round() + "/" + run.rounds() : "";
+    label = "[" + run.index() + "/" + (run.purpose().equals("race") ? "" : "~") + run.total() + "] " + run.stack() + what + round;
     String eta = run.etaS() > 0 ? ", race ETA " + Durations.human(run.etaS()) : "";
     if (!tty) {
       err.println(label + ": starting worker (" + run.load().describe() + eta + ")");
@@ -85,8 +86,10 @@ final class ConsoleProgress implements RunListener {
   public void runFinished(RunRecord run) {
     closeBar();
     if (run.ok()) {
-      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors%s%n", label, run.throughputOpsS(),
-          run.latencyMs().p99(), run.errors(), run.notIssued() > 0 ? ", " + run.notIssued() + " not issued" : "");
+      // the worker's progress messages carry errors only; unfinished operations are known once the run ends
+      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors, %d unfinished%s%s%n", label, run.throughputOpsS(),
+          run.latencyMs().p99(), run.errors(), run.unfinished(), run.notIssued() > 0 ? ", " + run.notIssued() + " not issued" : "",
+          StackRounds.unsettled(run) ? ", warm-up not settled (hit its cap)" : "");
     } else {
       err.println(label + ": " + run.status().toUpperCase(Locale.ROOT) + ": " + run.message());
       run.stderrTail().stream().skip(Math.max(0, run.stderrTail().size() - 5)).forEach(l -> err.println("    | " + l));

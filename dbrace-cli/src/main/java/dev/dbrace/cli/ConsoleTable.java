@@ -2,54 +2,66 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
-
+import dev.dbrace.core.result.Spread;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
-/** The comparison table printed at the end of a race, with each stack's ratio to the best. */
+/**
+ * The comparison table printed at the end of a race, one row per stack and load point, with each
+ * stack's ratio to the best at the same load. With rounds ({@code --rounds}) a row is the stack's
+ * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
+ * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
+ * ok count. Each row says whether the server saw TLS, and runs whose warm-up hit its cap are
+ * listed under the table as not settled.
+ */
 final class ConsoleTable {
-  private static final String[] HEAD = {
-    "stack", "status", "ops/s", "vs best", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors",
-    "cpu usr/sys s", "cpu ms/1k ops", "rss MB", "ctx vol/invol", "threads", "server xact", "server stmts/client"
-  };
-
   private ConsoleTable() {}
 
   static void print(PrintStream out, List<RunRecord> runs) {
-    double best = runs.stream().filter(RunRecord::ok).mapToDouble(RunRecord::throughputOpsS).max().orElse(0);
-    List<String[]> rows = new ArrayList<>();
-    rows.add(HEAD);
-    boolean loads = runs.stream().map(RunRecord::load).distinct().count() > 1;
+    List<StackRounds> groups = StackRounds.group(runs);
+    boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
+    boolean loads = groups.stream().map(StackRounds::load).distinct().count() > 1;
     boolean notIssued = runs.stream().anyMatch(r -> r.notIssued() > 0);
-    for (RunRecord r : runs) {
-      if (!r.ok() && r.latencyMs() == null) {
-        rows.add(new String[] {r.stack(), r.status(), "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"});
-        continue;
+    // "vs best" compares stacks at the same load, never across a curve's steps
+    Map<String, Double> best = new HashMap<>();
+    for (StackRounds g : groups) {
+      if (g.hasFigures()) {
+        best.merge(g.load(), g.throughput().median(), Math::max);
       }
-      var l = r.latencyMs();
-      var p = r.process();
-      var s = r.server();
-      rows.add(new String[] {
-        r.stack(), r.status(), fmt("%,.0f", r.throughputOpsS()),
-        best > 0 ? fmt("%.2fx", r.throughputOpsS() / best) : "-",
-        fmt("%.3f", l.p50()), fmt("%.3f", l.p99()), fmt("%.3f", l.p999()), fmt("%.3f", l.max()),
-        Long.toString(r.errors() + r.unfinished()),
-        p == null ? "-" : fmt("%.2f/%.2f", p.cpuUserS(), p.cpuSysS()),
-        p == null ? "-" : fmt("%.1f", p.cpuMsPer1kOps()),
-        p == null ? "-" : fmt("%.0f", p.peakRssMb()),
-        p == null ? "-" : fmt("%,d/%,d", p.ctxVoluntary(), p.ctxInvoluntary()),
-        p == null ? "-" : Integer.toString(p.peakThreads()),
-        s == null ? "-" : fmt("%,d", s.xactCommit()),
-        s == null || s.statementCalls() == null ? "n/a" : fmt("%,d/%,d", s.statementCalls(), s.clientStatements())
-      });
     }
+    List<String> head = new ArrayList<>(List.of("stack"));
     if (loads) {
-      rows = withColumn(rows, 1, "load", runs.stream().map(ConsoleTable::shortLoad).toList());
+      head.add("load");
     }
+    head.add("status");
+    if (rounds) {
+      head.add("rounds");
+    }
+    head.addAll(List.of("ops/s", "vs best", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "unfinished"));
     if (notIssued) {
-      rows = withColumn(rows, rows.get(0).length - 8, "not issued", runs.stream().map(r -> Long.toString(r.notIssued())).toList());
+      head.add("not issued");
+    }
+    head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "rss MB", "ctx vol/invol", "threads", "tls", "server xact",
+        "server stmts/client"));
+    List<String[]> rows = new ArrayList<>();
+    rows.add(head.toArray(String[]::new));
+    for (StackRounds g : groups) {
+      List<String> row = new ArrayList<>(List.of(g.stack()));
+      if (loads) {
+        row.add(shortLoad(g.runs().getFirst()));
+      }
+      row.add(status(g));
+      if (rounds) {
+        row.add(Integer.toString(g.runs().size()));
+      }
+      row.addAll(figures(g, best.getOrDefault(g.load(), 0.0), notIssued));
+      rows.add(row.toArray(String[]::new));
     }
     int[] width = new int[rows.get(0).length];
     for (String[] row : rows) {
@@ -57,9 +69,9 @@ final class ConsoleTable {
         width[i] = Math.max(width[i], row[i].length());
       }
     }
+    int left = loads ? 3 : 2;
     for (int r = 0; r < rows.size(); r++) {
       StringBuilder sb = new StringBuilder();
-      int left = loads ? 3 : 2;
       for (int i = 0; i < width.length; i++) {
         String cell = rows.get(r)[i];
         sb.append(i < left ? pad(cell, width[i], false) : pad(cell, width[i], true)).append("  ");
@@ -69,16 +81,80 @@ final class ConsoleTable {
         out.println("-".repeat(sb.toString().stripTrailing().length()));
       }
     }
+    if (rounds) {
+      out.println("rounds: ops/s, p99 and cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
+          + " errors, unfinished and server counts summed over the rounds.");
+    }
+    List<String> unsettled = groups.stream().flatMap(g -> g.unsettled().stream().map(g::label)).toList();
+    if (!unsettled.isEmpty()) {
+      out.println("warm-up not settled (it hit its cap; the figures may include JIT work): " + String.join(", ", unsettled));
+    }
   }
 
-  private static List<String[]> withColumn(List<String[]> rows, int at, String head, List<String> cells) {
-    List<String[]> out = new ArrayList<>();
-    for (int r = 0; r < rows.size(); r++) {
-      List<String> row = new ArrayList<>(List.of(rows.get(r)));
-      row.add(at, r == 0 ? head : cells.get(r - 1));
-      out.add(row.toArray(String[]::new));
+  /** The group's status: the runs' one status, or how many had each. */
+  private static String status(StackRounds g) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    g.runs().forEach(r -> counts.merge(r.status(), 1L, Long::sum));
+    if (counts.size() == 1) {
+      return counts.keySet().iterator().next();
     }
-    return out;
+    return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+  }
+
+  /** The figures' cells, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before. */
+  private static List<String> figures(StackRounds g, double best, boolean notIssued) {
+    List<RunRecord> m = g.measured();
+    if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().latencyMs() != null) {
+      m = g.runs();
+    }
+    List<String> cells = new ArrayList<>();
+    if (m.isEmpty()) {
+      int n = 16 + (notIssued ? 1 : 0);
+      for (int i = 0; i < n; i++) {
+        cells.add(i == n - 3 ? g.tls() : "-");
+      }
+      return cells;
+    }
+    StackRounds f = new StackRounds(g.stack(), g.load(), g.model(), m);
+    Spread ops = Spread.of(m.stream().map(RunRecord::throughputOpsS).toList());
+    cells.add(cell(ops, "%,.0f"));
+    cells.add(best > 0 && g.hasFigures() ? fmt("%.2fx", ops.median() / best) : "-");
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p50())));
+    cells.add(cell(Spread.of(m.stream().map(r -> r.latencyMs().p99()).toList()), "%.3f"));
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p999())));
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().max())));
+    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::errors).sum()));
+    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::unfinished).sum()));
+    if (notIssued) {
+      cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::notIssued).sum()));
+    }
+    List<RunRecord> p = m.stream().filter(r -> r.process() != null).toList();
+    cells.add(p.isEmpty() ? "-" : fmt("%.2f/%.2f", median(p, r -> r.process().cpuUserS()), median(p, r -> r.process().cpuSysS())));
+    cells.add(p.isEmpty() ? "-" : cell(f.cpuPer1k(), "%.1f"));
+    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakRssMb())));
+    cells.add(p.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(p, r -> r.process().ctxVoluntary()),
+        median(p, r -> r.process().ctxInvoluntary())));
+    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakThreads())));
+    cells.add(g.tls());
+    List<RunRecord> s = m.stream().filter(r -> r.server() != null).toList();
+    cells.add(s.isEmpty() ? "-" : fmt("%,d", s.stream().mapToLong(r -> r.server().xactCommit()).sum()));
+    cells.add(s.isEmpty() || s.stream().anyMatch(r -> r.server().statementCalls() == null) ? "n/a"
+        : fmt("%,d/%,d", s.stream().mapToLong(r -> r.server().statementCalls()).sum(),
+            s.stream().mapToLong(r -> r.server().clientStatements()).sum()));
+    return cells;
+  }
+
+  /** The median, and with several rounds their range: {@code 12,345 (12,001-12,690)}. */
+  private static String cell(Spread s, String format) {
+    if (s == null) {
+      return "-";
+    }
+    String median = fmt(format, s.median());
+    return s.n() > 1 ? median + " (" + fmt(format, s.min()) + "-" + fmt(format, s.max()) + ")" : median;
+  }
+
+  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
+    return Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
   }
 
   private static String shortLoad(RunRecord r) {

@@ -65,13 +65,14 @@ final class CurveCommand implements Callable<Integer> {
       });
     }
     RaceOptions.require(steps.size() <= 50, "at most 50 steps, got " + steps.size());
+    CurvePlan plan = new CurvePlan(steps, sla, race.rounds(1));
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
     if (service.on()) {
       RaceSettings settings = race.settings(service.variants(race.engine()), service.workload(), steps.get(0), concurrency, warmupMs);
-      return service.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec));
+      return service.run(settings, plan, sla, race.url, race.engine(), race.out, RunCommand.commandLine(commandSpec));
     }
     RaceSettings settings = race.settings(file == null ? race.workloadSpec() : file.workload(), steps.get(0), concurrency, warmupMs);
-    return RaceSession.run(settings, new CurvePlan(steps, sla), sla, race.url, race.engine(), race.out,
+    return RaceSession.run(settings, plan, sla, race.url, race.engine(), race.out,
         RunCommand.commandLine(commandSpec), RunCommand.tty(), null, file == null ? List.of() : file.setupFiles(race.engine()), null);
   }
 }

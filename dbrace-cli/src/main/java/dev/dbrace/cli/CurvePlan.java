@@ -19,10 +19,28 @@ final class CurvePlan implements RacePlan {
 
   private final List<LoadModel> steps;
   private final Race.Sla sla;
+  private final int rounds;
+  private RaceSettings settings; // the race's, for the verdict's "holds for"
 
   CurvePlan(List<LoadModel> steps, Race.Sla sla) {
+    this(steps, sla, 1);
+  }
+
+  /** A curve whose every step runs {@code rounds} times per stack, the stacks interleaved in each round. */
+  CurvePlan(List<LoadModel> steps, Race.Sla sla, int rounds) {
     this.steps = List.copyOf(steps);
     this.sla = sla;
+    this.rounds = RacePlan.checkRounds(rounds, "--rounds");
+  }
+
+  @Override
+  public int rounds() {
+    return rounds;
+  }
+
+  @Override
+  public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
+    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings));
   }
 
   @Override
@@ -43,21 +61,36 @@ final class CurvePlan implements RacePlan {
     };
   }
 
+  /**
+   * Step by step, light to heavy; at each step every round runs the stacks still in the series one
+   * after another (A B C, A B C ...), so the machine's drift falls on every stack alike. A stack any
+   * of whose rounds at a step is past saturation finishes that step's rounds and leaves the series.
+   */
   @Override
   public void execute(RaceRunner runner) throws IOException, InterruptedException {
-    List<String> stacks = runner.settings().stacks();
-    int total = stacks.size() * steps.size();
+    settings = runner.settings();
+    runner.rounds(rounds);
+    List<String> live = new java.util.ArrayList<>(runner.settings().stacks());
+    int total = live.size() * steps.size() * rounds;
     int done = 0;
-    for (String stack : stacks) {
-      for (int i = 0; i < steps.size(); i++) {
-        RunRecord r = runner.run(stack, steps.get(i), "curve", i + 1, total - done - 1);
-        done++;
-        String why = saturated(r, steps.get(i));
-        if (why != null && i < steps.size() - 1) {
-          total -= steps.size() - i - 1;
-          runner.note(stack + " is past saturation at step " + (i + 1) + " (" + why
+    for (int i = 0; i < steps.size() && !live.isEmpty(); i++) {
+      java.util.Map<String, String> past = new java.util.LinkedHashMap<>();
+      for (int round = 1; round <= rounds; round++) {
+        for (String stack : live) {
+          RunRecord r = runner.run(stack, steps.get(i), "curve", i + 1, round, total - done - 1);
+          done++;
+          String why = saturated(r, steps.get(i));
+          if (why != null) {
+            past.putIfAbsent(stack, why);
+          }
+        }
+      }
+      if (i < steps.size() - 1) {
+        for (var e : past.entrySet()) {
+          live.remove(e.getKey());
+          total -= (steps.size() - i - 1) * rounds;
+          runner.note(e.getKey() + " is past saturation at step " + (i + 1) + " (" + e.getValue()
               + "); skipping its remaining " + (steps.size() - i - 1) + " steps");
-          break;
         }
       }
     }

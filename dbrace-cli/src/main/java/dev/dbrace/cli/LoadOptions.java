@@ -12,7 +12,7 @@ final class LoadOptions {
   @Option(names = "--executions", description = "Closed load: measured operations per stack.")
   Long executions;
 
-  @Option(names = "--duration", converter = Durations.class, description = "Measured time per stack, e.g. 30s (default 10s unless --executions).")
+  @Option(names = "--duration", converter = Durations.class, description = "Measured time per run, e.g. 30s (default unless --executions: 5s for run, 10s for serve-race).")
   Long durationMs;
 
   @Option(names = "--concurrency", defaultValue = "64", description = "Closed load: operations in flight (default: ${DEFAULT-VALUE}).")

@@ -56,6 +56,15 @@ final class RaceOptions {
   @Option(names = "--jvm-arg", description = "Extra argument for every worker JVM, e.g. -Xmx512m.")
   List<String> jvmArgs = new ArrayList<>();
 
+  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...), each a fresh worker, "
+      + "so the machine's drift falls on every stack alike; tables show the median and range (1..20; default: 2 for run, 1 for curve; capacity runs 1).")
+  Integer rounds;
+
+  /** {@code --rounds} (or the scenario file's load.rounds), else {@code byDefault}; checked 1..20. */
+  int rounds(int byDefault) {
+    return RacePlan.checkRounds(rounds == null ? byDefault : rounds, "--rounds");
+  }
+
   @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
   boolean jfr;
 

@@ -91,36 +91,60 @@ final class RaceRunner {
 
   /** A plain race: every stack once at the race's load. */
   List<RunRecord> run() throws IOException, InterruptedException {
+    return run(1);
+  }
+
+  /** A plain race of {@code rounds} rounds, interleaved: A B C, then A B C again, each run a fresh worker. */
+  List<RunRecord> run(int rounds) throws IOException, InterruptedException {
+    rounds(rounds);
     List<String> stacks = settings.stacks();
-    for (int i = 0; i < stacks.size(); i++) {
-      run(stacks.get(i), settings.load(), "race", 0, stacks.size() - i - 1);
+    int total = rounds * stacks.size();
+    for (int round = 1; round <= rounds; round++) {
+      for (int i = 0; i < stacks.size(); i++) {
+        run(stacks.get(i), settings.load(), "race", 0, round, total - (round - 1) * stacks.size() - i - 1);
+      }
     }
     return snapshot();
+  }
+
+  private int rounds = 1;
+
+  /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
+  void rounds(int n) {
+    rounds = n;
+  }
+
+  /** One run in round 1 (a race without rounds, a capacity search). */
+  RunRecord run(String stack, LoadModel load, String purpose, int step, int runsLeft)
+      throws IOException, InterruptedException {
+    return run(stack, load, purpose, step, 1, runsLeft);
   }
 
   /**
    * One run of {@code stack} at {@code load}; recorded and saved before it returns.
    *
+   * @param round which round of the race (1-based); rounds after the first get folders of their own
    * @param runsLeft the plan's estimate of runs after this one, for the overall ETA
    */
-  RunRecord run(String stack, LoadModel load, String purpose, int step, int runsLeft)
+  RunRecord run(String stack, LoadModel load, String purpose, int step, int round, int runsLeft)
       throws IOException, InterruptedException {
     int index;
     synchronized (runs) {
       index = runs.size() + 1;
     }
-    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft)));
+    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft),
+        round, rounds));
     store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
-        "interrupted before the run finished", List.of(), null, 0));
+        "interrupted before the run finished", List.of(), null, 0).withRound(round));
     if (interrupted) {
       throw new InterruptedException("interrupted before " + stack + "'s run");
     }
     RunRecord record;
     try {
-      record = runOne(stack, load, purpose, step);
+      record = runOne(stack, load, purpose, step, round).withRound(round);
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
-          Secrets.redact(e.getMessage()), e.tail, null, 0);
+          Secrets.redact(e.getMessage()), e.tail, null, 0).withRound(round);
     } finally {
       executing = null;
       if (interrupted) {
@@ -217,10 +241,21 @@ final class RaceRunner {
     }
   }
 
-  private RunRecord runOne(String name, LoadModel load, String purpose, int step)
+  /**
+   * The run's folder: {@code runs/<stack>/} for a race's first round, {@code runs/<stack>/round-<n>/}
+   * for its later ones; a curve's or capacity search's step in {@code <step>-<purpose>/} below that.
+   */
+  static Path runDir(Path results, String stack, String purpose, int step, int round) {
+    Path dir = results.resolve("runs").resolve(stack);
+    if (round > 1) {
+      dir = dir.resolve("round-" + round);
+    }
+    return "race".equals(purpose) ? dir : dir.resolve(String.format("%02d-%s", step, purpose));
+  }
+
+  private RunRecord runOne(String name, LoadModel load, String purpose, int step, int round)
       throws IOException, InterruptedException {
-    Path stackDir = store.dir().resolve("runs").resolve(name);
-    Path runDir = Files.createDirectories("race".equals(purpose) ? stackDir : stackDir.resolve(String.format("%02d-%s", step, purpose)));
+    Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
     String app = applicationName(name);
     boolean ledger = Workloads.LEDGER.equals(settings.workload().name());
     if (ledger) {
@@ -254,7 +289,7 @@ final class RaceRunner {
         Path hlog = runDir.resolve("latency.hlog");
         RunRecord midFault = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
             "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
-            null, 0);
+            null, 0).withRound(round);
         // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
         i.onApplied((applied, zero) -> {
           store.current(midFault.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));

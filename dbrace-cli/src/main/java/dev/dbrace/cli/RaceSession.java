@@ -160,14 +160,15 @@ final class RaceSession {
   private static Race.Settings settingsOf(RaceSettings s, RacePlan plan) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
         plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
-        s.workerJvmArgs(), s.jfr(), 1, s.warmupRule(), null);
+        s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(), null);
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {
     return switch (plan) {
-      case CurvePlan c -> c.steps().size() + " steps from " + s.load().describe() + (sla == null ? "" : ", SLA " + sla.describe());
+      case CurvePlan c -> c.steps().size() + " steps from " + s.load().describe() + (sla == null ? "" : ", SLA " + sla.describe())
+          + (c.rounds() > 1 ? ", " + c.rounds() + " rounds per step" : "");
       case CapacitySearch c -> "SLA " + sla.describe() + ", closed-loop probe then open-loop steps";
-      default -> s.load().describe();
+      default -> s.load().describe() + (plan.rounds() > 1 ? ", " + plan.rounds() + " rounds interleaved" : "");
     };
   }
 

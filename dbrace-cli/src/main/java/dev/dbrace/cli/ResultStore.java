@@ -101,7 +101,7 @@ final class ResultStore {
   }
 
   static String csv(List<RunRecord> runs) {
-    StringBuilder sb = new StringBuilder("stack,workload,load,purpose,step,status,ops,errors,not_issued,throughput_ops_s,"
+    StringBuilder sb = new StringBuilder("stack,workload,load,purpose,step,round,status,ops,errors,unfinished,not_issued,throughput_ops_s,"
         + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
         + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
     for (RunRecord r : runs) {
@@ -109,8 +109,8 @@ final class ResultStore {
       var p = r.process();
       var s = r.server();
       sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.purpose(),
-          Integer.toString(r.step()), r.status(), Long.toString(r.ops()), Long.toString(r.errors()),
-          Long.toString(r.notIssued()), num(r.throughputOpsS()),
+          Integer.toString(r.step()), Integer.toString(r.round()), r.status(), Long.toString(r.ops()),
+          Long.toString(r.errors()), Long.toString(r.unfinished()), Long.toString(r.notIssued()), num(r.throughputOpsS()),
           l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
           l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
           p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),

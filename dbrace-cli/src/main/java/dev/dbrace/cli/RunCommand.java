@@ -19,6 +19,15 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
   static final String DEFAULT_STACKS = RaceOptions.DEFAULT_STACKS;
 
+  /** Rounds of a race unless --rounds: two show whether a lead holds, and keep the quick race near two minutes. */
+  static final int DEFAULT_ROUNDS = 2;
+
+  /**
+   * Measured time per run unless --duration or --executions: short, because every stack runs
+   * {@link #DEFAULT_ROUNDS} times and the warm-up, not the measured phase, is what must be long enough.
+   */
+  static final long DEFAULT_DURATION_MS = 5_000;
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
 
@@ -45,8 +54,9 @@ final class RunCommand implements Callable<Integer> {
     if (scenarioFile != null) {
       Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
       scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
-      RaceSettings settings = race.settings(scenario.workload(), loadOptions.model(), loadOptions.concurrency, loadOptions.warmupMs);
-      return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec),
+      RacePlan.Fixed rounds = new RacePlan.Fixed(race.rounds(DEFAULT_ROUNDS));
+      RaceSettings settings = race.settings(scenario.workload(), model(), loadOptions.concurrency, loadOptions.warmupMs);
+      return RaceSession.run(settings, rounds, null, race.url, race.engine(), race.out, commandLine(commandSpec),
           tty(), null, scenario.setupFiles(race.engine()), null);
     }
     race.applyScenario(commandSpec, null);
@@ -56,8 +66,9 @@ final class RunCommand implements Callable<Integer> {
         race.workload = dev.dbrace.core.workload.Workloads.LEDGER;
       }
     }
+    RacePlan.Fixed rounds = new RacePlan.Fixed(race.rounds(DEFAULT_ROUNDS));
     var spec = race.workloadSpec();
-    LoadModel model = loadOptions.model();
+    LoadModel model = model();
     if (faults != null) {
       RaceOptions.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
           + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
@@ -65,17 +76,34 @@ final class RunCommand implements Callable<Integer> {
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), race.url == null);
     }
     RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);
-    return RaceSession.run(settings, new RacePlan.Fixed(), null, race.url, race.engine(), race.out, commandLine(commandSpec),
+    return RaceSession.run(settings, rounds, null, race.url, race.engine(), race.out, commandLine(commandSpec),
         tty(), null, java.util.List.of(), plan);
+  }
+
+  private LoadModel model() {
+    return model(loadOptions);
+  }
+
+  /** The load, with run's own default measured time when neither the command line nor the file gave one. */
+  static LoadModel model(LoadOptions load) {
+    if (load.durationMs == null && load.executions == null) {
+      load.durationMs = DEFAULT_DURATION_MS;
+    }
+    return load.model();
   }
 
   static boolean tty() {
     return "1".equals(System.getProperty("dbrace.tty"));
   }
 
-  /** The command as typed, for rerunning; RaceSession redacts it once the password is known. */
+  /**
+   * The command as typed, for rerunning; RaceSession redacts it once the password is known. The
+   * arguments are the whole command line's (the subcommand's name among them), so they are not
+   * prefixed with the name again (which read {@code ./dbrace run run}).
+   */
   static String commandLine(CommandSpec spec) {
-    return "./dbrace " + spec.name() + " " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    return String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("./dbrace"),
+        spec.root().commandLine().getParseResult().originalArgs().stream()).toList());
   }
 
   static String timestamp() {

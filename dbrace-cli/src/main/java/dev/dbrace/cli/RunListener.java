@@ -12,8 +12,10 @@ interface RunListener {
    * @param index this run's number in the race, from 1
    * @param total the runs expected in all (an estimate for a capacity search)
    * @param etaS seconds the rest of the race should take, from the runs so far; 0 if unknown
+   * @param round this run's round (1-based) of {@code rounds}
    */
-  record Ticket(int index, int total, String stack, LoadModel load, String purpose, int step, double etaS) {}
+  record Ticket(int index, int total, String stack, LoadModel load, String purpose, int step, double etaS, int round,
+      int rounds) {}
 
   default void runStarted(Ticket run) {}
 

@@ -97,6 +97,9 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         && !given.hasMatchedOption("--url")) {
       race.engine = source.database().engine();
     }
+    if (source.load() != null && source.load().rounds() != null && !given.hasMatchedOption("--rounds")) {
+      race.rounds = source.load().rounds(); // run and curve honour it; capacity says it runs one round
+    }
     RaceOptions.require(race.url == null || setupFiles(race.engine()).isEmpty(),
         file + ": its schema and seed files run only on the embedded database, and --url names another");
     ScenarioFile.Load l = source.load();
@@ -178,7 +181,9 @@ record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         + (op.transaction() ? ", in one transaction" : "")
         + ", params " + params(op)).collect(Collectors.joining("; ")));
     out.append(") raced on ").append(String.join(", ", race.stacks)).append(" with a pool of ").append(race.pool)
-        .append(", ").append(model.describe()).append(" after warm-up ").append(WarmupConverter.describe(warmupMs, race.warmupMaxMs)).append(", seed ")
+        .append(", ").append(model.describe()).append(" after warm-up ").append(WarmupConverter.describe(warmupMs, race.warmupMaxMs))
+        .append(", ").append(race.rounds(RunCommand.DEFAULT_ROUNDS) == 1 ? "1 round" : race.rounds(RunCommand.DEFAULT_ROUNDS) + " rounds interleaved")
+        .append(", seed ")
         .append(race.seed).append(", on ");
     if (race.url != null) {
       out.append(redacted(race.url));

@@ -160,10 +160,14 @@ record ScenarioFile(String name, String description, Database database, List<Op>
     }
   }
 
-  /** The load: {@code {model: open, rate, duration, warmup}} or {@code {model: closed, concurrency, duration | executions, warmup}}. */
+  /**
+   * The load: {@code {model: open, rate, duration, warmup}} or {@code {model: closed, concurrency,
+   * duration | executions, warmup}}; either with {@code rounds} (how many times each stack runs, interleaved).
+   */
   record Load(String model, Double rate, Integer concurrency, Long executions,
       @JsonDeserialize(using = ScenarioReader.Duration.class) Long duration,
-      @JsonDeserialize(using = ScenarioReader.Warmup.class) Long warmup) {
+      @JsonDeserialize(using = ScenarioReader.Warmup.class) Long warmup,
+      Integer rounds) {
     Load {
       require(model != null, "load: missing model (open or closed)");
       require(model.equals("open") || model.equals("closed"), "load: unknown model '" + model + "' (known: closed, open)");
@@ -178,6 +182,8 @@ record ScenarioFile(String name, String description, Database database, List<Op>
         require(executions == null || duration == null, "load: give executions or duration, not both");
       }
       require(duration == null || duration > 0, "load: duration must be > 0");
+      require(rounds == null || (rounds >= 1 && rounds <= RacePlan.MAX_ROUNDS),
+          "load: rounds must be 1.." + RacePlan.MAX_ROUNDS + ", got " + rounds);
     }
   }
 

@@ -26,7 +26,8 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
     scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
-    var model = loadOptions.model();
+    var model = RunCommand.model(loadOptions);
+    race.rounds(RunCommand.DEFAULT_ROUNDS); // checks the file's load.rounds as run does
     race.settings(scenario.workload(), model, loadOptions.concurrency, loadOptions.warmupMs); // the checks run does
     System.out.println(scenario.summary(race, model, loadOptions.warmupMs));
     System.out.println(scenario.capacitySummary());

@@ -43,6 +43,33 @@ class BadInputTest {
     assertOneLineError(Cli.run("run", "--pool", "0"), "--pool must be 1..1000");
     assertOneLineError(Cli.run("run", "--duration", "soon"), "not a duration");
     assertOneLineError(Cli.run("run", "--executions", "10", "--duration", "5s"), "not both");
+    assertOneLineError(Cli.run("run", "--rounds", "0"), "--rounds must be 1..20, got 0");
+    assertOneLineError(Cli.run("curve", "--rounds", "21", "--rates", "100"), "--rounds must be 1..20, got 21");
+  }
+
+  /** A scenario file's load.rounds is checked like --rounds, and what validate says run would do. */
+  @Test
+  void scenarioFileRounds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    String file = """
+        name: rounds
+        operations:
+          - {name: read, sql: "select id from world where id = $1", params: [{uniform: {min: 1, max: 10000}}]}
+        load: {model: closed, concurrency: 4, duration: 1s, rounds: %d}
+        """;
+    java.nio.file.Path bad = java.nio.file.Files.writeString(dir.resolve("bad.yaml"), file.formatted(0));
+    assertOneLineError(Cli.run("validate", bad.toString()), "rounds must be 1..20, got 0");
+    java.nio.file.Path good = java.nio.file.Files.writeString(dir.resolve("good.yaml"), file.formatted(3));
+    Cli.Result r = Cli.run("validate", good.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("3 rounds interleaved"), r.out());
+    Cli.Result overridden = Cli.run("validate", good.toString(), "--rounds", "1");
+    assertTrue(overridden.out().contains("1 round,"), overridden.out());
+  }
+
+  @Test
+  void capacityRefusesRounds() {
+    assertOneLineError(Cli.run("capacity", "--rounds", "2", "--sla", "p99=10ms"),
+        "capacity runs one round: its search picks each next rate from the last result");
   }
 
   @Test

@@ -67,4 +67,21 @@ class CapacityAndCurveTest {
     assertTrue(runs.get(1).latencyMs().p99() > 500, "300/s queues: " + runs.get(1).latencyMs());
     runs.forEach(r -> assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished()));
   }
+
+  /** With rounds, each step runs every stack once per round, interleaved, before the next step; then a verdict. */
+  @Test
+  void curveRoundsInterleaveWithinEachStep(@TempDir Path out) throws Exception {
+    List<LoadModel> steps = List.of(new LoadModel.Closed(0, 500, 1), new LoadModel.Closed(0, 500, 2));
+    var settings = Races.settings(List.of("jdbc-platform", "vertx"), Workloads.byName("slow-mix", SLEEP_20MS), steps.get(0), 2, 300);
+    CurvePlan plan = new CurvePlan(steps, null, 2);
+    List<RunRecord> runs = Races.run(settings, plan, out, new RunListener() {});
+    assertEquals(List.of("1 jdbc-platform 1", "1 vertx 1", "1 jdbc-platform 2", "1 vertx 2",
+        "2 jdbc-platform 1", "2 vertx 1", "2 jdbc-platform 2", "2 vertx 2"),
+        runs.stream().map(r -> r.step() + " " + r.stack() + " " + r.round()).toList());
+    assertEquals(8, runs.stream().map(RunRecord::hlog).distinct().count(), "a folder per run: " + runs.stream().map(RunRecord::hlog).toList());
+    String verdict = plan.verdict(runs, null);
+    // 20 ms a sleep: about 50 ops/s per connection in use, so concurrency 2 is each stack's peak
+    assertTrue(verdict.startsWith("Peaks: jdbc-platform ") && verdict.contains(" ops/s at concurrency 2; vertx "), verdict);
+    assertTrue(verdict.contains("Lead: at concurrency 1 ") && verdict.contains("; at concurrency 2 "), verdict);
+  }
 }

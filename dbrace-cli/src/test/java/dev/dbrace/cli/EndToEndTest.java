@@ -21,9 +21,10 @@ class EndToEndTest {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("run", "--url", url, "--stacks", "jdbc-platform,vertx", "--executions", "2000",
-        "--concurrency", "8", "--pool", "4", "--warmup", "300ms", "--out", out.toString());
+        "--concurrency", "8", "--pool", "4", "--warmup", "300ms", "--rounds", "1", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("jdbc-platform") && r.out().contains("vs best"), r.out());
+    assertTrue(r.out().contains("one round, so no spread"), r.out());
 
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals(2, race.path("runs").size());
@@ -42,6 +43,7 @@ class EndToEndTest {
     }
     assertTrue(race.path("environment").path("database").asText().startsWith("postgresql://postgres@127.0.0.1"));
     assertTrue(race.path("command").asText().contains("***"), "password in the recorded command is redacted");
+    assertTrue(race.path("command").asText().startsWith("./dbrace run --url "), race.path("command").asText());
 
     assertTrue(Files.readString(out.resolve("report.html")).contains("jdbc-platform"), "the race wrote its report");
 
@@ -52,5 +54,41 @@ class EndToEndTest {
         assertFalse(Files.readString(f).contains(secret), "password in " + f);
       }
     }
+  }
+
+  @Test
+  void roundsRunInterleavedInFoldersOfTheirOwnAndEndInAVerdict(@TempDir Path out) throws Exception {
+    var t = TestDb.get().target();
+    String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
+    Cli.Result r = Cli.run("run", "--url", url, "--stacks", "jdbc-platform,vertx", "--rounds", "2", "--duration", "1s",
+        "--warmup", "1s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals(2, race.at("/settings/rounds").asInt());
+    List<String> order = new java.util.ArrayList<>();
+    java.util.Set<String> hlogs = new java.util.HashSet<>();
+    for (JsonNode run : race.path("runs")) {
+      order.add(run.path("stack").asText() + "#" + run.path("round").asInt());
+      assertEquals("ok", run.path("status").asText(), run.toString());
+      Path hlog = out.resolve(run.path("hlog").asText());
+      assertTrue(Files.isRegularFile(hlog), "each round writes its own log: " + hlog);
+      hlogs.add(hlog.toString());
+    }
+    assertEquals(List.of("jdbc-platform#1", "vertx#1", "jdbc-platform#2", "vertx#2"), order, "A B A B");
+    assertEquals(4, hlogs.size(), "every run in a folder of its own: " + hlogs);
+    assertTrue(Files.isRegularFile(out.resolve("runs/vertx/round-2/latency.hlog")), "round 2's folder");
+
+    String verdict = race.path("verdict").asText();
+    assertTrue(verdict.contains("jdbc-platform") && verdict.contains("vertx") && verdict.contains("pool 4"), verdict);
+    assertTrue(r.out().contains("verdict: " + verdict), r.out());
+    // the table: one row per stack, median and range of its two rounds
+    String row = r.out().lines().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
+    assertEquals(1, r.out().lines().filter(l -> l.startsWith("vertx")).count(), r.out());
+    assertTrue(row.matches(".*\\d \\([0-9,]+-[0-9,]+\\).*"), row);
+    assertTrue(Files.readString(out.resolve("report.html")).contains("round 2"), "the report tells the rounds apart");
+    List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
+    assertTrue(csv.getFirst().contains(",round,status,ops,errors,unfinished,"), csv.getFirst());
+    assertEquals(5, csv.size(), "a line per run: " + csv);
   }
 }

@@ -55,7 +55,7 @@ class HostileReportTest {
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Path out = dir.resolve("out");
     Cli.Result r = Cli.run("run", file.toString(), "--url", url, "--executions", "600", "--warmup", "0s",
-        "--concurrency", "4", "--pool", "2", "--out", out.toString());
+        "--concurrency", "4", "--pool", "2", "--rounds", "1", "--out", out.toString());
     assertTrue(r.exit() == 0 || r.exit() == 1, () -> r.exit() + "\n" + r.err());
 
     // the failures really carry markup into the results, so the report has it to show

@@ -36,7 +36,7 @@ class InterruptTest {
   @ValueSource(booleans = {false, true})
   void sigintKeepsWhatWasMeasuredAndStopsEverything(boolean group, @TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx", "--duration", "8s",
+    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx", "--rounds", "1", "--duration", "8s",
         "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();

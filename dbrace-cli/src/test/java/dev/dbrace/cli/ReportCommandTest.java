@@ -29,7 +29,7 @@ class ReportCommandTest {
     results = tmp.resolve("race");
     Cli.Result r = Cli.run("run", "--url", "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres",
         "--stacks", "jdbc-platform,vertx", "--executions", "1500", "--concurrency", "8", "--pool", "4",
-        "--warmup", "300ms", "--out", results.toString());
+        "--warmup", "300ms", "--rounds", "1", "--out", results.toString());
     assertEquals(0, r.exit(), r.err());
   }
 
@@ -80,6 +80,33 @@ class ReportCommandTest {
     });
     assertTrue(r.out().strip().endsWith(out.toString()), r.out());
     assertTrue(Files.isRegularFile(out));
+  }
+
+  /** A run that did not finish ok (hung, interrupted) keeps its row but is never the best nor compared. */
+  @Test
+  void runsNotOkAreNeverTheBest() throws Exception {
+    Path hung = Files.createDirectories(tmp.resolve("hung"));
+    com.fasterxml.jackson.databind.node.ObjectNode race =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(results.resolve("race.json").toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode vertx = (com.fasterxml.jackson.databind.node.ObjectNode) race.path("runs").get(1);
+    assertEquals("vertx", vertx.path("stack").asText());
+    vertx.put("status", "hung").put("throughput_ops_s", 1e9);
+    race.remove("verdict");
+    Json.MAPPER.writeValue(hung.resolve("race.json").toFile(), race);
+
+    assertEquals(0, Cli.run("report", hung.toString()).exit());
+    String html = Files.readString(hung.resolve("report.html"));
+    // (the stack partial ends its line)
+    assertTrue(java.util.regex.Pattern.compile("jdbc-platform\\s*<span class=\"badge good\">fastest").matcher(html).find(),
+        "the ok run is the fastest");
+    assertFalse(java.util.regex.Pattern.compile("vertx\\s*<span class=\"badge good\">fastest").matcher(html).find(),
+        "the hung run is not");
+
+    Cli.Result r = Cli.run("compare", results.toString(), hung.toString(), "--out", tmp.resolve("hung.html").toString());
+    assertEquals(0, r.exit(), r.err());
+    assertEquals(1, r.out().lines().filter(l -> l.startsWith("jdbc-platform")).count(), r.out());
+    assertEquals(0, r.out().lines().filter(l -> l.startsWith("vertx")).count(), "the hung run is not compared: " + r.out());
+    assertTrue(r.out().contains("1 run(s) only in a"), r.out());
   }
 
   @Test

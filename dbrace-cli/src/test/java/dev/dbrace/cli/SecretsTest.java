@@ -65,7 +65,7 @@ class SecretsTest {
   void passwordFromPgpasswordIsNowhereInARace(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
     race(dir, out, Map.of("PGPASSWORD", PASSWORD), "run", "--url", url(), "--stacks", "jdbc-platform,vertx",
-        "--executions", "400", "--warmup", "0s", "--concurrency", "4", "--pool", "2", "--out", out.toString());
+        "--executions", "400", "--warmup", "0s", "--rounds", "1", "--concurrency", "4", "--pool", "2", "--out", out.toString());
   }
 
   @Test
@@ -74,7 +74,7 @@ class SecretsTest {
     Files.writeString(pgpass, admin.host() + ":" + admin.port() + ":*:" + ROLE + ":" + PASSWORD + "\n");
     Path out = dir.resolve("out");
     race(dir, out, Map.of("PGPASSFILE", pgpass.toString()), "run", "--url", url(), "--stacks", "r2dbc",
-        "--executions", "300", "--warmup", "0s", "--concurrency", "4", "--pool", "2", "--out", out.toString());
+        "--executions", "300", "--warmup", "0s", "--rounds", "1", "--concurrency", "4", "--pool", "2", "--out", out.toString());
   }
 
   @Test

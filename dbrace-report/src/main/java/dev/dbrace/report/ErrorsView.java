@@ -12,17 +12,25 @@ record ErrorsView(List<Row> rows) {
 
   static ErrorsView of(List<RunRecord> runs, Palette palette) {
     List<Row> rows = new ArrayList<>();
+    boolean rounds = runs.stream().anyMatch(r -> r.round() > 1);
     for (RunRecord r : runs) {
+      String load = rounds ? r.load() + " · round " + r.round() : r.load();
       Map<String, Long> kinds = r.errorsByKind() == null ? Map.of() : r.errorsByKind();
       Map<String, String> samples = r.errorSamples() == null ? Map.of() : r.errorSamples();
-      kinds.forEach((kind, n) -> rows.add(new Row(r.stack(), palette.color(r.stack()), r.load(), kind,
+      kinds.forEach((kind, n) -> rows.add(new Row(r.stack(), palette.color(r.stack()), load, kind,
           Format.count(n), Format.withoutPassword(samples.get(kind)))));
       long unexplained = r.errors() - kinds.values().stream().mapToLong(Long::longValue).sum();
       if (unexplained > 0) {
-        rows.add(new Row(r.stack(), palette.color(r.stack()), r.load(), "(kind not recorded)", Format.count(unexplained), null));
+        rows.add(new Row(r.stack(), palette.color(r.stack()), load, "(kind not recorded)", Format.count(unexplained), null));
+      }
+      if (r.errorLatencyMs() != null && r.errors() > 0) { // the failures' own latency, kept out of the run's figures
+        var l = r.errorLatencyMs();
+        rows.add(new Row(r.stack(), palette.color(r.stack()), load, "latency of the failed operations", "-",
+            "p50 " + Format.ms(l.p50()) + " ms, p99 " + Format.ms(l.p99()) + " ms, max " + Format.ms(l.max())
+                + " ms (not in the run's latency figures)"));
       }
       if (r.unfinished() > 0) {
-        rows.add(new Row(r.stack(), palette.color(r.stack()), r.load(), "unfinished (still in flight at the end)",
+        rows.add(new Row(r.stack(), palette.color(r.stack()), load, "unfinished (still in flight at the end)",
             Format.count(r.unfinished()), null));
       }
     }

@@ -24,7 +24,8 @@ record HeaderView(
     List<Item> settings,
     List<Item> drivers,
     List<String> sql,
-    boolean serviceLevel) {
+    boolean serviceLevel,
+    String verdict) {
 
   record Item(String name, String value) {}
 
@@ -35,7 +36,8 @@ record HeaderView(
     String workload = w == null ? settingsWorkload(race) : w.name() + " — " + w.description();
     return new HeaderView(race.id(), folder.kind(), Format.withoutPassword(race.command()), when, workload,
         race.sla() == null ? null : race.sla().describe(),
-        environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts(), serviceLevel(race));
+        environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts(), serviceLevel(race),
+        race.verdict());
   }
 
   /** A race of service variants: its workload is an endpoint, its "drivers" are the load generator's. */
@@ -80,6 +82,9 @@ record HeaderView(
       items.add(new Item("workload options", pairs(s.workloadOptions())));
     }
     items.add(new Item("load", s.load()));
+    if (s.rounds() > 1) {
+      items.add(new Item("rounds", s.rounds() + ", interleaved: every stack once per round, each run a fresh worker"));
+    }
     if (s.steps() != null && !s.steps().isEmpty()) {
       items.add(new Item("steps", s.steps().stream().map(Format::plain).collect(Collectors.joining(", "))));
     }

@@ -117,9 +117,13 @@ final class LoadCurves {
     return byStack;
   }
 
+  /** One point per load level: with rounds ({@code --rounds}), the median of that level's runs. */
   private static List<Point> points(List<RunRecord> runs, Function<RunRecord, Double> x,
       ToDoubleFunction<RunRecord> y) {
-    return runs.stream().map(r -> new Point(x.apply(r), y.applyAsDouble(r))).toList();
+    Map<Double, List<Double>> byX = new LinkedHashMap<>();
+    runs.forEach(r -> byX.computeIfAbsent(x.apply(r), k -> new ArrayList<>()).add(y.applyAsDouble(r)));
+    return byX.entrySet().stream()
+        .map(e -> new Point(e.getKey(), dev.dbrace.core.result.Spread.of(e.getValue()).median())).toList();
   }
 
   /** The figure an SLA names ({@code p50}, {@code p90}, {@code p99}, {@code p999}/{@code p99.9}, {@code max}). */

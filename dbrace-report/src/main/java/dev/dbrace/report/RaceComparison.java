@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * Race b against race a: for every stack, workload and load point both measured, throughput and
- * p99 with their ratio b/a; capacities when both races have verdicts. A ratio within
+ * p99 (the median of the point's rounds) with their ratio b/a; capacities when both races have verdicts. A ratio within
  * {@code tolerance} of 1 reads as "same": run-to-run noise is not a result. Immutable.
  *
  * @param onlyInA load points (stack x workload x load) race b did not measure, and vice versa:
@@ -38,15 +38,15 @@ public record RaceComparison(
   }
 
   public static RaceComparison of(Race a, Race b, double tolerance) {
-    Map<Key, RunRecord> inA = measured(a);
-    Map<Key, RunRecord> inB = measured(b);
+    Map<Key, List<RunRecord>> inA = measured(a);
+    Map<Key, List<RunRecord>> inB = measured(b);
     List<Row> rows = new ArrayList<>();
     for (var e : inA.entrySet()) {
-      RunRecord rb = inB.get(e.getKey());
+      List<RunRecord> rb = inB.get(e.getKey());
       if (rb != null) {
-        RunRecord ra = e.getValue();
-        rows.add(new Row(ra.stack(), ra.workload(), ra.load(), ra.throughputOpsS(), rb.throughputOpsS(),
-            ra.latencyMs().p99(), rb.latencyMs().p99()));
+        List<RunRecord> ra = e.getValue();
+        rows.add(new Row(e.getKey().stack(), e.getKey().workload(), e.getKey().load(), median(ra, RunRecord::throughputOpsS),
+            median(rb, RunRecord::throughputOpsS), median(ra, r -> r.latencyMs().p99()), median(rb, r -> r.latencyMs().p99())));
       }
     }
     List<CapacityRow> capacity = new ArrayList<>();
@@ -81,11 +81,19 @@ public record RaceComparison(
 
   private record Key(String stack, String workload, String load) {}
 
-  /** The runs with figures by load point, ordered like the report's tables; a rerun point keeps its last run. */
-  private static Map<Key, RunRecord> measured(Race race) {
-    Map<Key, RunRecord> out = new LinkedHashMap<>();
-    LoadPoint.group(race.runs().stream().filter(r -> r.latencyMs() != null && r.ops() > 0).toList()).values()
-        .forEach(runs -> runs.forEach(r -> out.put(new Key(r.stack(), r.workload(), r.load()), r)));
+  /**
+   * The runs that finished ok with figures, by load point, ordered like the report's tables: a
+   * point's rounds together (compared by their median), a hung or interrupted run's partial figures left out.
+   */
+  private static Map<Key, List<RunRecord>> measured(Race race) {
+    Map<Key, List<RunRecord>> out = new LinkedHashMap<>();
+    LoadPoint.group(race.runs().stream().filter(r -> r.ok() && r.latencyMs() != null && r.ops() > 0).toList()).values()
+        .forEach(runs -> runs.forEach(r -> out.computeIfAbsent(new Key(r.stack(), r.workload(), r.load()),
+            k -> new ArrayList<>()).add(r)));
     return out;
+  }
+
+  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
+    return dev.dbrace.core.result.Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
   }
 }

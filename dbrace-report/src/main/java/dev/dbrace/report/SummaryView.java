@@ -25,7 +25,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       String stack, String color, String load, String status, boolean figures, String purpose, String message,
       String stderr, String throughput, String ratio, boolean best, String p50, String p90, String p99, String p999,
       String max, boolean bestP99, String ops, String errors, String notIssued, String cpu, String cpuPer1k, String rss,
-      String ctxPer1k, String threads, String server, boolean serverMismatch) {
+      String ctxPer1k, String threads, String server, boolean serverMismatch, String round, String tls,
+      boolean unsettled, String unfinished) {
 
     public boolean statusOk() {
       return "ok".equals(status);
@@ -37,17 +38,20 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
 
   static SummaryView of(List<RunRecord> runs, Palette palette) {
     boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
+    boolean rounds = runs.stream().anyMatch(r -> r.round() > 1);
     Map<LoadPoint, List<RunRecord>> points = LoadPoint.group(runs);
     boolean byStack = points.size() > 1 && points.values().stream().anyMatch(p -> p.size() < 2);
     List<Group> groups = new ArrayList<>();
     Map<String, List<Row>> perStack = new LinkedHashMap<>();
     points.forEach((point, pointRuns) -> {
-      List<RunRecord> measured = pointRuns.stream().filter(SummaryView::hasFigures).toList();
-      boolean compared = measured.size() > 1;
+      // the best of a load point is among the runs that finished ok: a hung or interrupted run's partial figures are no result
+      List<RunRecord> measured = pointRuns.stream().filter(r -> r.ok() && hasFigures(r)).toList();
+      boolean compared = pointRuns.stream().filter(SummaryView::hasFigures).count() > 1;
       double best = measured.stream().mapToDouble(RunRecord::throughputOpsS).max().orElse(0);
       double bestP99 = measured.stream().mapToDouble(r -> r.latencyMs().p99()).min().orElse(Double.NaN);
       List<Row> rows = pointRuns.stream()
-          .map(r -> row(r, severalWorkloads ? point.label(true) : point.shortLabel(), palette, compared ? best : 0, compared ? bestP99 : Double.NaN))
+          .map(r -> row(r, severalWorkloads ? point.label(true) : point.shortLabel(), palette, compared ? best : 0,
+              compared ? bestP99 : Double.NaN, rounds))
           .toList();
       groups.add(new Group(point.label(severalWorkloads), note(point.model()), rows));
       rows.forEach(row -> perStack.computeIfAbsent(row.stack(), k -> new ArrayList<>()).add(row));
@@ -70,23 +74,27 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
   }
 
   /** A row; {@code best} is 0 (and bestP99 NaN) when no other run shares the load point. */
-  private static Row row(RunRecord r, String load, Palette palette, double best, double bestP99) {
+  private static Row row(RunRecord r, String load, Palette palette, double best, double bestP99, boolean rounds) {
+    String round = rounds ? "round " + r.round() : null;
+    String tls = r.tls() == null ? "?" : r.tls().label();
+    boolean unsettled = r.warmup() != null && "cap".equals(r.warmup().ended());
     String purpose = r.purpose() == null || r.purpose().equals("race") ? null : r.purpose();
     String stderr = r.stderrTail() == null || r.stderrTail().isEmpty() ? null : String.join("\n", r.stderrTail());
     String message = Format.withoutPassword(r.message());
     if (!hasFigures(r)) {
       return new Row(r.stack(), palette.color(r.stack()), load, r.status(), false, purpose, message, stderr,
-          null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false);
+          null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false,
+          round, tls, unsettled, null);
     }
     var l = r.latencyMs();
     var p = r.process();
     var s = r.server();
     boolean perOp = p != null && r.ops() > 0;
     return new Row(r.stack(), palette.color(r.stack()), load, r.status(), true, purpose, message, stderr,
-        Format.rate(r.throughputOpsS()), best > 0 ? Format.ratio(r.throughputOpsS() / best) : "-",
-        best > 0 && r.throughputOpsS() == best,
+        Format.rate(r.throughputOpsS()), r.ok() && best > 0 ? Format.ratio(r.throughputOpsS() / best) : "-",
+        r.ok() && best > 0 && r.throughputOpsS() == best,
         Format.ms(l.p50()), Format.ms(l.p90()), Format.ms(l.p99()), Format.ms(l.p999()), Format.ms(l.max()),
-        l.p99() == bestP99, Format.count(r.ops()), Format.count(r.errors() + r.unfinished()), Format.count(r.notIssued()),
+        r.ok() && l.p99() == bestP99, Format.count(r.ops()), Format.count(r.errors()), Format.count(r.notIssued()),
         p == null ? "-" : Format.f("%.2f / %.2f", p.cpuUserS(), p.cpuSysS()),
         perOp ? Format.figure(cpuMsPer1kOps(r)) : "-",
         p == null ? "-" : Format.figure(p.peakRssMb()),
@@ -94,7 +102,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
         p == null ? "-" : Integer.toString(p.peakThreads()),
         s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
             + Format.count(s.clientStatements()),
-        s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements());
+        s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements(),
+        round, tls, unsettled, Format.count(r.unfinished()));
   }
 
   /**

@@ -213,8 +213,13 @@ class HtmlReportTest {
     assertTrue(crashed.select("td.msg").text().contains("<script>alert(1)</script>"), "the message is shown, as text");
     assertTrue(crashed.select("details pre").text().contains("IllegalStateException: <script>alert(1)</script>"));
     assertTrue(page.doc().select("#errors td.sample").text().contains("<img src=x onerror=alert(2)>"));
+    assertTrue(page.doc().select("#errors").text().contains("latency of the failed operations - p50 1.50 ms, p99 30.3 ms, max 41.0 ms"),
+        page.doc().select("#errors").text());
     assertTrue(page.doc().select("header pre.sql").text().contains("</script><script>alert(1)</script>"));
     assertTrue(page.doc().select("header").text().contains("\"><script>alert(3)</script>"));
+    assertFalse(page.html().contains("<script>alert(4)"), "the verdict went in raw");
+    assertEquals("Verdict: &\"< led every round: 1.15x jdbc-platform <script>alert(4)</script>",
+        page.doc().select("header p.verdict").text(), "the verdict is shown at the top, as text");
 
     assertFalse(page.html().contains("s3cret"), "a password from a URL reached the page");
     assertTrue(page.doc().select("header").text().contains("postgresql://bob:***@db.example:5432/bench"));
