@@ -63,7 +63,7 @@ final class CapacityCommand implements Callable<Integer> {
     RaceOptions.require(concurrency >= 1 && concurrency <= 100_000, "--concurrency must be 1..100000, got " + concurrency);
     RaceOptions.require(precisionPct >= 1 && precisionPct <= 50, "--precision must be 1..50 (percent), got " + precisionPct);
     open.open(1, stepMs); // validates the open-loop options before anything starts
-    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, rate -> open.open(rate, stepMs));
+    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, (rate, ms) -> open.open(rate, ms));
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (service.on()) {
       RaceSettings settings = race.settings(service.variants(race.engine()), service.workload(), probe, concurrency, warmupMs);
