@@ -274,7 +274,9 @@ public final class OpenLoop implements LoadDriver {
 
   private void complete(Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    phase.service.recordValue(Math.min(now - handOff, PhaseStats.MAX_LATENCY_NS));
+    // from when the request actually left (a generator's own queue for a connection is not the service's time)
+    long served = result != null && result.sentNanos() != 0 ? result.sentNanos() : handOff;
+    phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
     outcomes.record(phase.stats, op, now - due, result, error);
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();

@@ -32,7 +32,7 @@ final class OutcomeRecorder {
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {
-      phase.success(latencyNs, op.statements().size());
+      phase.success(latencyNs, result.statementsSent()); // what reached the server, for its count beside ours
       successes.succeeded(op.index());
     }
   }
