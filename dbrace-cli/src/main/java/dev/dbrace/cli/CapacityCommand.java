@@ -29,7 +29,7 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--sla", converter = SlaConverter.class, description = "The latency target, e.g. p99=10ms (errors < 0.1 %% unless ,errors=N%% is added); required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
 
   @Option(names = "--warmup", converter = Durations.class, defaultValue = DEFAULT_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")

@@ -164,7 +164,7 @@ final class CapacitySearch implements RacePlan {
     boolean oneTls = tls.values().stream().distinct().count() == 1;
     StringBuilder sb = new StringBuilder("Capacity within " + raceSla.describe() + " (pool " + pool
         + (oneTls ? ", " + tls.values().iterator().next() : "") + "): ");
-    sb.append(verdicts.stream().map(c -> c.stack() + " " + bracket(c) + (oneTls ? "" : " (" + tls.get(c.stack()) + ")"))
+    sb.append(verdicts.stream().map(c -> c.stack() + ": " + bracket(c) + (oneTls ? "" : " (" + tls.get(c.stack()) + ")"))
         .collect(Collectors.joining("; ")));
     sb.append('.');
     Race.Capacity top = best(verdicts);
@@ -178,15 +178,15 @@ final class CapacitySearch implements RacePlan {
     return sb.toString();
   }
 
-  /** A stack's bracket in words: "4,800 to 5,200 ops/s", "at least 4,800 ops/s", "below 300 ops/s". */
+  /** A stack's bracket in words: "holds 4,800, misses 5,200 ops/s", "at least 4,800 ops/s", "misses even 300 ops/s". */
   static String bracket(Race.Capacity c) {
     Double held = c.capacityOpsS();
     Double missed = c.failingOpsS();
     if (held == null && missed == null) {
-      return "not found";
+      return "no capacity found";
     }
     if (held == null) {
-      return String.format(Locale.ROOT, "below %,.0f ops/s", missed);
+      return String.format(Locale.ROOT, "misses even %,.0f ops/s", missed);
     }
     if (missed == null) {
       return String.format(Locale.ROOT, "at least %,.0f ops/s (nothing tried missed)", held);
@@ -253,8 +253,8 @@ final class CapacitySearch implements RacePlan {
       if (!Objects.equals(lastRate, rate)) {
         lastRate = rate;
         atRate.clear();
-      } else {
-        runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: %s so far; another run decides (best two of three)",
+      } else if (atRate.size() == 2) {
+        runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: the runs split (%s); a third decides (best two of three)",
             stack, rate, atRate.stream().map(h -> h ? "held" : "missed").collect(Collectors.joining(", "))));
       }
       count++;

@@ -99,7 +99,7 @@ final class ConsoleTable {
     for (Race.Capacity c : verdicts) {
       String ratio = top == null || c.capacityOpsS() == null || c == top ? ""
           : top.bracketsOverlap(c) ? "  within the brackets of " + top.stack()
-          : fmt("  %.2fx %s's", c.capacityOpsS() / top.capacityOpsS(), top.stack());
+          : fmt("  %.2fx the best (%s)", c.capacityOpsS() / top.capacityOpsS(), top.stack());
       out.println("  " + c.stack() + ": " + c.verdict() + ratio);
     }
     if (top != null) {

@@ -28,9 +28,10 @@ class CapacityAndCurveTest {
   void capacitySearchFindsTheKnownCeiling(@TempDir Path out) throws Exception {
     // p90: 100 operations per step suffice (p99 would need 1,000, a 40 s step at 25/s)
     Race.Sla sla = new Race.Sla("p90", 100, 0.001);
+    // every rate takes two or three runs: short steps and a coarse precision keep the test within a minute or two
     var settings = Races.settings(List.of("vertx"), Workloads.byName("slow-mix", SLEEP_20MS),
-        new LoadModel.Closed(0, 3000, 8), 2, 1500);
-    var search = new CapacitySearch(sla, 3000, 8, 0.15, (rate, ms) -> new LoadModel.Open(rate, ms, 1000, "constant"));
+        new LoadModel.Closed(0, 2000, 8), 2, 500);
+    var search = new CapacitySearch(sla, 2000, 8, 0.3, (rate, ms) -> new LoadModel.Open(rate, ms, 1000, "constant"));
     List<RunRecord> runs = Races.run(settings, search, out, new RunListener() {});
 
     Race.Capacity c = search.verdicts().get(0);

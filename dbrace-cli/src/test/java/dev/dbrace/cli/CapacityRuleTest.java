@@ -110,7 +110,7 @@ class CapacityRuleTest {
     String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(text.contains("b: " + b.verdict() + "  within the brackets of a"), text);
     assertTrue(!text.contains("1.04x"), "no ratio where the brackets overlap: " + text);
-    assertTrue(text.contains("0.42x a's"), text);
+    assertTrue(text.contains("c: " + c.verdict() + "  0.42x the best (a)"), text);
   }
 
   @Test

@@ -153,11 +153,19 @@ public record RunRecord(
       double warmupJitCpuS) {}
 
   /**
-   * The database's own counters over the worker's whole life (warm-up included), beside the
-   * client's count of statements it saw verified in the same span.
+   * The database's own counters, read from just before the worker started (at the service level:
+   * once the service was up, so its start-up is not in them) until the worker's (or service's)
+   * connections had closed: the worker's whole life, warm-up and the open loop's flat-out pre-warm
+   * included, not only the measured phase the client's latency and throughput cover.
    *
-   * @param statementCalls pg_stat_statements calls of the workload's statements; null when the
-   *     server does not have pg_stat_statements
+   * @param xactCommit commits in the database over that span: the stack's (one per autocommit
+   *     statement), its connections' set-up, and the few read-only transactions of dbrace's own
+   *     bookkeeping connection that the server's statistics flushed within it
+   * @param statementCalls pg_stat_statements calls of the workload's statements over the same span
+   *     (dbrace's own queries are not among them); null when the server does not have pg_stat_statements
+   * @param clientStatements statements sent by the operations the client verified over the same
+   *     span (an ORM's session answers a repeated find without one, and its operation counts what it
+   *     sent); at the service level, the generator's verified requests
    */
   public record ServerFigures(long xactCommit, long xactRollback, Long statementCalls, long clientStatements) {}
 
