@@ -28,7 +28,7 @@ final class ServiceLevel {
   @Option(names = "--endpoint", defaultValue = "/db", description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
-  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default: the concurrency, at most 1024; 256 for an open load).")
+  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most 1024; 256 for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
   @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
