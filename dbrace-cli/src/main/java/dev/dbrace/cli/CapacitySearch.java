@@ -154,9 +154,11 @@ final class CapacitySearch implements RacePlan {
    */
   @Override
   public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
-    if (verdicts.isEmpty()) {
-      return null;
-    }
+    return verdicts.isEmpty() ? null : paragraph(verdicts, runs, raceSla, pool);
+  }
+
+  /** The verdict paragraph of {@code verdicts}, the TLS of each stack read from its {@code runs}. */
+  static String paragraph(List<Race.Capacity> verdicts, List<RunRecord> runs, Race.Sla raceSla, int pool) {
     Map<String, String> tls = new LinkedHashMap<>();
     for (Race.Capacity c : verdicts) {
       tls.put(c.stack(), tlsOf(runs.stream().filter(r -> r.stack().equals(c.stack())).toList()));
@@ -168,7 +170,9 @@ final class CapacitySearch implements RacePlan {
         .collect(Collectors.joining("; ")));
     sb.append('.');
     Race.Capacity top = best(verdicts);
-    if (top != null) {
+    if (top == null) {
+      sb.append(verdicts.size() == 1 ? " It held the SLA at no rate tried." : " None held the SLA at any rate tried.");
+    } else {
       for (Race.Capacity c : verdicts) {
         if (c != top) {
           sb.append(' ').append(compare(top, c)).append('.');
