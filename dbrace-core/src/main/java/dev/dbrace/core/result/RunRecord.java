@@ -19,7 +19,9 @@ import java.util.Map;
  *     reached, so they were never sent; counted against the SLA like errors
  * @param latencyMs open loop: from each operation's intended start (its arrival time), so queueing
  *     shows; closed loop: from issue
- * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack
+ * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack, or,
+ *     where the stack tells (the service level's HTTP generator), from when its request actually left
+ *     on a connection: a wait in the generator for a free connection is not the service's time
  * @param threadStates with {@code --jfr}: where the worker's threads spent their time
  * @param process the measured process: the stack's worker, or at the service level the service's process
  * @param generator at the service level only: the HTTP load generator's worker, measured the same way
