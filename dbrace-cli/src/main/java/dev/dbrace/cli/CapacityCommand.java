@@ -29,7 +29,7 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--sla", converter = SlaConverter.class, description = "The latency target, e.g. p99=10ms (errors < 0.1 %% unless ,errors=N%% is added); required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = DEFAULT_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
 
   @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = DEFAULT_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
@@ -69,7 +69,7 @@ final class CapacityCommand implements Callable<Integer> {
     RaceOptions.require(concurrency >= 1 && concurrency <= 100_000, "--concurrency must be 1..100000, got " + concurrency);
     RaceOptions.require(precisionPct >= 1 && precisionPct <= 50, "--precision must be 1..50 (percent), got " + precisionPct);
     open.open(1, stepMs); // validates the open-loop options before anything starts
-    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, rate -> open.open(rate, stepMs));
+    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, (rate, ms) -> open.open(rate, ms));
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (service.on()) {
       RaceSettings settings = race.settings(service.variants(race.engine()), service.workload(), probe, concurrency, warmupMs);

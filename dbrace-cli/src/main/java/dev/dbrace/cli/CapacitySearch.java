@@ -1,46 +1,58 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.cli.CapacityRule.Outcome;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Tls;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.DoubleFunction;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Finds each stack's capacity: the highest open-loop rate at which it keeps the SLA (latency
  * percentile within target, errors plus arrivals not issued under the budget).
  *
- * <p>Per stack: a short closed-loop probe gives the throughput X the stack reaches flat out; a
- * coarse pass then offers 0.25X, 0.5X, 0.75X, X, 1.25X until a step misses the SLA (going lower,
- * halving, if even 0.25X misses; higher, by 1.5x, if 1.25X holds); a fine pass bisects between the
- * last rate that held and the first that missed until they are within {@code precision} of each
- * other (or {@link #MAX_FINE_STEPS} steps were spent). A rate counts as missed only when a second
- * run at it misses too. The answer is stated with its bracket: the
- * capacity is at least the rate that held and below the one that missed.
+ * <p>Per stack a short closed-loop probe gives the throughput X the stack reaches flat out; the
+ * open-loop rates tried from there, and the best-two-of-three rule that judges each, are
+ * {@link CapacityRule}'s. A step is long enough for the percentile asked: at least
+ * {@link #minOps} operations (10 / (1 - q): 1,000 for p99, 10,000 for p99.9), the step lengthened
+ * up to {@link #MAX_STEP_FACTOR} times {@code --step-duration} where the rate needs it; a rate that
+ * would need more is not run and the answer says "too few operations". The answer is stated with
+ * its bracket: the capacity is at least the rate that held and below the one that missed.
  */
 final class CapacitySearch implements RacePlan {
-  static final double[] COARSE = {0.25, 0.5, 0.75, 1.0, 1.25};
-  static final int MAX_LOWER_STEPS = 4;
-  static final int MAX_HIGHER_STEPS = 3;
-  static final int MAX_FINE_STEPS = 4;
-  /** Runs a stack's search typically takes; for the ETA only. */
-  static final int TYPICAL_RUNS = 1 + 4 + 3;
+  /** Runs a stack's search typically takes (probe, then some seven rates at two runs each); for the ETA only. */
+  static final int TYPICAL_RUNS = 1 + 7 * 2;
+  /** How far a step is lengthened, at most, to reach the operations its percentile needs. */
+  static final int MAX_STEP_FACTOR = 10;
+  /** Operations offered over what the percentile needs, so a few still in flight at the end do not leave it short. */
+  static final double OPS_MARGIN = 1.1;
+
+  /** The open-loop model of a step at {@code rate} measured for {@code durationMs}. */
+  @FunctionalInterface
+  interface OpenAt {
+    LoadModel.Open at(double rate, long durationMs);
+  }
 
   private final Race.Sla sla;
   private final long stepMs;
   private final int probeConcurrency;
   private final double precision;
-  private final DoubleFunction<LoadModel.Open> openAt;
+  private final OpenAt openAt;
   private final List<Race.Capacity> verdicts = new ArrayList<>();
+  private int pool;
 
   /**
-   * @param openAt the open-loop model of a step at a given rate (duration, in-flight limit, arrivals)
+   * @param openAt the open-loop model of a step at a given rate and duration (in-flight limit, arrivals)
    * @param precision the bracket width, relative to the failing rate, at which the search stops
    */
-  CapacitySearch(Race.Sla sla, long stepMs, int probeConcurrency, double precision, DoubleFunction<LoadModel.Open> openAt) {
+  CapacitySearch(Race.Sla sla, long stepMs, int probeConcurrency, double precision, OpenAt openAt) {
     this.sla = sla;
     this.stepMs = stepMs;
     this.probeConcurrency = probeConcurrency;
@@ -57,8 +69,34 @@ final class CapacitySearch implements RacePlan {
     return List.copyOf(verdicts);
   }
 
+  /**
+   * The operations a step needs for the SLA's percentile q to rest on at least ten operations
+   * beyond it: 10 / (1 - q), i.e. 20 for p50, 100 for p90, 1,000 for p99, 10,000 for p99.9.
+   */
+  static long minOps(Race.Sla sla) {
+    double tail = switch (sla.percentile()) {
+      case "p50" -> 0.5;
+      case "p90" -> 0.1;
+      case "p99" -> 0.01;
+      case "p999" -> 0.001;
+      default -> throw new IllegalStateException("unknown percentile " + sla.percentile());
+    };
+    return Math.round(10 / tail);
+  }
+
+  /**
+   * How long a step at {@code rate} must measure to be offered the operations the percentile needs:
+   * {@code stepMs}, or longer; -1 when that would exceed {@link #MAX_STEP_FACTOR} x {@code stepMs}.
+   */
+  static long stepMsFor(double rate, long stepMs, long minOps) {
+    long needed = (long) Math.ceil(OPS_MARGIN * minOps / rate * 1000);
+    long ms = Math.max(stepMs, needed);
+    return ms > MAX_STEP_FACTOR * stepMs ? -1 : ms;
+  }
+
   @Override
   public void execute(RaceRunner runner) throws IOException, InterruptedException {
+    pool = runner.settings().pool();
     List<String> stacks = runner.settings().stacks();
     for (int i = 0; i < stacks.size(); i++) {
       Race.Capacity c = search(runner, stacks.get(i), (stacks.size() - i - 1) * TYPICAL_RUNS);
@@ -71,7 +109,6 @@ final class CapacitySearch implements RacePlan {
 
   /** One stack's search; {@code laterRuns} is the estimate for the stacks after it (ETA). */
   private Race.Capacity search(RaceRunner runner, String stack, int laterRuns) throws IOException, InterruptedException {
-    Steps steps = new Steps(runner, stack, laterRuns);
     RunRecord probe = runner.run(stack, new LoadModel.Closed(0, stepMs, probeConcurrency), "probe", 0,
         TYPICAL_RUNS - 1 + laterRuns);
     if (RacePlan.broken(probe) || probe.ops() == 0) {
@@ -80,55 +117,24 @@ final class CapacitySearch implements RacePlan {
               + (probe.message() == null ? "" : " (" + probe.message() + ")")));
     }
     double x = probe.throughputOpsS();
-    Double held = null;
-    Double missed = null;
-    for (double f : COARSE) {
-      double rate = round(f * x);
-      if (steps.holds(rate)) {
-        held = rate;
-      } else {
-        missed = rate;
-        break;
-      }
-    }
-    if (held == null) { // even a quarter of the flat-out throughput misses the SLA: go lower
-      double rate = round(missed / 2);
-      for (int i = 0; i < MAX_LOWER_STEPS && rate >= 1; i++, rate = round(rate / 2)) {
-        if (steps.holds(rate)) {
-          held = rate;
-          break;
-        }
-        missed = rate;
-      }
-    } else if (missed == null) { // the probe underestimated (e.g. its concurrency was the limit): go higher
-      double rate = round(held * 1.5);
-      for (int i = 0; i < MAX_HIGHER_STEPS; i++, rate = round(rate * 1.5)) {
-        if (!steps.holds(rate)) {
-          missed = rate;
-          break;
-        }
-        held = rate;
-      }
-    }
-    for (int i = 0; i < MAX_FINE_STEPS && held != null && missed != null && (missed - held) / missed > precision; i++) {
-      double mid = round((held + missed) / 2);
-      if (mid <= held || mid >= missed) {
-        break;
-      }
-      if (steps.holds(mid)) {
-        held = mid;
-      } else {
-        missed = mid;
-      }
-    }
-    return new Race.Capacity(stack, runner.settings().workload().name(), held, missed, x, steps.count + 1,
-        verdict(held, missed));
+    Steps steps = new Steps(runner, stack, laterRuns);
+    CapacityRule.Bracket b = CapacityRule.search(x, precision, steps::run);
+    return new Race.Capacity(stack, runner.settings().workload().name(), b.held(), b.missed(), x, b.runs() + 1,
+        verdict(b.held(), b.missed(), b.tooFew()));
   }
 
-  String verdict(Double held, Double missed) {
+  /** One stack's answer in a sentence, with its bracket. */
+  String verdict(Double held, Double missed, Double tooFew) {
     String target = sla.describe();
+    long need = minOps(sla);
+    String few = tooFew == null ? "" : String.format(Locale.ROOT,
+        "; too few operations below: at %,.0f ops/s a step of at most %s gives fewer than the %,d operations %s needs",
+        tooFew, Durations.human(MAX_STEP_FACTOR * stepMs / 1000.0), need, percentileName());
+    if (held == null && missed == null) {
+      return "no capacity found" + few + " (a longer --step-duration reaches them)";
+    }
     if (held == null) {
-      return String.format(Locale.ROOT, "misses %s even at %,.0f ops/s", target, missed);
+      return String.format(Locale.ROOT, "misses %s even at %,.0f ops/s", target, missed) + few;
     }
     if (missed == null) {
       return String.format(Locale.ROOT, "holds %s at every rate tried, up to %,.0f ops/s (the search's ceiling)",
@@ -138,21 +144,101 @@ final class CapacitySearch implements RacePlan {
         target, held, missed, (missed - held) / missed * 100);
   }
 
-  /** Rates with two or three significant digits: 4,800 rather than 4,813.27. */
-  static double round(double rate) {
-    if (rate < 10) {
-      return Math.max(1, Math.round(rate));
-    }
-    double unit = Math.pow(10, Math.floor(Math.log10(rate)) - 1);
-    return Math.round(rate / unit) * unit;
+  private String percentileName() {
+    return sla.percentile().equals("p999") ? "p99.9" : sla.percentile();
   }
 
-  /** The open-loop steps of one stack's search. */
+  /**
+   * The search's conclusion: each stack's bracket, who holds more and by how much (or that their
+   * brackets overlap), the SLA, the pool and TLS, every figure from the search's own verdicts and runs.
+   */
+  @Override
+  public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
+    return verdicts.isEmpty() ? null : paragraph(verdicts, runs, raceSla, pool);
+  }
+
+  /** The verdict paragraph of {@code verdicts}, the TLS of each stack read from its {@code runs}. */
+  static String paragraph(List<Race.Capacity> verdicts, List<RunRecord> runs, Race.Sla raceSla, int pool) {
+    Map<String, String> tls = new LinkedHashMap<>();
+    for (Race.Capacity c : verdicts) {
+      tls.put(c.stack(), tlsOf(runs.stream().filter(r -> r.stack().equals(c.stack())).toList()));
+    }
+    boolean oneTls = tls.values().stream().distinct().count() == 1;
+    StringBuilder sb = new StringBuilder("Capacity within " + raceSla.describe() + " (pool " + pool
+        + (oneTls ? ", " + tls.values().iterator().next() : "") + "): ");
+    sb.append(verdicts.stream().map(c -> c.stack() + ": " + bracket(c) + (oneTls ? "" : " (" + tls.get(c.stack()) + ")"))
+        .collect(Collectors.joining("; ")));
+    sb.append('.');
+    Race.Capacity top = best(verdicts);
+    if (top == null) {
+      sb.append(verdicts.size() == 1 ? " It held the SLA at no rate tried." : " None held the SLA at any rate tried.");
+    } else {
+      for (Race.Capacity c : verdicts) {
+        if (c != top) {
+          sb.append(' ').append(compare(top, c)).append('.');
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** A stack's bracket in words: "holds 4,800, misses 5,200 ops/s", "at least 4,800 ops/s", "misses even 300 ops/s". */
+  static String bracket(Race.Capacity c) {
+    Double held = c.capacityOpsS();
+    Double missed = c.failingOpsS();
+    if (held == null && missed == null) {
+      return "no capacity found";
+    }
+    if (held == null) {
+      return String.format(Locale.ROOT, "misses even %,.0f ops/s", missed);
+    }
+    if (missed == null) {
+      return String.format(Locale.ROOT, "at least %,.0f ops/s (nothing tried missed)", held);
+    }
+    return String.format(Locale.ROOT, "holds %,.0f, misses %,.0f ops/s", held, missed);
+  }
+
+  /** The stack with the highest rate held; null when none held any. */
+  static Race.Capacity best(List<Race.Capacity> verdicts) {
+    return verdicts.stream().filter(c -> c.capacityOpsS() != null)
+        .max(java.util.Comparator.comparingDouble(Race.Capacity::capacityOpsS)).orElse(null);
+  }
+
+  /**
+   * How {@code top} compares with {@code other}: "within the brackets" when the two brackets
+   * overlap (neither can be said to hold more), else the range of the ratio the brackets allow,
+   * from top's held rate over other's missed one to top's missed over other's held.
+   */
+  static String compare(Race.Capacity top, Race.Capacity other) {
+    if (top.bracketsOverlap(other)) {
+      return top.stack() + " and " + other.stack() + " are within the brackets: neither holds more at this precision";
+    }
+    double low = top.capacityOpsS() / other.failingOpsS(); // other's bracket lies wholly below top's
+    Double high = top.failingOpsS() == null || other.capacityOpsS() == null || other.capacityOpsS() <= 0 ? null
+        : top.failingOpsS() / other.capacityOpsS();
+    return high == null
+        ? String.format(Locale.ROOT, "%s holds more than %.2fx the rate %s does", top.stack(), low, other.stack())
+        : String.format(Locale.ROOT, "%s holds %.2fx to %.2fx the rate %s does", top.stack(), low, high, other.stack());
+  }
+
+  /** TLS of a stack's runs as the server saw them: "TLS on", "TLS off", "TLS mixed" or "TLS unknown". */
+  static String tlsOf(List<RunRecord> runs) {
+    List<Tls> seen = runs.stream().map(RunRecord::tls).distinct().toList();
+    if (seen.isEmpty() || seen.contains(null)) {
+      return "TLS unknown";
+    }
+    return seen.size() > 1 || seen.get(0) == Tls.MIXED ? "TLS mixed" : seen.get(0) == Tls.ON ? "TLS on" : "TLS off";
+  }
+
+  /** The open-loop runs of one stack's search. */
   private final class Steps {
     private final RaceRunner runner;
     private final String stack;
     private final int laterRuns;
+    private final long need = minOps(sla);
     int count;
+    private Double lastRate;
+    private final List<Boolean> atRate = new ArrayList<>();
 
     Steps(RaceRunner runner, String stack, int laterRuns) {
       this.runner = runner;
@@ -160,25 +246,32 @@ final class CapacitySearch implements RacePlan {
       this.laterRuns = laterRuns;
     }
 
-    /**
-     * Whether the stack keeps the SLA at this rate. A miss is confirmed by a second run at the same
-     * rate before it counts: a p99 over a few seconds rests on few samples, and one hiccup of a
-     * shared machine (a GC, a neighbour's burst) must not decide a stack's capacity. Both runs are
-     * recorded.
-     */
-    boolean holds(double rate) throws IOException, InterruptedException {
-      if (step(rate)) {
-        return true;
+    /** One run at {@code rate}, long enough for the percentile, or TOO_FEW without running. */
+    Outcome run(double rate) throws IOException, InterruptedException {
+      long ms = stepMsFor(rate, stepMs, need);
+      if (ms < 0) {
+        runner.note(String.format(Locale.ROOT, "%s: %,.0f ops/s not tried: a step of at most %s gives fewer than the"
+            + " %,d operations %s needs", stack, rate, Durations.human(MAX_STEP_FACTOR * stepMs / 1000.0), need, percentileName()));
+        return Outcome.TOO_FEW;
       }
-      runner.note(String.format(Locale.ROOT, "%s missed the SLA at %,.0f ops/s; confirming with a second run", stack, rate));
-      return step(rate);
-    }
-
-    private boolean step(double rate) throws IOException, InterruptedException {
+      if (!Objects.equals(lastRate, rate)) {
+        lastRate = rate;
+        atRate.clear();
+      } else if (atRate.size() == 2) {
+        runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: the runs split (%s); a third decides (best two of three)",
+            stack, rate, atRate.stream().map(h -> h ? "held" : "missed").collect(Collectors.joining(", "))));
+      }
       count++;
       int left = Math.max(0, TYPICAL_RUNS - 1 - count) + laterRuns;
-      RunRecord r = runner.run(stack, openAt.apply(rate), "capacity", count, left);
-      return sla.metBy(r);
+      RunRecord r = runner.run(stack, openAt.at(rate, ms), "capacity", count, left);
+      boolean held = sla.metBy(r);
+      if (held && r.ops() < need) {
+        runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: only %,d operations completed, fewer than the %,d"
+            + " %s needs: counted as a miss", stack, rate, r.ops(), need, percentileName()));
+        held = false;
+      }
+      atRate.add(held);
+      return held ? Outcome.HELD : Outcome.MISSED;
     }
   }
 }

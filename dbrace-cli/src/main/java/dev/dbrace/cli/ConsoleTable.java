@@ -165,21 +165,23 @@ final class ConsoleTable {
     };
   }
 
-  /** The capacity verdicts side by side, each as a ratio to the best. */
+  /**
+   * The capacity verdicts side by side, each against the best: a ratio of the rates held only where
+   * the two brackets do not overlap; where they do, "within the brackets" (neither holds more).
+   */
   static void printCapacity(PrintStream out, List<Race.Capacity> verdicts, Race.Sla sla) {
-    double best = verdicts.stream().filter(c -> c.capacityOpsS() != null).mapToDouble(Race.Capacity::capacityOpsS)
-        .max().orElse(0);
+    Race.Capacity top = CapacitySearch.best(verdicts);
     out.println("capacity (" + sla.describe() + "):");
     for (Race.Capacity c : verdicts) {
-      String ratio = c.capacityOpsS() == null || best <= 0 ? "" : fmt("  %.2fx the best", c.capacityOpsS() / best);
+      String ratio = top == null || c.capacityOpsS() == null || c == top ? ""
+          : top.bracketsOverlap(c) ? "  within the brackets of " + top.stack()
+          : fmt("  %.2fx the best (%s)", c.capacityOpsS() / top.capacityOpsS(), top.stack());
       out.println("  " + c.stack() + ": " + c.verdict() + ratio);
     }
-    Race.Capacity top = verdicts.stream().filter(c -> c.capacityOpsS() != null && c.capacityOpsS() == best)
-        .findFirst().orElse(null);
     if (top != null) {
       for (Race.Capacity c : verdicts) {
-        if (c != top && c.capacityOpsS() != null && c.capacityOpsS() > 0) {
-          out.println(fmt("  %s holds the SLA up to %.1fx the rate %s does", top.stack(), best / c.capacityOpsS(), c.stack()));
+        if (c != top) {
+          out.println("  " + CapacitySearch.compare(top, c));
         }
       }
     }

@@ -263,7 +263,7 @@ final class RaceRunner {
     }
     // PostgreSQL's counters only: on Firebird the server's figures are reported as not available.
     boolean counters = target.engine() == Engine.POSTGRESQL;
-    ServerCounters.Snapshot before = counters ? ServerCounters.read(admin()) : null;
+    ServerCounters.Snapshot before;
     RunExecutor.Outcome out;
     List<String> sql;
     Long callsBefore;
@@ -271,10 +271,12 @@ final class RaceRunner {
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     FaultInjector injector = null;
-    try (RunSubject.Started s = subject.start(name, runDir, app);
+    try (RunSubject.Started s = subject.start(name, load, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
       subjectVersions = s.subjectVersions();
+      // both server figures start here: after a service is up (its start-up's queries are not the run's)
+      before = counters ? ServerCounters.read(admin()) : null;
       callsBefore = counters ? StatementCounts.calls(admin(), sql) : null;
       RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),

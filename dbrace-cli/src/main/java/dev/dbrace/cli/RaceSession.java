@@ -135,7 +135,11 @@ final class RaceSession {
             + " and counted with the errors.");
       }
       if (db.engine() == Engine.POSTGRESQL) {
-        System.out.println("server stmts/client: pg_stat_statements calls of the workload's SQL vs statements the client verified, warm-up included.");
+        System.out.println("server xact, server stmts/client: from the worker's start" + (subjects == null ? "" : " (the service's: once it was up)")
+            + " until its connections closed, warm-up and pre-warm included, not only the measured phase; xact also counts"
+            + " connection set-up and a few of dbrace's own reads; stmts: pg_stat_statements calls of the workload's SQL vs"
+            + (subjects == null ? " statements the client's verified operations sent (an ORM's session answers a repeated find itself)."
+                : " requests the generator verified (not compared: each request runs the service's own statements)."));
       } else {
         System.out.println("server commits and statements: not available on " + db.engine().label() + " (PostgreSQL's pg_stat_database and pg_stat_statements only).");
       }

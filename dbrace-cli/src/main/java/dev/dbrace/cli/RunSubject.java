@@ -28,11 +28,13 @@ interface RunSubject {
     }
   }
 
-  Started start(String name, Path runDir, String applicationName) throws IOException, InterruptedException;
+  /** The subject of one run at {@code load} (the service level sizes its generator's connections by it). */
+  Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName)
+      throws IOException, InterruptedException;
 
   /** The driver level: the named stack itself, with the race's options for it. */
   static RunSubject stacks(StackCatalog catalog, RaceSettings settings) {
-    return (name, runDir, app) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
+    return (name, load, runDir, app) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
         0, settings.workload().sqlTexts(), Map.of(), () -> { });
   }
 }

@@ -28,7 +28,7 @@ final class ServiceLevel {
   @Option(names = "--endpoint", defaultValue = "/db", description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
-  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default: the concurrency, at most 1024; 256 for an open load).")
+  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most 1024; 256 for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
   @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
@@ -118,19 +118,33 @@ final class ServiceLevel {
   }
 
 
+  /** Connections an open load gets unless --connections says: arrivals beyond them wait in the generator. */
+  static final int OPEN_CONNECTIONS = 256;
+  /** The most connections a closed load gets by default (one per operation in flight). */
+  static final int MAX_CLOSED_CONNECTIONS = 1024;
+
+  /**
+   * The generator's keep-alive connections for a run at {@code load} when --connections is not
+   * given: a closed load's concurrency (at most 1,024), an open load's {@link #OPEN_CONNECTIONS}.
+   * Per run, so a capacity search's open-loop steps get 256, not its closed-loop probe's 64.
+   */
+  static int connectionsFor(LoadModel load) {
+    return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), MAX_CLOSED_CONNECTIONS) : OPEN_CONNECTIONS;
+  }
+
   /** Runs the plan with a fresh service per run and dbrace's remote stub up for the whole race. */
   int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command)
       throws IOException, InterruptedException {
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
-    LoadModel first = settings.load();
-    int conns = connections != null ? connections : first instanceof LoadModel.Closed c ? Math.min(c.concurrency(), 1024) : 256;
-    RaceOptions.require(conns >= 1 && conns <= 10_000, "--connections must be 1..10000, got " + conns);
+    RaceOptions.require(connections == null || connections >= 1 && connections <= 10_000,
+        "--connections must be 1..10000, got " + connections);
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     StackCatalog stacks = StackCatalog.discover(Main.home());
     stacks.get(RaceOptions.HTTP_GENERATOR);
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       return RaceSession.run(settings, plan, sla, url, engine, out, command, RunCommand.tty(), (s, target) ->
-          new ServiceSubject(catalog, stacks, s, target, remote.url(), Map.of("connections", Integer.toString(conns))),
+          new ServiceSubject(catalog, stacks, s, target, remote.url(),
+              connections == null ? Map.of() : Map.of("connections", Integer.toString(connections))),
           List.of(), null);
     }
   }

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
 import java.io.IOException;
@@ -32,8 +33,20 @@ final class ServiceSubject implements RunSubject {
     this.generatorOptions = Map.copyOf(generatorOptions);
   }
 
+  /**
+   * The generator's options for a run at {@code load}: the race's, with {@code connections} sized
+   * for this run's load unless the user set it ({@link ServiceLevel#connectionsFor}): a capacity
+   * search's closed-loop probe and its open-loop steps each get their own.
+   */
+  Map<String, String> generatorOptions(LoadModel load) {
+    Map<String, String> options = new LinkedHashMap<>(generatorOptions);
+    options.putIfAbsent("connections", Integer.toString(ServiceLevel.connectionsFor(load)));
+    return options;
+  }
+
   @Override
-  public Started start(String name, Path runDir, String applicationName) throws IOException, InterruptedException {
+  public Started start(String name, LoadModel load, Path runDir, String applicationName)
+      throws IOException, InterruptedException {
     ServiceCatalog.Variant v = services.get(name);
     var env = new ServiceProcess.Environment(target.host(), target.port(), target.database(), target.user(),
         target.password(), settings.pool(), remoteUrl, target.engine());
@@ -44,7 +57,7 @@ final class ServiceSubject implements RunSubject {
       p.close();
       throw e;
     }
-    Map<String, String> options = new LinkedHashMap<>(generatorOptions);
+    Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
     return new Started(stacks.get(RaceOptions.HTTP_GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
         versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p);

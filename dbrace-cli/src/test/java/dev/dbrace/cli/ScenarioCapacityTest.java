@@ -26,7 +26,7 @@ class ScenarioCapacityTest {
       stacks: [vertx]
       pool: 2
       load: {model: closed, concurrency: 6, duration: 60s, warmup: 300ms}
-      sla: {p99: 100ms}
+      sla: {p50: 100ms}
       """;
 
   private static String url() {
@@ -40,7 +40,7 @@ class ScenarioCapacityTest {
     Files.writeString(file, FILE);
     Cli.Result v = Cli.run("validate", file.toString());
     assertEquals(0, v.exit(), v.err());
-    assertTrue(v.out().contains("capacity: per stack, the highest open-loop rate with SLA p99 <= 100 ms")
+    assertTrue(v.out().contains("capacity: per stack, the highest open-loop rate with SLA p50 <= 100 ms")
         && v.out().contains("probe at 6 in flight"), v.out());
 
     Path out = dir.resolve("capacity");
@@ -50,7 +50,8 @@ class ScenarioCapacityTest {
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals("capacity", race.path("kind").asText());
     assertEquals("slow scenario", race.path("workload").path("name").asText());
-    assertEquals("p99", race.path("sla").path("percentile").asText());
+    // p50 needs 20 operations a step: the 1 s steps need no lengthening, and the test stays short
+    assertEquals("p50", race.path("sla").path("percentile").asText());
     assertEquals(100.0, race.path("sla").path("ms").asDouble());
     assertEquals(300, race.path("settings").path("warmup_ms").asLong(), "the file's warm-up");
     assertEquals(2, race.path("settings").path("pool").asInt(), "the file's pool");
@@ -61,6 +62,28 @@ class ScenarioCapacityTest {
     JsonNode verdict = race.path("capacity").get(0);
     double capacity = verdict.path("capacity_ops_s").asDouble();
     assertTrue(capacity >= 30 && capacity <= 105, "2 connections x 20 ms: at most 100/s: " + verdict);
+  }
+
+  /**
+   * p99.9 needs 10,000 operations a step; with 1 s steps lengthened at most tenfold, rates under
+   * 1,100/s cannot get them, and this stack serves 100/s: no open-loop step is run, and the answer
+   * says "too few operations" instead of a capacity drawn from a handful of samples.
+   */
+  @Test
+  void aRateWithTooFewOperationsForThePercentileIsNotJudged(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("slow.yaml");
+    Files.writeString(file, FILE);
+    Path out = dir.resolve("capacity");
+    Cli.Result r = Cli.run("capacity", file.toString(), "--url", url(), "--sla", "p99.9=100ms", "--step-duration", "1s",
+        "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals(1, race.path("runs").size(), "the probe only: " + race.path("runs"));
+    JsonNode verdict = race.path("capacity").get(0);
+    assertTrue(verdict.path("capacity_ops_s").isNull() && verdict.path("failing_ops_s").isNull(), verdict.toString());
+    assertTrue(verdict.path("verdict").asText().contains("too few operations")
+        && verdict.path("verdict").asText().contains("10,000 operations p99.9 needs"), verdict.toString());
+    assertTrue(r.out().contains("verdict: Capacity within p99.9 <= 100 ms"), r.out());
   }
 
   @Test
@@ -83,7 +106,7 @@ class ScenarioCapacityTest {
     Cli.Result service = Cli.run("curve", file.toString(), "--level", "service", "--rates", "20");
     assertEquals(2, service.exit());
     assertTrue(service.err().contains("a scenario file races stacks"), service.err());
-    Files.writeString(file, FILE.replace("sla: {p99: 100ms}\n", ""));
+    Files.writeString(file, FILE.replace("sla: {p50: 100ms}\n", ""));
     Cli.Result noSla = Cli.run("capacity", file.toString(), "--url", url());
     assertEquals(2, noSla.exit());
     assertTrue(noSla.err().contains("capacity needs an SLA"), noSla.err());

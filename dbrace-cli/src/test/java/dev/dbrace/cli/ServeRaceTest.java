@@ -150,6 +150,23 @@ class ServeRaceTest {
     assertFalse(r.out().contains(t.password()) || r.err().contains(t.password()));
   }
 
+  /**
+   * The generator's connections are sized per run, as --connections documents: a capacity search's
+   * closed-loop probe at 64 in flight gets 64, its open-loop steps 256 (not the probe's 64), a
+   * closed load its concurrency up to 1,024; --connections, when given, holds for every run.
+   */
+  @Test
+  void theGeneratorsConnectionsFollowEachRunsLoad() {
+    ServiceSubject byLoad = new ServiceSubject(null, null, null, null, "http://127.0.0.1:1", Map.of());
+    LoadModel.Open step = new LoadModel.Open(500, 1000, 1024, "constant");
+    assertEquals("64", byLoad.generatorOptions(new LoadModel.Closed(0, 1000, 64)).get("connections"));
+    assertEquals("256", byLoad.generatorOptions(step).get("connections"));
+    assertEquals("1024", byLoad.generatorOptions(new LoadModel.Closed(0, 1000, 5000)).get("connections"));
+    ServiceSubject given = new ServiceSubject(null, null, null, null, "http://127.0.0.1:1", Map.of("connections", "10"));
+    assertEquals("10", given.generatorOptions(step).get("connections"));
+    assertEquals("10", given.generatorOptions(new LoadModel.Closed(0, 1000, 64)).get("connections"));
+  }
+
   @Test
   void anUnknownEndpointIsOneLineAndExit2() {
     Cli.Result r = Cli.run("serve-race", "--endpoint", "/nope");

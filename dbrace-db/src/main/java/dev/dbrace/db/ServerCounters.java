@@ -10,7 +10,11 @@ import java.time.Duration;
 /**
  * The server's own counters, read before and after each run, so a stack's claimed operation count
  * can be checked against what PostgreSQL actually executed. Every query here mentions
- * {@code pg_stat}, which keeps dbrace's bookkeeping out of the statement count it reports.
+ * {@code pg_stat}, which keeps dbrace's bookkeeping out of the statement count it reports; its
+ * read-only transactions still count as commits in {@code pg_stat_database} once the server's
+ * statistics flush them (within a second or so of idle), so a few of them fall within a run's
+ * span. The runner reads before the worker starts (a service: once it is up) and after its
+ * connections have closed: the span is the worker's whole life, warm-up included.
  *
  * <p>Stateless, hence thread-safe; each method uses only the connection it is given (which, like
  * any JDBC connection, must not be used by two threads at once).

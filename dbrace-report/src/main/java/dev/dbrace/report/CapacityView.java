@@ -15,7 +15,6 @@ import java.util.Map;
 record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpec chart) {
 
   /** Capacities closer than this read as "about the same": the search brackets are wider. */
-  private static final double SAME = 1.05;
 
   record Row(String stack, String color, String workload, String capacity, String failing, String probe, int steps,
       String verdict) {}
@@ -66,8 +65,10 @@ record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpe
           + ": the search's ceiling, not theirs, ends the comparison.";
     }
     double ratio = best.capacityOpsS() / other.capacityOpsS();
-    String sentence = ratio < SAME
-        ? best.stack() + " and " + other.stack() + " hold " + target + " up to about the same rate" + rates
+    // overlapping brackets (from the rate held to the rate missed): neither can be said to hold more
+    String sentence = best.bracketsOverlap(other)
+        ? best.stack() + " and " + other.stack() + " hold " + target + " within the brackets" + rates
+            + ": their brackets overlap, so neither holds more at the search's precision"
         : best.stack() + " holds " + target + " up to " + Format.f("%.1fx", ratio) + " the rate " + other.stack()
             + " does" + rates;
     return sentence + (best.failingOpsS() == null

@@ -102,8 +102,18 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
         p == null ? "-" : Integer.toString(p.peakThreads()),
         s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
             + Format.count(s.clientStatements()),
-        s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements(),
-        round, tls, unsettled, Format.count(r.unfinished()));
+        mismatch(r), round, tls, unsettled, Format.count(r.unfinished()));
+  }
+
+  /**
+   * Whether the server counted other than the statements the client's operations sent. Driver-level
+   * runs only: there both count statements over the same span (an ORM's operations report what
+   * their session sent); at the service level the client's figure is requests, which a service
+   * turns into statements its own way, so the two are not compared.
+   */
+  static boolean mismatch(RunRecord r) {
+    var s = r.server();
+    return r.generator() == null && s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements();
   }
 
   /**

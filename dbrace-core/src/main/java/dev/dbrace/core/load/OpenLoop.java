@@ -332,7 +332,9 @@ public final class OpenLoop implements LoadDriver {
 
   private void complete(int slot, Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    phase.service.recordValue(Math.min(now - handOff, PhaseStats.MAX_LATENCY_NS));
+    // from when the request actually left (a generator's own queue for a connection is not the service's time)
+    long served = result != null && result.sentNanos() != 0 ? result.sentNanos() : handOff;
+    phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
     outcomes.record(phase.stats, op, now - due, now, result, error);
     dueBySlot.lazySet(slot, IDLE); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {

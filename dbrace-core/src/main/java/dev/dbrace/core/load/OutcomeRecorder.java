@@ -35,7 +35,7 @@ final class OutcomeRecorder {
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {
-      phase.success(latencyNs, op.statements().size(), nowNanos);
+      phase.success(latencyNs, result.statementsSent(), nowNanos); // what reached the server, for its count beside ours
       window.completed(nowNanos);
       successes.succeeded(op.index());
     }

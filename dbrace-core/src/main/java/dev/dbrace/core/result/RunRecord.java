@@ -19,7 +19,9 @@ import java.util.Map;
  *     reached, so they were never sent; counted against the SLA like errors
  * @param latencyMs open loop: from each operation's intended start (its arrival time), so queueing
  *     shows; closed loop: from issue
- * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack
+ * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack, or,
+ *     where the stack tells (the service level's HTTP generator), from when its request actually left
+ *     on a connection: a wait in the generator for a free connection is not the service's time
  * @param threadStates with {@code --jfr}: where the worker's threads spent their time
  * @param process the measured process: the stack's worker, or at the service level the service's process
  * @param generator at the service level only: the HTTP load generator's worker, measured the same way
@@ -153,11 +155,19 @@ public record RunRecord(
       double warmupJitCpuS) {}
 
   /**
-   * The database's own counters over the worker's whole life (warm-up included), beside the
-   * client's count of statements it saw verified in the same span.
+   * The database's own counters, read from just before the worker started (at the service level:
+   * once the service was up, so its start-up is not in them) until the worker's (or service's)
+   * connections had closed: the worker's whole life, warm-up and the open loop's flat-out pre-warm
+   * included, not only the measured phase the client's latency and throughput cover.
    *
-   * @param statementCalls pg_stat_statements calls of the workload's statements; null when the
-   *     server does not have pg_stat_statements
+   * @param xactCommit commits in the database over that span: the stack's (one per autocommit
+   *     statement), its connections' set-up, and the few read-only transactions of dbrace's own
+   *     bookkeeping connection that the server's statistics flushed within it
+   * @param statementCalls pg_stat_statements calls of the workload's statements over the same span
+   *     (dbrace's own queries are not among them); null when the server does not have pg_stat_statements
+   * @param clientStatements statements sent by the operations the client verified over the same
+   *     span (an ORM's session answers a repeated find without one, and its operation counts what it
+   *     sent); at the service level, the generator's verified requests
    */
   public record ServerFigures(long xactCommit, long xactRollback, Long statementCalls, long clientStatements) {}
 

@@ -11,11 +11,13 @@ import java.util.Map;
  * @param errors measured operations that failed (driver error or wrong result)
  * @param unfinished operations still in flight when the drain timeout expired
  * @param notIssued open loop: measured-phase arrivals not sent because the in-flight limit was reached
- * @param statements statements executed by the measured verified operations
- * @param serviceLatencyMs open loop: latency from the moment the stack got the operation (latencyMs
- *     is from its intended start); null for closed loop
- * @param totalStatements statements of every verified operation, warm-up included, to compare
- *     with the server's own count
+ * @param statements statements the measured verified operations sent to the server (an ORM's
+ *     session answers a repeated find without one: {@link dev.dbrace.core.spi.OpResult#statementsSent})
+ * @param serviceLatencyMs open loop: latency from the moment the stack got the operation, or from
+ *     when its request left where the stack tells (latencyMs is from its intended start); null for
+ *     closed loop
+ * @param totalStatements statements sent by every verified operation, warm-up and pre-warm
+ *     included, to compare with the server's own count
  * @param errorLatencyMs latency of the measured operations that failed, kept apart from the
  *     successes' so that fast failures do not pull the percentiles down; null when none failed
  * @param issueLatenessMs open loop: how late the generator handed each measured operation to the

@@ -6,10 +6,32 @@ import java.util.List;
  * What the database returned for one operation: for each statement, its rows, each row its
  * column values as the driver decoded them (Integer, Long, String, ...). Update statements give
  * an empty row list and their update count.
+ *
+ * @param statementsSent the statements the stack actually sent to the server for this operation:
+ *     one per statement, unless the stack answered some without the server (an ORM's session
+ *     serving an entity it already loaded); the client's count set against pg_stat_statements
+ * @param sentNanos {@link System#nanoTime()} when the stack's first request actually left for the
+ *     server (the HTTP generator: when a connection took it, after any wait for a free one); 0 when
+ *     the stack does not tell, and the operation's service time then starts when it was handed over
  */
-public record OpResult(List<List<Object[]>> rows, long[] updateCounts) {
+public record OpResult(List<List<Object[]>> rows, long[] updateCounts, int statementsSent, long sentNanos) {
+
+  /** A result whose every statement was sent, timed from the hand-over. */
+  public OpResult(List<List<Object[]>> rows, long[] updateCounts) {
+    this(rows, updateCounts, rows.size(), 0);
+  }
 
   public static OpResult ofRows(List<List<Object[]>> rows) {
     return new OpResult(rows, new long[rows.size()]);
+  }
+
+  /** The same result, of which only {@code n} statements reached the server. */
+  public OpResult withStatementsSent(int n) {
+    return new OpResult(rows, updateCounts, n, sentNanos);
+  }
+
+  /** The same result, its first request sent at {@code nanos} (System.nanoTime()). */
+  public OpResult sentAt(long nanos) {
+    return new OpResult(rows, updateCounts, statementsSent, nanos);
   }
 }

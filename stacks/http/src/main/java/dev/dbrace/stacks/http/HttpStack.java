@@ -56,24 +56,41 @@ final class HttpStack implements Stack {
     return stack;
   }
 
+  /**
+   * The operation's requests, one after the other. Its result carries when the first request
+   * actually left: {@code client.request} completes once a pooled connection is free for it, so
+   * with more requests in flight than connections the wait in the client's queue comes before
+   * that moment, and the open loop's service latency (the service's time) leaves it out.
+   */
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
     List<Statement> statements = op.statements();
+    long[] sent = {0};
     Future<List<List<Object[]>>> chain = Future.succeededFuture(new ArrayList<>(statements.size()));
     for (Statement s : statements) {
       String path = Answers.path(settings.paths().get(s.sqlId()), s.params());
-      chain = chain.compose(rows -> get(path).map(a -> {
+      chain = chain.compose(rows -> get(path, sent).map(a -> {
         rows.add(Answers.rows(path, s.params(), a, sameBody));
         return rows;
       }));
     }
-    return chain.map(OpResult::ofRows).toCompletionStage();
+    return chain.map(rows -> OpResult.ofRows(rows).sentAt(sent[0])).toCompletionStage();
+  }
+
+  /** One GET; {@code sent[0]}, if still 0, becomes the moment a connection took the request. */
+  private Future<Answers.Answer> get(String path, long[] sent) {
+    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setIdleTimeout(settings.timeoutMs()))
+        .compose(req -> {
+          if (sent[0] == 0) {
+            sent[0] = System.nanoTime();
+          }
+          return req.send().compose(resp -> resp.body().map(body ->
+              new Answers.Answer(resp.statusCode(), resp.getHeader("content-type"), body.toString())));
+        });
   }
 
   private Future<Answers.Answer> get(String path) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setIdleTimeout(settings.timeoutMs()))
-        .compose(req -> req.send().compose(resp -> resp.body().map(body ->
-            new Answers.Answer(resp.statusCode(), resp.getHeader("content-type"), body.toString()))));
+    return get(path, new long[1]);
   }
 
   /** The fixed body's size and hash once one was answered, else null. */
