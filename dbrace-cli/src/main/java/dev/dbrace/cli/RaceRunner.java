@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Tls;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Workloads;
@@ -233,6 +234,7 @@ final class RaceRunner {
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     FaultInjector injector = null;
+    Tls[] tls = {null};
     try (RunSubject.Started s = subject.start(name, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
@@ -242,9 +244,14 @@ final class RaceRunner {
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
           proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine());
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(),
+          target.sslMode(), target.sslRootCert());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
       RunExecutor executor = new RunExecutor(settings, listener);
+      if (counters) {
+        // while the run's connections are open, before any fault cuts them: what the server saw of their TLS
+        executor.onMeasure(t -> tls[0] = tlsOf(app));
+      }
       if (faults != null) {
         FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
         injector = i;
@@ -277,7 +284,7 @@ final class RaceRunner {
     }
     if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
       return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
-          store.dir().relativize(runDir.resolve("latency.hlog")));
+          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0]);
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     if (counters) {
@@ -287,7 +294,7 @@ final class RaceRunner {
     Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
-        calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0]);
     if (!subjectVersions.isEmpty() && record.versions() != null) {
       record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
     }
@@ -320,6 +327,20 @@ final class RaceRunner {
     RunRecord.Faults f = FaultAnalysis.of(faults, injector.applied(), out.measureStart(), runDir.resolve("latency.hlog"), check);
     String note = f.note() == null ? problem : problem == null ? f.note() : f.note() + "; " + problem;
     return new RunRecord.Faults(f.spec(), f.preFaultP99Ms(), f.windows(), f.p99Timeline(), f.ledger(), note);
+  }
+
+  /**
+   * Whether the run's connections (its backends, named {@code app}) use TLS, read from the server;
+   * null when it saw none, or could not tell (the figure is left out, the run goes on).
+   */
+  private Tls tlsOf(String app) {
+    try {
+      ServerCounters.Tls t = ServerCounters.tls(admin(), app);
+      return Tls.of(t.withTls(), t.without());
+    } catch (IOException | RuntimeException e) {
+      listener.note("could not read the TLS of the run's connections: " + Secrets.redact(String.valueOf(e.getMessage())));
+      return null;
+    }
   }
 
   private Path jfrSettings;
