@@ -47,7 +47,7 @@ final class ServeCommand implements Callable<Integer> {
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg));
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();
-      var env = new ServiceProcess.Environment(t.host(), t.port(), t.database(), t.user(), t.password(), pool, remote.url(), t.engine());
+      var env = ServiceProcess.Environment.of(t, pool, remote.url());
       try (ServiceProcess p = ServiceProcess.start(v, Path.of(System.getProperty("java.home"), "bin", "java"), jvm, env,
           "dbrace-serve-" + variant, dir)) {
         try {

@@ -92,6 +92,21 @@ class TlsRaceTest {
   }
 
   @Test
+  void everyServiceKindConnectsAsTheUrlSays() throws Exception {
+    // one variant per way of setting it: pgjdbc through Quarkus's computed properties (mvc-jdbc sets the
+    // same pgjdbc property as the jdbc stacks), r2dbc-postgresql, Vert.x 5, Vert.x 4.5 through Quarkus, and
+    // pg, whose prefer the service finds out itself (pg-native's libpq takes sslmode as it is)
+    String services = "webflux-r2dbc,vertx-web,quarkus-orm,quarkus-reactive,node-async-pool";
+    Path out = dir.resolve("serve-race");
+    Cli.Result r = Cli.run("serve-race", "--url", url(""), "--services", services, "--endpoint", "/db",
+        "--duration", "500ms", "--warmup", "300ms", "--pool", "2", "--concurrency", "4", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals("prefer", race.path("settings").path("sslmode").asText());
+    assertTls(race, true, services.split(",").length);
+  }
+
+  @Test
   void aStackThatCannotVerifyWithoutARootCertificateIsRefused() {
     Cli.Result r = Cli.run("run", "--url", url("?sslmode=verify-ca"), "--stacks", "jdbc-platform,vertx",
         "--duration", "1s", "--out", dir.resolve("refused").toString());
