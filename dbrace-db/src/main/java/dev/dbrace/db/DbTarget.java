@@ -187,11 +187,6 @@ public record DbTarget(String host, int port, String database, String user, Stri
     };
   }
 
-  /** The same server reached on another address (a fault proxy's), with the same TLS settings. */
-  public DbTarget at(String otherHost, int otherPort) {
-    return new DbTarget(otherHost, otherPort, database, user, password, engine, sslMode, sslRootCert);
-  }
-
   @Override
   public String toString() {
     return "DbTarget[" + redactedUrl() + (password == null ? "" : ", password=***")
