@@ -117,6 +117,21 @@ class TlsRaceTest {
   }
 
   @Test
+  void aServiceThatCannotDoTheModeIsRefused() {
+    Path out = dir.resolve("refused-service");
+    Cli.Result allow = Cli.run("serve-race", "--url", url("?sslmode=allow"), "--services", "mvc-jdbc,node-async-pool",
+        "--endpoint", "/db", "--duration", "1s", "--out", out.toString());
+    assertEquals(2, allow.exit(), allow.err());
+    assertEquals(1, allow.err().lines().filter(l -> !l.isBlank()).count(), allow.err());
+    assertTrue(allow.err().contains("service node-async-pool cannot do sslmode=allow"), allow.err());
+    Cli.Result verify = Cli.run("serve-race", "--url", url("?sslmode=verify-ca"), "--services", "vertx-web",
+        "--endpoint", "/db", "--duration", "1s", "--out", out.toString());
+    assertEquals(2, verify.exit(), verify.err());
+    assertTrue(verify.err().contains("service vertx-web cannot do sslmode=verify-ca without a root certificate"), verify.err());
+    assertFalse(Files.exists(out.resolve("race.json")), "refused before the race started");
+  }
+
+  @Test
   void theEmbeddedServerRunsWithoutTls(@TempDir Path out) throws Exception {
     DbTarget t = TestDb.get().target();
     try (Connection c = t.connect(); ResultSet rs = c.createStatement().executeQuery("SHOW ssl")) {
