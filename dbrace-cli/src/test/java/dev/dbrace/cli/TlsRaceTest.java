@@ -87,8 +87,9 @@ class TlsRaceTest {
 
   @Test
   void verifyFullChecksTheCertificateOnEveryDriver() throws Exception {
-    // one stack per driver; the certificate is its own root
-    assertTls(race("?sslmode=verify-full&sslrootcert=" + cert, "jdbc-platform,r2dbc,vertx", "verify-full"), true, 3);
+    // one stack per driver (Hibernate Reactive's Vert.x 4.5 client is set up apart); the certificate is its own root
+    assertTls(race("?sslmode=verify-full&sslrootcert=" + cert, "jdbc-platform,r2dbc,vertx,hibernate-reactive",
+        "verify-full"), true, 4);
   }
 
   @Test

@@ -42,7 +42,11 @@ public final class ConnectionSettingsPoolConfiguration extends DefaultSqlClientP
     if (applicationName != null) {
       options.addProperty("application_name", applicationName);
     }
-    if (sslMode != null && options instanceof PgConnectOptions pg) {
+    if (sslMode != null) {
+      // Hibernate hands over plain SqlConnectOptions, which the driver would copy into PgConnectOptions
+      // without any TLS setting: make them PgConnectOptions here (PgConnectOptions.wrap keeps those as they are)
+      PgConnectOptions pg = options instanceof PgConnectOptions p ? p : new PgConnectOptions(options);
+      options = pg;
       SslMode mode = SslMode.of(sslMode);
       pg.setSslMode(mode);
       switch (mode) {
