@@ -2,7 +2,6 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.core.result.Tls;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Workloads;
@@ -234,7 +233,7 @@ final class RaceRunner {
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     FaultInjector injector = null;
-    Tls[] tls = {null};
+    TlsProbe[] tls = {null};
     try (RunSubject.Started s = subject.start(name, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
@@ -250,7 +249,7 @@ final class RaceRunner {
       RunExecutor executor = new RunExecutor(settings, listener);
       if (counters) {
         // while the run's connections are open, before any fault cuts them: what the server saw of their TLS
-        executor.onMeasure(t -> tls[0] = tlsOf(app));
+        executor.onMeasure(t -> tls[0] = TlsProbe.start(target, app, listener::note));
       }
       if (faults != null) {
         FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
@@ -284,7 +283,7 @@ final class RaceRunner {
     }
     if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
       return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
-          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0]);
+          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     if (counters) {
@@ -294,7 +293,7 @@ final class RaceRunner {
     Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
-        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0]);
+        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
     if (!subjectVersions.isEmpty() && record.versions() != null) {
       record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
     }
@@ -327,20 +326,6 @@ final class RaceRunner {
     RunRecord.Faults f = FaultAnalysis.of(faults, injector.applied(), out.measureStart(), runDir.resolve("latency.hlog"), check);
     String note = f.note() == null ? problem : problem == null ? f.note() : f.note() + "; " + problem;
     return new RunRecord.Faults(f.spec(), f.preFaultP99Ms(), f.windows(), f.p99Timeline(), f.ledger(), note);
-  }
-
-  /**
-   * Whether the run's connections (its backends, named {@code app}) use TLS, read from the server;
-   * null when it saw none, or could not tell (the figure is left out, the run goes on).
-   */
-  private Tls tlsOf(String app) {
-    try {
-      ServerCounters.Tls t = ServerCounters.tls(admin(), app);
-      return Tls.of(t.withTls(), t.without());
-    } catch (IOException | RuntimeException e) {
-      listener.note("could not read the TLS of the run's connections: " + Secrets.redact(String.valueOf(e.getMessage())));
-      return null;
-    }
   }
 
   private Path jfrSettings;
