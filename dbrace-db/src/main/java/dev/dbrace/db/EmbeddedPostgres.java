@@ -66,12 +66,14 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
     /** Copies both files into the data dir, owned by the server's user, the key mode 0600. */
     void install(Path dataDir, Privileges priv) throws IOException {
-      for (String[] f : new String[][] {{cert.toString(), CERT}, {key.toString(), KEY}}) {
-        Path to = dataDir.resolve(f[1]);
-        Files.copy(Path.of(f[0]), to, StandardCopyOption.REPLACE_EXISTING);
-        Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-------"));
-        priv.giveToServerUser(to);
-      }
+      copy(cert, dataDir.resolve(CERT), priv);
+      copy(key, dataDir.resolve(KEY), priv);
+    }
+
+    private static void copy(Path from, Path to, Privileges priv) throws IOException {
+      Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+      Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-------"));
+      priv.giveToServerUser(to);
     }
 
     /** The server settings; relative file names are read from the data dir. */
