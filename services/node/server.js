@@ -17,6 +17,13 @@ function die(message) {
 async function main() {
   let backend;
   try {
+    if (cfg.engine === 'postgresql' && cfg.style.startsWith('async')) {
+      cfg.db.ssl = await require('./lib/pg').tlsOption(cfg); // pg's way to the race's sslmode
+    }
+  } catch (e) {
+    return die(`node-${cfg.style} cannot connect with sslmode=${cfg.db.sslmode} to ${cfg.db.host}:${cfg.db.port}: ${e.message}`);
+  }
+  try {
     backend = cfg.engine === 'firebird' ? require('./lib/firebird').backend(cfg) : require('./lib/pg').backend(cfg);
   } catch (e) {
     return die(e.message);

@@ -10,6 +10,7 @@ const STYLES = [
   'async-pool-prepared', // the pool, with prepared (named / cached) statements
 ];
 const ENGINES = ['postgresql', 'firebird'];
+const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']; // libpq's words
 
 function fail(message) {
   process.stderr.write(`dbrace node service: ${message}\n`);
@@ -25,6 +26,10 @@ function read(argv = process.argv.slice(2), env = process.env) {
   const engine = env.DBRACE_DB_ENGINE || 'postgresql';
   if (!ENGINES.includes(engine)) {
     fail(`DBRACE_DB_ENGINE must be one of ${ENGINES.join(', ')}; got '${engine}'`);
+  }
+  const sslmode = env.DBRACE_DB_SSLMODE || (engine === 'postgresql' ? 'prefer' : undefined); // libpq's default
+  if (sslmode !== undefined && (engine !== 'postgresql' || !SSL_MODES.includes(sslmode))) {
+    fail(`DBRACE_DB_SSLMODE must be one of ${SSL_MODES.join(', ')} on postgresql; got '${sslmode}' on ${engine}`);
   }
   const pool = Number.parseInt(env.DBRACE_POOL || '5', 10);
   const httpPort = Number.parseInt(env.DBRACE_HTTP_PORT || '', 10);
@@ -42,6 +47,8 @@ function read(argv = process.argv.slice(2), env = process.env) {
       database: env.DBRACE_DB_NAME || (engine === 'firebird' ? '' : 'postgres'),
       user: env.DBRACE_DB_USER || (engine === 'firebird' ? 'SYSDBA' : 'postgres'),
       password: env.DBRACE_DB_PASSWORD || '',
+      sslmode,
+      sslrootcert: env.DBRACE_DB_SSLROOTCERT || undefined,
     },
     pool: Number.isInteger(pool) && pool > 0 ? pool : 5,
     remoteUrl: env.DBRACE_REMOTE_URL || '',
@@ -55,4 +62,4 @@ function redact(message, password) {
   return password ? text.split(password).join('***') : text;
 }
 
-module.exports = { STYLES, ENGINES, read, redact };
+module.exports = { STYLES, ENGINES, SSL_MODES, read, redact };

@@ -14,7 +14,41 @@ function pgConfig(cfg) {
     password: cfg.db.password,
     application_name: cfg.applicationName,
     connectionTimeoutMillis: 10000,
+    ssl: cfg.db.ssl, // resolved once by tlsOption() before the backend is made
   };
+}
+
+/**
+ * The race's sslmode (libpq's words) as pg's `ssl` option, with libpq's meaning: the modes that do not
+ * verify trust any certificate, verify-ca checks the chain (against sslrootcert, else Node's CA store),
+ * verify-full the host name too. pg has no prefer: it is found out once, by a first connection that
+ * asks for TLS (libpq asks on every connection, and the server answers every one alike). pg cannot do
+ * allow (plain first, TLS only when the server insists): refused rather than run another way.
+ */
+async function tlsOption(cfg) {
+  const mode = cfg.db.sslmode;
+  const ca = cfg.db.sslrootcert ? require('fs').readFileSync(cfg.db.sslrootcert) : undefined;
+  switch (mode) {
+    case 'disable': return false;
+    case 'allow': throw new Error('the pg driver cannot do sslmode=allow (plain first, TLS only when the server insists)');
+    case 'require': return { rejectUnauthorized: false };
+    case 'verify-ca': return { ca, rejectUnauthorized: true, checkServerIdentity: () => undefined };
+    case 'verify-full': return { ca, rejectUnauthorized: true };
+    case 'prefer': {
+      const { Client } = require('pg');
+      const probe = new Client({ ...pgConfig(cfg), ssl: { rejectUnauthorized: false } });
+      probe.on('error', () => {});
+      try {
+        await probe.connect();
+        await probe.end();
+        return { rejectUnauthorized: false };
+      } catch (e) {
+        if (/does not support SSL/i.test(e.message)) return false;
+        throw e;
+      }
+    }
+    default: throw new Error(`unknown sslmode '${mode}'`);
+  }
 }
 
 /** A libpq connection string; values quoted as libpq wants ('' around, \ before ' and \). */
@@ -23,6 +57,9 @@ function conninfo(cfg) {
   return [
     `host=${q(cfg.db.host)}`, `port=${q(cfg.db.port)}`, `dbname=${q(cfg.db.database)}`, `user=${q(cfg.db.user)}`,
     `password=${q(cfg.db.password)}`, `application_name=${q(cfg.applicationName)}`, 'connect_timeout=10',
+    // libpq itself: the race's sslmode as it is
+    ...(cfg.db.sslmode ? [`sslmode=${q(cfg.db.sslmode)}`] : []),
+    ...(cfg.db.sslrootcert ? [`sslrootcert=${q(cfg.db.sslrootcert)}`] : []),
   ].join(' ');
 }
 
@@ -176,4 +213,4 @@ function backend(cfg) {
   }
 }
 
-module.exports = { backend, conninfo, nativeClient, end };
+module.exports = { backend, conninfo, nativeClient, end, tlsOption };

@@ -38,7 +38,7 @@ final class ExperimentSession {
       var t = db.target();
       String app = "dbrace-" + ProcessHandle.current().pid() + "-exp-" + entry.name();
       ExperimentSpec spec = new ExperimentSpec(entry.name(), t.host(), t.port(), t.database(), t.user(),
-          app.length() > 63 ? app.substring(0, 63) : app, options);
+          app.length() > 63 ? app.substring(0, 63) : app, options, null, t.sslMode(), t.sslRootCert());
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
       Outcome o = runParts(java, entry, spec, t.password(), dir, timeoutMs, err);
       ExperimentRun run = new ExperimentRun(id, entry.name(), entry.description(), Secrets.redact(command), started,

@@ -174,7 +174,38 @@ final class RaceOptions {
             + "' in one transaction (transaction: true); leave it out with --stacks");
       }
     }
+    checkTls(catalog, stackList, eng);
     return settings(stackList, spec, load, concurrency, warmupMs);
+  }
+
+  /**
+   * Refuses, naming the stack, a race whose --url asks for a TLS mode one of its stacks cannot do
+   * (verify-ca/verify-full without sslrootcert on a driver with no default root certificate): the
+   * stacks must connect alike or not race. A malformed URL is left to the database session to report.
+   */
+  private void checkTls(StackCatalog catalog, List<String> stackList, Engine eng) {
+    dev.dbrace.db.DbTarget target = tlsTarget(url, eng);
+    if (target != null && target.sslMode().verifies() && target.sslRootCert() == null) {
+      for (String name : stackList) {
+        require(catalog.get(name).verifiesWithoutRootCert(), "stack " + name + " cannot do sslmode=" + target.sslMode()
+            + " without a root certificate (its driver has no default one): add sslrootcert=FILE to --url");
+      }
+    }
+  }
+
+  /**
+   * The --url's target, for its TLS settings, before any connection: null without a URL (the embedded
+   * server, libpq's default prefer) or off PostgreSQL. A malformed URL is the user's error.
+   */
+  static dev.dbrace.db.DbTarget tlsTarget(String url, Engine eng) {
+    if (url == null || eng != Engine.POSTGRESQL) {
+      return null;
+    }
+    try {
+      return dev.dbrace.db.DbTarget.parse(url, System.getenv(), null);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(Secrets.redact(e.getMessage()));
+    }
   }
 
   /** The service level's load generator: a stack in the catalog that speaks HTTP to every engine's services, not SQL. */

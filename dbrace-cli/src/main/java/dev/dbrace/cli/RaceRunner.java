@@ -271,6 +271,7 @@ final class RaceRunner {
     Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     FaultInjector injector = null;
+    TlsProbe[] tls = {null};
     try (RunSubject.Started s = subject.start(name, load, runDir, app);
         FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
       sql = s.serverSql();
@@ -282,9 +283,14 @@ final class RaceRunner {
           load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
           proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
           settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(), settings.warmupMaxMs());
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(),
+          target.sslMode(), target.sslRootCert(), settings.warmupMaxMs());
       List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
       RunExecutor executor = new RunExecutor(settings, listener);
+      if (counters) {
+        // while the run's connections are open, before any fault cuts them: what the server saw of their TLS
+        executor.onMeasure(t -> tls[0] = TlsProbe.start(target, app, listener::note));
+      }
       if (faults != null) {
         FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
         injector = i;
@@ -317,7 +323,7 @@ final class RaceRunner {
     }
     if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
       return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
-          store.dir().relativize(runDir.resolve("latency.hlog")));
+          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
     }
     // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
     if (counters) {
@@ -327,7 +333,7 @@ final class RaceRunner {
     Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
     Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
     RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
-        calls, store.dir().relativize(runDir.resolve("latency.hlog")));
+        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
     if (!subjectVersions.isEmpty() && record.versions() != null) {
       record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
     }

@@ -70,12 +70,13 @@ final class RaceSession {
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
       Race header = new Race(id, plan.kind(), Secrets.redact(command), Instant.now().toString(), null,
-          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan), settings.workload(), sla, List.of(), List.of(), null);
+          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan, db.target()), settings.workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
       err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
-          + " (" + db.engine().label() + " " + db.serverVersion() + "); results in " + dir);
+          + " (" + db.engine().label() + " " + db.serverVersion()
+          + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir);
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
           : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
@@ -104,6 +105,7 @@ final class RaceSession {
         store.save(runs);
       }
       System.out.println();
+      TlsDiffers.line(runs).ifPresent(System.out::println);
       ConsoleTable.print(System.out, runs);
       if (faults != null) {
         System.out.println();
@@ -161,10 +163,12 @@ final class RaceSession {
     }
   }
 
-  private static Race.Settings settingsOf(RaceSettings s, RacePlan plan) {
+  /** The race's settings; {@code sslmode} is the mode every stack was asked for (null off PostgreSQL). */
+  private static Race.Settings settingsOf(RaceSettings s, RacePlan plan, dev.dbrace.db.DbTarget target) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
         plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
-        s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(), null);
+        s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(),
+        target.sslMode() == null ? null : target.sslMode().libpq());
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

@@ -43,9 +43,12 @@ final class RunExecutor {
   private Instant measureEnd;
   private java.util.function.Consumer<Instant> onMeasure = t -> { };
 
-  /** Called on the runner's thread when the worker starts its measured phase (a fault run's clock). */
+  /**
+   * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
+   * TLS of the run's connections); actions added run in the order they were added.
+   */
   RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
-    onMeasure = action;
+    onMeasure = onMeasure.andThen(action);
     return this;
   }
   private volatile WorkerProcess current;

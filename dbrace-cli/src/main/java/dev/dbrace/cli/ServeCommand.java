@@ -42,12 +42,14 @@ final class ServeCommand implements Callable<Integer> {
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     ServiceCatalog.Variant v = ServiceCatalog.discover(Main.home()).get(variant);
+    String cannot = v.cannotConnect(RaceOptions.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
+    RaceOptions.require(cannot == null, cannot);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
     List<String> jvm = RaceOptions.workerJvmArgs(List.of());
     try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg));
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();
-      var env = new ServiceProcess.Environment(t.host(), t.port(), t.database(), t.user(), t.password(), pool, remote.url(), t.engine());
+      var env = ServiceProcess.Environment.of(t, pool, remote.url());
       try (ServiceProcess p = ServiceProcess.start(v, Path.of(System.getProperty("java.home"), "bin", "java"), jvm, env,
           "dbrace-serve-" + variant, dir)) {
         try {

@@ -27,7 +27,28 @@ final class ServiceCatalog {
    * the module, {@link #isJar()}) or the Node script.
    */
   record Variant(String name, String description, String runtime, String main, List<String> args,
-      List<String> engines, Path module) {
+      List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
+
+    /**
+     * Why this variant cannot connect as {@code target} says (its descriptor's {@code sslmodes}, the
+     * modes its driver can do, all of libpq's by default; {@code verify-needs-sslrootcert}, a driver
+     * without default root certificates), or null when it can.
+     */
+    String cannotConnect(dev.dbrace.db.DbTarget target) {
+      if (target == null || target.sslMode() == null) {
+        return null;
+      }
+      String mode = target.sslMode().libpq();
+      if (!sslmodes.contains(mode)) {
+        return "service " + name + " cannot do sslmode=" + mode + " (its driver's modes: " + String.join(", ", sslmodes) + ")";
+      }
+      if (verifyNeedsRootCert && target.sslMode().verifies() && target.sslRootCert() == null) {
+        return "service " + name + " cannot do sslmode=" + mode + " without a root certificate (its driver has no"
+            + " default one): add sslrootcert=FILE to --url";
+      }
+      return null;
+    }
+
     /** A Java variant started with {@code java -jar}: its descriptor names a {@code jar}, not a {@code main}. */
     boolean isJar() {
       return runtime.equals("java") && main.endsWith(".jar");
@@ -90,9 +111,14 @@ final class ServiceCatalog {
       String args = p.getProperty(name + ".args", "").trim();
       variants.put(name, new Variant(name, p.getProperty(name + ".description", "").trim(), runtime, main,
           args.isEmpty() ? List.of() : List.of(args.split("\\s+")), list(p.getProperty(name + ".engines", "postgresql")),
-          module));
+          module, list(p.getProperty(name + ".sslmodes", String.join(",", LIBPQ_SSL_MODES))),
+          Boolean.parseBoolean(p.getProperty(name + ".verify-needs-sslrootcert", "false").trim())));
     }
   }
+
+  /** Every sslmode, the default of a descriptor's {@code sslmodes}. */
+  private static final List<String> LIBPQ_SSL_MODES = java.util.Arrays.stream(dev.dbrace.core.spi.SslMode.values())
+      .map(dev.dbrace.core.spi.SslMode::libpq).toList();
 
   private static List<String> list(String csv) {
     return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();

@@ -141,6 +141,12 @@ final class ServiceLevel {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     StackCatalog stacks = StackCatalog.discover(Main.home());
     stacks.get(RaceOptions.HTTP_GENERATOR);
+    // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
+    dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(url, engine);
+    for (String name : settings.stacks()) {
+      String why = catalog.get(name).cannotConnect(tls);
+      RaceOptions.require(why == null, why);
+    }
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       return RaceSession.run(settings, plan, sla, url, engine, out, command, RunCommand.tty(), (s, target) ->
           new ServiceSubject(catalog, stacks, s, target, remote.url(),

@@ -35,17 +35,26 @@ final class ServiceProcess implements AutoCloseable {
 
   /**
    * The database and the settings a service gets; the password only ever goes into the environment.
-   * {@code database} is the database's name, or on Firebird its file path (or alias).
+   * {@code database} is the database's name, or on Firebird its file path (or alias); {@code sslMode} and
+   * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
    */
   record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
-      String remoteUrl, dev.dbrace.core.spi.Engine engine) {
+      String remoteUrl, dev.dbrace.core.spi.Engine engine, dev.dbrace.core.spi.SslMode sslMode, String sslRootCert) {
     Environment {
       engine = engine == null ? dev.dbrace.core.spi.Engine.POSTGRESQL : engine;
+      sslMode = engine == dev.dbrace.core.spi.Engine.POSTGRESQL && sslMode == null ? dev.dbrace.core.spi.SslMode.DEFAULT
+          : sslMode;
+    }
+
+    /** Where {@code target} is, with its TLS settings. */
+    static Environment of(dev.dbrace.db.DbTarget target, int pool, String remoteUrl) {
+      return new Environment(target.host(), target.port(), target.database(), target.user(), target.password(), pool,
+          remoteUrl, target.engine(), target.sslMode(), target.sslRootCert());
     }
 
     /** On PostgreSQL. */
     Environment(String dbHost, int dbPort, String database, String user, String password, int pool, String remoteUrl) {
-      this(dbHost, dbPort, database, user, password, pool, remoteUrl, dev.dbrace.core.spi.Engine.POSTGRESQL);
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, dev.dbrace.core.spi.Engine.POSTGRESQL, null, null);
     }
   }
 
@@ -107,6 +116,12 @@ final class ServiceProcess implements AutoCloseable {
     e.put("DBRACE_POOL", Integer.toString(env.pool()));
     e.put("DBRACE_REMOTE_URL", env.remoteUrl());
     e.put("DBRACE_APPLICATION_NAME", applicationName);
+    if (env.sslMode() != null) {
+      e.put("DBRACE_DB_SSLMODE", env.sslMode().libpq());
+    }
+    if (env.sslRootCert() != null) {
+      e.put("DBRACE_DB_SSLROOTCERT", env.sslRootCert());
+    }
     Process p = pb.start();
     LIVE.add(p);
     return new ServiceProcess(v.name(), p, log, port);

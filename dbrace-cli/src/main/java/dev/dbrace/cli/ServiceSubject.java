@@ -48,8 +48,7 @@ final class ServiceSubject implements RunSubject {
   public Started start(String name, LoadModel load, Path runDir, String applicationName)
       throws IOException, InterruptedException {
     ServiceCatalog.Variant v = services.get(name);
-    var env = new ServiceProcess.Environment(target.host(), target.port(), target.database(), target.user(),
-        target.password(), settings.pool(), remoteUrl, target.engine());
+    var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
     ServiceProcess p = ServiceProcess.start(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
     try {
       p.awaitReady(ServiceProcess.READY_LIMIT);

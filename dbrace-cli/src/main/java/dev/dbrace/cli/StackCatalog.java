@@ -19,8 +19,12 @@ import java.util.Set;
  * stack's worker classpath is that module's classes plus its {@code target/runtime.classpath}.
  */
 public final class StackCatalog {
-  /** One stack: its name, description, the engines it speaks, the classpath of its worker JVM, whether it runs transactions. */
-  public record Entry(String name, String description, Set<Engine> engines, List<Path> classpath, boolean transactions) {}
+  /**
+   * One stack: its name, description, the engines it speaks, the classpath of its worker JVM, whether it runs
+   * transactions, whether it can verify the server's certificate without an sslrootcert.
+   */
+  public record Entry(String name, String description, Set<Engine> engines, List<Path> classpath, boolean transactions,
+      boolean verifiesWithoutRootCert) {}
 
   private final Map<String, Entry> entries = new LinkedHashMap<>();
 
@@ -44,7 +48,8 @@ public final class StackCatalog {
   private void load(List<Path> cp) {
     try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
-        entries.put(p.name(), new Entry(p.name(), p.description(), Set.copyOf(p.engines()), cp, p.transactions()));
+        entries.put(p.name(), new Entry(p.name(), p.description(), Set.copyOf(p.engines()), cp, p.transactions(),
+            p.verifiesWithoutRootCert()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -88,6 +88,13 @@ class BadInputTest {
   }
 
   @Test
+  void badTlsSettingsInTheUrl() {
+    assertOneLineError(Cli.run("run", "--url", "postgresql://u@127.0.0.1:1/d?sslmode=bogus"), "unknown sslmode 'bogus'");
+    assertOneLineError(Cli.run("run", "--url", "postgresql://u@127.0.0.1:1/d?sslcert=/c.pem"), "parameter sslcert is not supported");
+    assertOneLineError(Cli.run("run", "--url", "mariadb://u@127.0.0.1:1/d?sslmode=require"), "no TLS setting for MariaDB");
+  }
+
+  @Test
   void unreachableDatabase() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {

@@ -34,6 +34,7 @@ final class Connector {
     // Without it pgjdbc sends application_name by a SET after login, which pg_stat_statements
     // counts as a statement; with it the name travels in the startup packet.
     p.setProperty("assumeMinServerVersion", "9.0");
+    ssl(p, t);
     try {
       Connection c = DRIVER.connect(t.jdbcUrl(), p);
       if (c == null) {
@@ -42,6 +43,14 @@ final class Connector {
       return c;
     } catch (SQLException e) {
       throw classify(t, e);
+    }
+  }
+
+  /** The target's sslmode in pgjdbc's words (libpq's), and its root certificate when it has one. */
+  static void ssl(Properties p, DbTarget t) {
+    p.setProperty("sslmode", t.sslMode().libpq());
+    if (t.sslRootCert() != null) {
+      p.setProperty("sslrootcert", t.sslRootCert());
     }
   }
 

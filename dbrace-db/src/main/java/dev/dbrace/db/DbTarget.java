@@ -1,10 +1,12 @@
 package dev.dbrace.db;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Map;
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.SslMode;
 
 /**
  * Where to connect. {@link #toString()}, {@link #redactedUrl()}, {@link #jdbcUrl()} and every
@@ -18,17 +20,35 @@ import dev.dbrace.core.spi.Engine;
  * @param user user name
  * @param password password, or null to send none (trust or peer authentication)
  * @param engine PostgreSQL, MariaDB or Firebird; for Firebird, {@code database} is a file path or an alias
+ * @param sslMode how every connection to a PostgreSQL target negotiates TLS (null there means
+ *     libpq's default, prefer); null on the other engines
+ * @param sslRootCert the root certificate file for verify-ca/verify-full, or null for each
+ *     driver's default
  */
 public record DbTarget(String host, int port, String database, String user, String password,
-    Engine engine) {
+    Engine engine, SslMode sslMode, String sslRootCert) {
 
-  /** A PostgreSQL target. */
+  /** A PostgreSQL target with libpq's default TLS mode. */
   public DbTarget(String host, int port, String database, String user, String password) {
     this(host, port, database, user, password, Engine.POSTGRESQL);
   }
 
+  /** A target on {@code engine}, with libpq's default TLS mode on PostgreSQL. */
+  public DbTarget(String host, int port, String database, String user, String password, Engine engine) {
+    this(host, port, database, user, password, engine, null, null);
+  }
+
   public DbTarget {
     engine = engine == null ? Engine.POSTGRESQL : engine;
+    if (engine != Engine.POSTGRESQL && (sslMode != null || sslRootCert != null)) {
+      throw new IllegalArgumentException("sslmode is PostgreSQL's: dbrace has no TLS setting for " + engine.label());
+    }
+    sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
+    if (sslRootCert != null && !sslMode.verifies()) {
+      // libpq would quietly verify under require when the file exists; say which mode is meant instead
+      throw new IllegalArgumentException("sslrootcert is used by sslmode=verify-ca or verify-full only, not "
+          + sslMode.libpq());
+    }
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("host is empty");
     }
@@ -58,6 +78,11 @@ public record DbTarget(String host, int port, String database, String user, Stri
    * MariaDB/MySQL target: the password from the URL, else env {@code MYSQL_PWD}, else
    * {@code DBRACE_PASSWORD}; a missing user becomes env {@code USER} or "root", a missing port 3306.
    *
+   * <p>TLS, PostgreSQL only, as libpq takes it: {@code sslmode} (disable, allow, prefer, require,
+   * verify-ca, verify-full) from the URL, else env {@code PGSSLMODE}, else prefer; {@code sslrootcert}
+   * from the URL, else env {@code PGSSLROOTCERT} (a readable file; verify modes only). On the other
+   * engines either parameter in the URL is refused.
+   *
    * @param env environment variables (usually {@code System.getenv()}); null means none
    * @param pgpassFile the password file, may be null or absent
    * @throws IllegalArgumentException with a one-line message, without the password, if malformed
@@ -65,6 +90,11 @@ public record DbTarget(String host, int port, String database, String user, Stri
   public static DbTarget parse(String url, Map<String, String> env, Path pgpassFile) {
     Map<String, String> e = env == null ? Map.of() : env;
     TargetUrl.Parts p = TargetUrl.parse(url);
+    if (p.engine() != Engine.POSTGRESQL && (p.sslmode() != null || p.sslrootcert() != null)) {
+      throw new IllegalArgumentException(DbException.oneLine("malformed " + p.engine().label() + " URL '"
+          + TargetUrl.redact(url) + "': sslmode and sslrootcert are PostgreSQL's; dbrace has no TLS setting for "
+          + p.engine().label()));
+    }
     if (p.engine() == Engine.FIREBIRD) {
       return firebird(p, e);
     }
@@ -81,7 +111,21 @@ public record DbTarget(String host, int port, String database, String user, Stri
     if (password == null) {
       password = PgPass.lookup(pgpassFile, p.host(), port, database, user).orElse(null);
     }
-    return new DbTarget(p.host(), port, database, user, password);
+    SslMode mode = p.sslmode() != null ? SslMode.of(p.sslmode()) : SslMode.DEFAULT;
+    if (p.sslmode() == null && nonBlank(e.get("PGSSLMODE"), null) != null) {
+      try {
+        mode = SslMode.of(e.get("PGSSLMODE"));
+      } catch (IllegalArgumentException bad) {
+        throw new IllegalArgumentException("PGSSLMODE: " + bad.getMessage());
+      }
+    }
+    // The environment's root certificate serves the modes that verify; the URL's is checked against its mode.
+    String rootCert = p.sslrootcert() != null ? p.sslrootcert()
+        : mode.verifies() ? nonBlank(e.get("PGSSLROOTCERT"), null) : null;
+    if (rootCert != null && !Files.isReadable(Path.of(rootCert))) {
+      throw new IllegalArgumentException("sslrootcert " + rootCert + " is not a readable file");
+    }
+    return new DbTarget(p.host(), port, database, user, password, Engine.POSTGRESQL, mode, rootCert);
   }
 
   private static DbTarget firebird(TargetUrl.Parts p, Map<String, String> e) {
@@ -145,7 +189,8 @@ public record DbTarget(String host, int port, String database, String user, Stri
 
   @Override
   public String toString() {
-    return "DbTarget[" + redactedUrl() + (password == null ? "" : ", password=***") + "]";
+    return "DbTarget[" + redactedUrl() + (password == null ? "" : ", password=***")
+        + (sslMode == null ? "" : ", sslmode=" + sslMode) + "]";
   }
 
   private String hostPort() {

@@ -1,7 +1,11 @@
 package dev.dbrace.db;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +29,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private boolean closed; // guarded by this
   private PgBinaries bin; // set once started, for restart()
   private Privileges priv;
+  private List<String> settings = List.of(); // the server settings of its start, for restart()
 
   private EmbeddedPostgres(Process process, Path dataDir, DbTarget target, Consumer<String> log) {
     this.process = process;
@@ -45,9 +50,46 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return start(cacheDir, log, false, null);
   }
 
+  /**
+   * A server with TLS on ({@code ssl=on}), for tests of what the stacks negotiate: {@code cert} and
+   * {@code key} (PEM) are copied into the data dir, the key readable by the server's user only, as
+   * PostgreSQL insists. Otherwise as {@link #start(Path, Consumer)}.
+   */
+  public static EmbeddedPostgres startWithTls(Path cacheDir, Consumer<String> log, Path cert, Path key) {
+    return start(cacheDir, log, false, null, new ServerTls(cert, key));
+  }
+
+  /** The certificate and key of a server with TLS on; null for dbrace's own server, which keeps TLS off. */
+  record ServerTls(Path cert, Path key) {
+    static final String CERT = "server.crt";
+    static final String KEY = "server.key";
+
+    /** Copies both files into the data dir, owned by the server's user, the key mode 0600. */
+    void install(Path dataDir, Privileges priv) throws IOException {
+      copy(cert, dataDir.resolve(CERT), priv);
+      copy(key, dataDir.resolve(KEY), priv);
+    }
+
+    private static void copy(Path from, Path to, Privileges priv) throws IOException {
+      Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+      Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-------"));
+      priv.giveToServerUser(to);
+    }
+
+    /** The server settings; relative file names are read from the data dir. */
+    List<String> settings() {
+      return List.of("ssl=on", "ssl_cert_file=" + CERT, "ssl_key_file=" + KEY);
+    }
+  }
+
   /** For tests: {@code preferLocal} skips the bundled binaries, {@code privileges} forces a mode. */
   static EmbeddedPostgres start(Path cacheDir, Consumer<String> logOrNull, boolean preferLocal,
       Privileges privileges) {
+    return start(cacheDir, logOrNull, preferLocal, privileges, null);
+  }
+
+  private static EmbeddedPostgres start(Path cacheDir, Consumer<String> logOrNull, boolean preferLocal,
+      Privileges privileges, ServerTls tls) {
     long t0 = System.nanoTime();
     Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     Privileges priv = privileges != null ? privileges : Privileges.detect(log);
@@ -67,11 +109,17 @@ public final class EmbeddedPostgres implements AutoCloseable {
     String password = PgCluster.newPassword();
     try {
       PgCluster.initdb(bin, priv, dataDir, password);
+      // dbrace's own server keeps TLS off, whatever a postgresql.conf says: its runs read tls=false
+      List<String> settings = tls == null ? List.of("ssl=off") : tls.settings();
+      if (tls != null) {
+        tls.install(dataDir, priv);
+      }
       for (int attempt = 1; ; attempt++) {
         int port = PgCluster.freePort();
         DbTarget target = new DbTarget("127.0.0.1", port, "postgres", "postgres", password);
-        Process p = PgCluster.start(bin, priv, dataDir, port, bin.hasPgStatStatements());
+        Process p = PgCluster.start(bin, priv, dataDir, port, bin.hasPgStatStatements(), settings);
         EmbeddedPostgres pg = new EmbeddedPostgres(p, dataDir, target, log);
+        pg.settings = settings;
         pg.bin = bin;
         pg.priv = priv;
         // Registered before the wait, so a Ctrl-C during startup stops the server too.
@@ -135,7 +183,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
     ServerStopper.stop(process, 10_000, log);
     try {
-      Process p = PgCluster.start(bin, priv, dataDir, target.port(), bin.hasPgStatStatements());
+      Process p = PgCluster.start(bin, priv, dataDir, target.port(), bin.hasPgStatStatements(), settings);
       process = p;
       String failure = PgCluster.awaitReady(p, dataDir, 60_000);
       if (failure != null) {

@@ -58,8 +58,11 @@ final class PgCluster {
     }
   }
 
-  /** Starts the postmaster on 127.0.0.1:port; the caller waits with {@link #awaitReady}. */
-  static Process start(PgBinaries bin, Privileges priv, Path dataDir, int port, boolean pgss)
+  /**
+   * Starts the postmaster on 127.0.0.1:port, with {@code settings} ({@code name=value}) beside
+   * dbrace's own; the caller waits with {@link #awaitReady}.
+   */
+  static Process start(PgBinaries bin, Privileges priv, Path dataDir, int port, boolean pgss, List<String> settings)
       throws IOException {
     // A long cache path would overflow the socket path: TCP is all dbrace uses, so go without.
     String socketDir = dataDir.toString().length() + "/.s.PGSQL.65535.lock".length()
@@ -72,6 +75,9 @@ final class PgCluster {
         "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
     if (pgss) {
       cmd.addAll(List.of("-c", "shared_preload_libraries=pg_stat_statements"));
+    }
+    for (String setting : settings) {
+      cmd.addAll(List.of("-c", setting));
     }
     return launch(priv.wrap(cmd), dataDir.resolve("server.log"));
   }

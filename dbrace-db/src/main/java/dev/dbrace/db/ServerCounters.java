@@ -46,7 +46,38 @@ public final class ServerCounters {
   private static final String BACKENDS_SQL = "SELECT count(*) FROM pg_stat_activity"
       + " WHERE application_name = ? AND pid <> pg_backend_pid()";
 
+  // pg_stat_ssl has a row for every backend, ssl false for those without TLS.
+  private static final String TLS_SQL = "SELECT count(*) FILTER (WHERE s.ssl), count(*) FILTER (WHERE NOT s.ssl)"
+      + " FROM pg_stat_activity a JOIN pg_stat_ssl s ON s.pid = a.pid"
+      + " WHERE a.application_name = ? AND a.pid <> pg_backend_pid()";
+
+  /**
+   * How many of a run's backends use TLS, and how many do not.
+   *
+   * @param withTls backends with TLS
+   * @param without backends without
+   */
+  public record Tls(long withTls, long without) {}
+
   private ServerCounters() {}
+
+  /**
+   * The TLS of the backends named {@code applicationName} now, as the server sees them; read while
+   * a run's connections are open. Sees other users' backends only with pg_read_all_stats or as
+   * their user (dbrace's runs connect as the runner's user).
+   */
+  public static Tls tls(Connection c, String applicationName) {
+    try (PreparedStatement ps = c.prepareStatement(TLS_SQL); Statement clear = c.createStatement()) {
+      clear.execute("SELECT pg_stat_clear_snapshot()"); // pg_stat_activity is a snapshot per transaction
+      ps.setString(1, applicationName);
+      try (ResultSet r = ps.executeQuery()) {
+        r.next();
+        return new Tls(r.getLong(1), r.getLong(2));
+      }
+    } catch (SQLException e) {
+      throw new DbException("cannot read the TLS of the run's connections: " + e.getMessage(), e);
+    }
+  }
 
   public static Snapshot read(Connection c) {
     try (Statement s = c.createStatement()) {

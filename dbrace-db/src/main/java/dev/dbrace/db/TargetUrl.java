@@ -13,9 +13,17 @@ import dev.dbrace.core.spi.Engine;
  */
 final class TargetUrl {
 
-  /** What the URL says; null where it says nothing, so the caller can apply the defaults. */
+  /**
+   * What the URL says; null where it says nothing, so the caller can apply the defaults.
+   *
+   * @param sslmode the {@code sslmode} parameter as written (checked by the caller, which knows the defaults)
+   * @param sslrootcert the {@code sslrootcert} parameter: a file path
+   */
   record Parts(String host, Integer port, String database, String user, String password,
-      Engine engine) {}
+      Engine engine, String sslmode, String sslrootcert) {}
+
+  /** The TLS parameters dbrace carries to every stack; any other ssl* parameter is refused, not dropped. */
+  static final java.util.Set<String> TLS_PARAMETERS = java.util.Set.of("sslmode", "sslrootcert");
 
   private TargetUrl() {}
 
@@ -58,6 +66,8 @@ final class TargetUrl {
     String db = slash < 0 ? null : decode(url, hostPath.substring(slash + 1));
     String user = null;
     String password = null;
+    String sslmode = null;
+    String sslrootcert = null;
     if (userInfo != null) {
       int colon = userInfo.indexOf(':');
       user = decode(url, colon < 0 ? userInfo : userInfo.substring(0, colon));
@@ -71,7 +81,16 @@ final class TargetUrl {
         case "user" -> user = value;
         case "password" -> password = value;
         case "dbname" -> db = value;
-        default -> { } // sslmode, ApplicationName...: not ours to interpret
+        case "sslmode" -> sslmode = value;
+        case "sslrootcert" -> sslrootcert = value;
+        default -> {
+          // A TLS setting the stacks would not all get would make them connect differently.
+          if (key.toLowerCase(Locale.ROOT).startsWith("ssl")) {
+            throw bad(url, "parameter " + key + " is not supported (dbrace gives every stack "
+                + String.join(" and ", new java.util.TreeSet<>(TLS_PARAMETERS)) + " only)");
+          }
+          // ApplicationName and the like: not ours to interpret
+        }
       }
     }
     if (hostPort.contains(",")) {
@@ -101,7 +120,7 @@ final class TargetUrl {
     host = decode(url, host);
     Integer port = portText == null || portText.isEmpty() ? null : port(url, portText);
     return new Parts(host.isEmpty() ? "localhost" : host, port, blankToNull(db), blankToNull(user),
-        password, engine);
+        password, engine, sslmode, sslrootcert);
   }
 
   /**

@@ -50,7 +50,7 @@ class LifecycleTest {
     Path orphanDir = base.resolve("run-" + dead.pid() + "-1");
     Files2.deleteTree(orphanDir);
     PgCluster.initdb(bin, priv, orphanDir, "pw");
-    Process orphan = PgCluster.start(bin, priv, orphanDir, PgCluster.freePort(), false);
+    Process orphan = PgCluster.start(bin, priv, orphanDir, PgCluster.freePort(), false, java.util.List.of());
     assertNull(PgCluster.awaitReady(orphan, orphanDir, 30_000));
     Path leftover = base.resolve("run-" + dead.pid() + "-2");
     Files.createDirectories(leftover);

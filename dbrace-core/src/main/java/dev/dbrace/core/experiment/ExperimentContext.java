@@ -28,7 +28,7 @@ public final class ExperimentContext {
     return "jdbc:postgresql://" + host + ":" + spec.port() + "/" + spec.database();
   }
 
-  /** A new connection with pgjdbc's defaults plus {@code driverProperties} (e.g. prepareThreshold). */
+  /** A new connection with pgjdbc's defaults, the race's sslmode, plus {@code driverProperties} (e.g. prepareThreshold). */
   public Connection connect(Map<String, String> driverProperties) throws SQLException {
     Properties p = new Properties();
     p.setProperty("user", spec.user());
@@ -37,6 +37,10 @@ public final class ExperimentContext {
     }
     p.setProperty("ApplicationName", spec.applicationName());
     p.setProperty("connectTimeout", "10");
+    p.setProperty("sslmode", spec.sslMode().libpq()); // pgjdbc takes libpq's words
+    if (spec.sslRootCert() != null) {
+      p.setProperty("sslrootcert", spec.sslRootCert());
+    }
     p.putAll(driverProperties);
     return DriverManager.getConnection(jdbcUrl(), p);
   }

@@ -192,7 +192,7 @@ public final class WorkerMain {
   private static StackConfig config(RunSpec spec) {
     return new StackConfig(spec.host(), spec.port(), spec.database(), spec.user(),
         System.getenv(RunSpec.PASSWORD_ENV), spec.pool(), spec.threads(), spec.workload().sqlTexts(),
-        spec.applicationName(), spec.stackOptions(), spec.engine());
+        spec.applicationName(), spec.stackOptions(), spec.engine(), spec.sslMode(), spec.sslRootCert());
   }
 
   /** The innermost cause's class and message: what a user needs, without a stack trace. */

@@ -18,6 +18,11 @@ import java.util.Map;
  * @param applicationName set as the connections' application_name, so the runner can find them
  * @param options stack-specific settings ({@code --stack-opt key=value}); unknown keys must be rejected
  * @param engine the database engine; {@link #jdbcUrl()} is in its dialect
+ * @param sslMode how to negotiate TLS (PostgreSQL; null means libpq's default, prefer); null on the
+ *     other engines, where dbrace offers no TLS setting. A stack that cannot connect this way must
+ *     fail its open, naming itself, rather than connect another way
+ * @param sslRootCert the root certificate file for {@link SslMode#verifies() verify-ca/verify-full},
+ *     or null for the driver's own default
  */
 public record StackConfig(
     String host,
@@ -30,19 +35,31 @@ public record StackConfig(
     List<String> sql,
     String applicationName,
     Map<String, String> options,
-    Engine engine) {
+    Engine engine,
+    SslMode sslMode,
+    String sslRootCert) {
 
   public StackConfig {
     sql = List.copyOf(sql);
     options = Map.copyOf(options);
     engine = engine == null ? Engine.POSTGRESQL : engine;
+    if (engine != Engine.POSTGRESQL && (sslMode != null || sslRootCert != null)) {
+      throw new IllegalArgumentException("sslmode is PostgreSQL's; dbrace has no TLS setting for " + engine.label());
+    }
+    sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
+  }
+
+  /** A config on {@code engine} with libpq's default TLS mode on PostgreSQL. */
+  public StackConfig(String host, int port, String database, String user, String password, int pool,
+      int threads, List<String> sql, String applicationName, Map<String, String> options, Engine engine) {
+    this(host, port, database, user, password, pool, threads, sql, applicationName, options, engine, null, null);
   }
 
   /** A PostgreSQL config: what every stack had before there was a second engine. */
   public StackConfig(String host, int port, String database, String user, String password, int pool,
       int threads, List<String> sql, String applicationName, Map<String, String> options) {
     this(host, port, database, user, password, pool, threads, sql, applicationName, options,
-        Engine.POSTGRESQL);
+        Engine.POSTGRESQL, null, null);
   }
 
   /** The JDBC URL without credentials, in the engine's dialect. */
@@ -58,6 +75,6 @@ public record StackConfig(
   @Override
   public String toString() {
     return "StackConfig[" + engine + ":" + user + "@" + host + ":" + port + "/" + database + ", pool=" + pool
-        + ", threads=" + threads + ", options=" + options + "]";
+        + ", threads=" + threads + ", options=" + options + (sslMode == null ? "" : ", sslmode=" + sslMode) + "]";
   }
 }

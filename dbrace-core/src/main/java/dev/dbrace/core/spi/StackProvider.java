@@ -45,6 +45,16 @@ public interface StackProvider {
   }
 
   /**
+   * Whether the stack can do sslmode verify-ca and verify-full without an {@code sslrootcert}, with
+   * its driver's own default root certificates (pgjdbc's ~/.postgresql/root.crt, r2dbc-postgresql's
+   * JDK trust store). The Vert.x PG client has none: a race asking it to verify without a root
+   * certificate is refused before it starts, rather than connected another way.
+   */
+  default boolean verifiesWithoutRootCert() {
+    return true;
+  }
+
+  /**
    * Opens pools and executors and proves the connection works (runs one trivial query), so a
    * wrong password fails here, before any load is generated.
    */

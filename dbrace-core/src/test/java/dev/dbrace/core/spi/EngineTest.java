@@ -49,7 +49,7 @@ class EngineTest {
   @Test
   void runSpecCarriesTheEngineAndDefaultsToPostgres() throws Exception {
     RunSpec spec = new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500, 1000,
-        null, Engine.FIREBIRD, 0);
+        null, Engine.FIREBIRD);
     assertEquals(Engine.FIREBIRD, Json.parse(Json.line(spec), RunSpec.class).engine());
     String old = Json.line(new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500,
         1000)).replace(",\"engine\":\"POSTGRESQL\"", "");

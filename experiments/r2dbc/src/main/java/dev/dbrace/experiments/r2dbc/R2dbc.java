@@ -46,6 +46,11 @@ final class R2dbc {
     if (ctx.password() != null) {
       b.password(ctx.password());
     }
+    // the race's sslmode, as pgjdbc's part got it; without a root certificate the verify modes use the JDK's trust store
+    b.sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(t.sslMode().libpq()));
+    if (t.sslRootCert() != null) {
+      b.sslRootCert(t.sslRootCert());
+    }
     return new PostgresqlConnectionFactory(b.build());
   }
 

@@ -34,8 +34,33 @@ final class Pg implements AutoCloseable {
       o.setPassword(ctx.password());
     }
     o.addProperty("application_name", ctx.target().applicationName());
+    tls(o, ctx.target());
     // the notices our own DDL draws ("schema ... does not exist, skipping") are no news: Vert.x would log each as a warning
     return PgConnection.connect(vertx, o).await().noticeHandler(n -> { });
+  }
+
+  /**
+   * The race's sslmode, as pgjdbc's part got it, with libpq's meaning: the modes that do not verify
+   * trust any certificate, verify-ca checks the chain against sslrootcert, verify-full the host name
+   * too. The client has no default root certificate: a verify mode without one fails the part.
+   */
+  private static void tls(PgConnectOptions o, dev.dbrace.core.experiment.ExperimentSpec t) {
+    dev.dbrace.core.spi.SslMode mode = t.sslMode();
+    o.setSslMode(io.vertx.pgclient.SslMode.of(mode.libpq()));
+    if (mode == dev.dbrace.core.spi.SslMode.DISABLE) {
+      return;
+    }
+    if (!mode.verifies()) {
+      o.setSslOptions(new io.vertx.core.net.ClientSSLOptions().setTrustAll(true));
+      return;
+    }
+    if (t.sslRootCert() == null) {
+      throw new IllegalArgumentException("the Vert.x part cannot do sslmode=" + mode + " without sslrootcert in the URL"
+          + " (the Vert.x PG client has no default root certificate)");
+    }
+    o.setSslOptions(new io.vertx.core.net.ClientSSLOptions()
+        .setTrustOptions(new io.vertx.core.net.PemTrustOptions().addCertPath(t.sslRootCert()))
+        .setHostnameVerificationAlgorithm(mode == dev.dbrace.core.spi.SslMode.VERIFY_FULL ? "HTTPS" : ""));
   }
 
   /** The client's defaults: no prepared-statement cache. */

@@ -34,7 +34,8 @@ final class WholeResultChild {
         .filter(a -> a.startsWith("-Xmx") || a.startsWith("-Xms")).forEach(cmd::add);
     cmd.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
         WholeResultChild.class.getName(), ctx.target().host(), Integer.toString(ctx.target().port()),
-        ctx.target().database(), ctx.target().user(), ctx.target().applicationName(), v.label(), table));
+        ctx.target().database(), ctx.target().user(), ctx.target().applicationName(), v.label(), table,
+        ctx.target().sslMode().libpq(), ctx.target().sslRootCert() == null ? "" : ctx.target().sslRootCert()));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().remove(RunSpec.PASSWORD_ENV);
     if (ctx.password() != null) {
@@ -72,7 +73,10 @@ final class WholeResultChild {
     }
   }
 
-  /** args: host port database user applicationName label table; the password in {@link RunSpec#PASSWORD_ENV}. */
+  /**
+   * args: host port database user applicationName label table sslmode sslrootcert (empty: none); the password in
+   * {@link RunSpec#PASSWORD_ENV}.
+   */
   public static void main(String[] args) throws Exception {
     Thread watch = new Thread(() -> {
       try {
@@ -85,7 +89,7 @@ final class WholeResultChild {
     watch.setDaemon(true);
     watch.start();
     ExperimentSpec spec = new ExperimentSpec("fetch-size", args[0], Integer.parseInt(args[1]), args[2], args[3], args[4],
-        Map.of());
+        Map.of(), null, dev.dbrace.core.spi.SslMode.of(args[7]), args[8].isEmpty() ? null : args[8]);
     ExperimentContext ctx = new ExperimentContext(spec, System.getenv(RunSpec.PASSWORD_ENV), m -> { });
     System.out.println("reading");
     System.out.flush();

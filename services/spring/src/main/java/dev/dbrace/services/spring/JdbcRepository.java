@@ -39,6 +39,10 @@ final class JdbcRepository implements Repository {
     c.setMinimumIdle(env.pool());
     c.addDataSourceProperty("ApplicationName", env.applicationName());
     c.addDataSourceProperty("connectTimeout", 5);
+    c.addDataSourceProperty("sslmode", env.sslMode()); // pgjdbc takes libpq's words
+    if (env.sslRootCert() != null) {
+      c.addDataSourceProperty("sslrootcert", env.sslRootCert());
+    }
     // Open the first connection here and fail with the driver's exception (fail fast).
     c.setInitializationFailTimeout(1);
     try {

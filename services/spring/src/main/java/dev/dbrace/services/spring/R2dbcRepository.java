@@ -35,13 +35,17 @@ final class R2dbcRepository implements ReactiveRepository {
 
   /** Opens all DBRACE_POOL connections and runs one query; throws the driver's exception if it cannot. */
   static R2dbcRepository open(ServiceEnv env) {
-    PostgresqlConnectionFactory factory = new PostgresqlConnectionFactory(
-        PostgresqlConnectionConfiguration.builder()
-            .host(env.dbHost()).port(env.dbPort()).database(env.dbName())
-            .username(env.dbUser()).password(env.dbPassword())
-            .applicationName(env.applicationName())
-            .connectTimeout(Duration.ofSeconds(5))
-            .build());
+    PostgresqlConnectionConfiguration.Builder config = PostgresqlConnectionConfiguration.builder()
+        .host(env.dbHost()).port(env.dbPort()).database(env.dbName())
+        .username(env.dbUser()).password(env.dbPassword())
+        .applicationName(env.applicationName())
+        .connectTimeout(Duration.ofSeconds(5))
+        // libpq's words; without a root certificate its verify modes use the JDK's trust store
+        .sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(env.sslMode()));
+    if (env.sslRootCert() != null) {
+      config.sslRootCert(env.sslRootCert());
+    }
+    PostgresqlConnectionFactory factory = new PostgresqlConnectionFactory(config.build());
     ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
         .name("dbrace-service")
         .initialSize(env.pool())

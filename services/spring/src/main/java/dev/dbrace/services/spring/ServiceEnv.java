@@ -7,9 +7,18 @@ import java.util.Map;
  * once and checked. {@link #toString()} and every error message leave the password out.
  *
  * @param remoteUrl base URL of the remote stub, without a trailing slash
+ * @param sslMode libpq's sslmode word (DBRACE_DB_SSLMODE; prefer, libpq's default, when unset), which
+ *     both drivers here take as it is
+ * @param sslRootCert the root certificate for verify-ca/verify-full (DBRACE_DB_SSLROOTCERT), or null
+ *     for the driver's default
  */
 record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, String dbName,
-    String dbUser, String dbPassword, int pool, String remoteUrl, String applicationName) {
+    String dbUser, String dbPassword, int pool, String remoteUrl, String applicationName, String sslMode,
+    String sslRootCert) {
+
+  /** libpq's sslmode words. */
+  static final java.util.List<String> SSL_MODES = java.util.List.of("disable", "allow", "prefer", "require",
+      "verify-ca", "verify-full");
 
   /** @throws IllegalArgumentException naming the variable that is missing or malformed */
   static ServiceEnv from(Map<String, String> env) {
@@ -32,7 +41,21 @@ record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, Stri
         env.getOrDefault("DBRACE_DB_PASSWORD", ""), // empty: trust authentication
         integer(env, "DBRACE_POOL", 1, 10_000),
         remote,
-        env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-service-spring"));
+        env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-service-spring"),
+        sslMode(env),
+        blankToNull(env.get("DBRACE_DB_SSLROOTCERT")));
+  }
+
+  private static String sslMode(Map<String, String> env) {
+    String mode = env.getOrDefault("DBRACE_DB_SSLMODE", "prefer");
+    if (!SSL_MODES.contains(mode)) {
+      throw new IllegalArgumentException("DBRACE_DB_SSLMODE is '" + mode + "', not one of " + SSL_MODES);
+    }
+    return mode;
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
   }
 
   /** {@code user@host:port/db}: safe to print. */
@@ -43,7 +66,7 @@ record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, Stri
   @Override
   public String toString() {
     return "ServiceEnv[http=" + httpHost + ":" + httpPort + ", db=" + dbDescription() + ", pool="
-        + pool + ", remote=" + remoteUrl + ", applicationName=" + applicationName + "]";
+        + pool + ", remote=" + remoteUrl + ", applicationName=" + applicationName + ", sslmode=" + sslMode + "]";
   }
 
   private static String required(Map<String, String> env, String name) {

@@ -8,7 +8,10 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.pgclient.PgBuilder;
+import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import java.util.Map;
@@ -30,6 +33,12 @@ public final class VertxWebService {
         .setUser(env.get("DBRACE_DB_USER")).setPassword(env.getOrDefault("DBRACE_DB_PASSWORD", ""))
         .setCachePreparedStatements(true)
         .setProperties(Map.of("application_name", env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-vertx-web")));
+    try {
+      tls(db, env.getOrDefault("DBRACE_DB_SSLMODE", "prefer"), env.get("DBRACE_DB_SSLROOTCERT"));
+    } catch (IllegalArgumentException e) {
+      System.err.println("vertx-web: " + e.getMessage());
+      System.exit(2);
+    }
     Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(Integer.parseInt(env.getOrDefault("DBRACE_POOL", "16"))))
         .connectingTo(db).using(vertx).build();
     try {
@@ -73,6 +82,28 @@ public final class VertxWebService {
         // exiting anyway
       }
     }));
+  }
+
+  /**
+   * libpq's sslmode in the client's own setting, with libpq's meaning: the modes that do not verify
+   * trust any certificate, verify-ca checks the chain against the root certificate, verify-full the
+   * host name too. The client has no default root certificate: a verify mode without one is refused.
+   */
+  static void tls(PgConnectOptions db, String mode, String rootCert) {
+    SslMode m = SslMode.of(mode);
+    db.setSslMode(m);
+    switch (m) {
+      case DISABLE -> { }
+      case ALLOW, PREFER, REQUIRE -> db.setSslOptions(new ClientSSLOptions().setTrustAll(true));
+      case VERIFY_CA, VERIFY_FULL -> {
+        if (rootCert == null || rootCert.isBlank()) {
+          throw new IllegalArgumentException("sslmode=" + mode + " needs DBRACE_DB_SSLROOTCERT (sslrootcert in dbrace's"
+              + " --url): the Vert.x PG client has no default root certificate");
+        }
+        db.setSslOptions(new ClientSSLOptions().setTrustOptions(new PemTrustOptions().addCertPath(rootCert))
+            .setHostnameVerificationAlgorithm(m == SslMode.VERIFY_FULL ? "HTTPS" : ""));
+      }
+    }
   }
 
   private static void json(RoutingContext rc, Future<String> body) {

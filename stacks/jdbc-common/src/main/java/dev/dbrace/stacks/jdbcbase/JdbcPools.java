@@ -9,7 +9,7 @@ import java.sql.SQLException;
 /**
  * The HikariCP pool every JDBC-based stack uses (the raw JDBC stacks and Hibernate ORM alike), so
  * they differ by what runs on it, not by pool settings: {@code --pool} connections, all opened up
- * front, autocommit, a 30 s borrow timeout. Stateless, hence thread-safe.
+ * front, autocommit, a 30 s borrow timeout, and on PostgreSQL the race's sslmode. Stateless, hence thread-safe.
  */
 public final class JdbcPools {
 
@@ -31,6 +31,13 @@ public final class JdbcPools {
     hikari.setAutoCommit(true);
     // Open the first connection in the constructor and fail there, with the driver's exception.
     hikari.setInitializationFailTimeout(1);
+    if (config.sslMode() != null) {
+      // pgjdbc takes libpq's sslmode words and its root-certificate default (~/.postgresql/root.crt)
+      hikari.addDataSourceProperty("sslmode", config.sslMode().libpq());
+      if (config.sslRootCert() != null) {
+        hikari.addDataSourceProperty("sslrootcert", config.sslRootCert());
+      }
+    }
     return hikari;
   }
 

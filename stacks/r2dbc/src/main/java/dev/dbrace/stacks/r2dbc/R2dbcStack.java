@@ -195,6 +195,11 @@ final class R2dbcStack implements Stack {
     if (config.password() != null) {
       pg.password(config.password());
     }
+    // the driver takes libpq's words; without sslRootCert its verify modes use the JDK's trust store
+    pg.sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(config.sslMode().libpq()));
+    if (config.sslRootCert() != null) {
+      pg.sslRootCert(config.sslRootCert());
+    }
     String cache = config.options().get(OPT_STATEMENT_CACHE);
     if (cache != null) {
       pg.preparedStatementCacheQueries(parseStatementCache(cache));

@@ -16,6 +16,12 @@ abstract class VertxProviderBase implements StackProvider {
     return Versions.get();
   }
 
+  /** The Vert.x PG client verifies a certificate only against trust options it is given (sslrootcert). */
+  @Override
+  public boolean verifiesWithoutRootCert() {
+    return false;
+  }
+
   @Override
   public Stack open(StackConfig config) throws Exception {
     VertxSettings settings = VertxSettings.parse(name(), config.options(), pipelined());

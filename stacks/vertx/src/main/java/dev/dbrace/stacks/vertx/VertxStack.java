@@ -124,10 +124,10 @@ final class VertxStack implements Stack {
         pool = MySQLBuilder.pool().with(poolOptions).connectingTo(mysqlOptions(config, settings)).using(vertx).build();
         client = pool;
       } else if (pipelined) {
-        client = PgBuilder.client().with(poolOptions).connectingTo(pgOptions(config, settings).setPipeliningLimit(settings.pipeliningLimit()))
+        client = PgBuilder.client().with(poolOptions).connectingTo(pgOptions(config, settings, "vertx-pipelined").setPipeliningLimit(settings.pipeliningLimit()))
             .using(vertx).build();
       } else {
-        pool = PgBuilder.pool().with(poolOptions).connectingTo(pgOptions(config, settings)).using(vertx).build();
+        pool = PgBuilder.pool().with(poolOptions).connectingTo(pgOptions(config, settings, "vertx")).using(vertx).build();
         client = pool;
       }
       await(client.query("SELECT 1").execute(), OPEN_TIMEOUT_SECONDS,
@@ -351,7 +351,7 @@ final class VertxStack implements Stack {
   }
 
   /** A fresh tuple: the driver may write converted values back into it, and params are shared. */
-  private static PgConnectOptions pgOptions(StackConfig config, VertxSettings settings) {
+  private static PgConnectOptions pgOptions(StackConfig config, VertxSettings settings, String stack) {
     PgConnectOptions connect = new PgConnectOptions()
         .setHost(config.host())
         .setPort(config.port())
@@ -364,7 +364,32 @@ final class VertxStack implements Stack {
     if (config.applicationName() != null) {
       connect.addProperty("application_name", config.applicationName());
     }
-    return connect;
+    return tls(connect, config, stack);
+  }
+
+  /**
+   * The race's sslmode in the client's own setting, with libpq's meaning: the modes that do not
+   * verify trust any certificate, verify-ca checks the chain against sslrootcert, verify-full the
+   * host name too. The client has no default root certificate, so a verify mode without
+   * sslrootcert is refused rather than run another way.
+   */
+  private static PgConnectOptions tls(PgConnectOptions connect, StackConfig config, String stack) {
+    dev.dbrace.core.spi.SslMode mode = config.sslMode();
+    connect.setSslMode(io.vertx.pgclient.SslMode.of(mode.libpq()));
+    if (mode == dev.dbrace.core.spi.SslMode.DISABLE) {
+      return connect;
+    }
+    io.vertx.core.net.ClientSSLOptions ssl = new io.vertx.core.net.ClientSSLOptions();
+    if (!mode.verifies()) {
+      return connect.setSslOptions(ssl.setTrustAll(true));
+    }
+    if (config.sslRootCert() == null) {
+      throw new IllegalArgumentException("stack " + stack + ": sslmode=" + mode + " needs sslrootcert in the URL"
+          + " (the Vert.x PG client has no default root certificate)");
+    }
+    ssl.setTrustOptions(new io.vertx.core.net.PemTrustOptions().addCertPath(config.sslRootCert()))
+        .setHostnameVerificationAlgorithm(mode == dev.dbrace.core.spi.SslMode.VERIFY_FULL ? "HTTPS" : "");
+    return connect.setSslOptions(ssl);
   }
 
   /**

@@ -47,6 +47,12 @@ public final class HibernateReactiveProvider implements StackProvider {
     return v;
   }
 
+  /** Its Vert.x PG client verifies a certificate only against trust options it is given (sslrootcert). */
+  @Override
+  public boolean verifiesWithoutRootCert() {
+    return false;
+  }
+
   @Override
   public Stack open(StackConfig config) throws Exception {
     if (!config.options().isEmpty()) {
@@ -98,7 +104,7 @@ public final class HibernateReactiveProvider implements StackProvider {
             "jdbc:postgresql://" + config.host() + ":" + config.port() + "/" + config.database())
         .setProperty("jakarta.persistence.jdbc.user", config.user())
         .setProperty("hibernate.connection.pool_size", Integer.toString(config.pool()))
-        .setProperty(Settings.SQL_CLIENT_POOL_CONFIG, ApplicationNamePoolConfiguration.class.getName())
+        .setProperty(Settings.SQL_CLIENT_POOL_CONFIG, ConnectionSettingsPoolConfiguration.class.getName())
         .setProperty("jakarta.persistence.schema-generation.database.action", "none")
         .setProperty("hibernate.hbm2ddl.auto", "none")
         .setProperty("jakarta.persistence.sharedCache.mode", "NONE")
@@ -112,7 +118,16 @@ public final class HibernateReactiveProvider implements StackProvider {
       cfg.setProperty("jakarta.persistence.jdbc.password", config.password());
     }
     if (config.applicationName() != null) {
-      cfg.setProperty(ApplicationNamePoolConfiguration.APPLICATION_NAME, config.applicationName());
+      cfg.setProperty(ConnectionSettingsPoolConfiguration.APPLICATION_NAME, config.applicationName());
+    }
+    cfg.setProperty(ConnectionSettingsPoolConfiguration.SSL_MODE, config.sslMode().libpq());
+    if (config.sslMode().verifies()) {
+      // the Vert.x client has no default root certificate: refused here rather than connected another way
+      if (config.sslRootCert() == null) {
+        throw new IllegalArgumentException("stack hibernate-reactive: sslmode=" + config.sslMode()
+            + " needs sslrootcert in the URL (the Vert.x PG client has no default root certificate)");
+      }
+      cfg.setProperty(ConnectionSettingsPoolConfiguration.SSL_ROOT_CERT, config.sslRootCert());
     }
     return cfg;
   }
