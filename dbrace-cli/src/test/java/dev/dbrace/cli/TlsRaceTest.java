@@ -161,7 +161,7 @@ class TlsRaceTest {
   /** A race of {@code stacks} on the TLS server with {@code query} after its URL; race.json read back. */
   private static JsonNode race(String query, String stacks, String expectedMode) throws Exception {
     Path out = dir.resolve("race-" + expectedMode);
-    Cli.Result r = Cli.run("run", "--url", url(query), "--stacks", stacks, "--duration", "500ms", "--warmup", "300ms",
+    Cli.Result r = Cli.run("run", "--url", url(query), "--stacks", stacks, "--rounds", "1", "--duration", "500ms", "--warmup", "300ms",
         "--pool", "4", "--concurrency", "8", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertFalse(r.out().contains("TLS DIFFERS"), r.out());
