@@ -188,14 +188,20 @@ final class RaceRunner {
     if (cpu <= 0 || p.jitCpuS() < JIT_NOTE_SHARE * cpu) {
       return null;
     }
-    boolean capped = r.warmup() != null && dev.dbrace.core.run.WarmupRule.CAP.equals(r.warmup().ended());
+    String ended = r.warmup() == null ? null : r.warmup().ended();
+    String advice = switch (ended == null ? "" : ended) {
+      case dev.dbrace.core.run.WarmupRule.CAP -> String.format(Locale.ROOT,
+          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", r.warmup().durationS());
+      case dev.dbrace.core.run.WarmupRule.SETTLED -> String.format(Locale.ROOT,
+          " (it had gone quiet when warm-up settled after %.0f s, then compiled again): the rounds' range shows what it"
+              + " cost", r.warmup().durationS());
+      default -> ": --warmup auto (or a longer --warmup) takes it out";
+    };
     return String.format(Locale.ROOT,
-        "%s: the JIT compiler threads used %.1f s of CPU in the measured %.0f s, %.0f %% of the %.1f s the %s used%s; "
+        "%s: the JIT compiler threads used %.1f s of CPU in the measured %.0f s, %.0f %% of the %.1f s the %s used; "
             + "its figures include compilation%s",
         r.stack(), p.jitCpuS(), r.durationS(), 100 * p.jitCpuS() / cpu, cpu,
-        r.generator() != null ? "service" : "worker",
-        capped ? String.format(Locale.ROOT, " (still not steady after %.0f s of warm-up)", r.warmup().durationS()) : "",
-        capped ? ": a longer --warmup-max takes it out" : ": --warmup auto (or a longer --warmup) takes it out");
+        r.generator() != null ? "service" : "worker", advice);
   }
 
   /** Seconds the remaining runs will take if they take as long as those so far; 0 before the first. */
