@@ -62,7 +62,7 @@ public final class WorkerMain {
     long[] preWarmStatements = {0};
     boolean warms = spec.warmupMs() != 0;
     WarmupRule.Outcome preWarm = spec.load() instanceof LoadModel.Open open && warms
-        ? preWarm(spec, stack, open, control, preWarmStatements) : null;
+        ? preWarm(spec, stack, open, control, protocol, preWarmStatements) : null;
     GcSnapshot gcBefore;
     long start = System.nanoTime();
     try (IntervalLog log = new IntervalLog(Path.of(spec.hlogPath()), System.currentTimeMillis());
@@ -137,7 +137,7 @@ public final class WorkerMain {
    * it verified to {@code statements[0]}, for the server-side check.
    */
   private static WarmupRule.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
-      long[] statements) throws InterruptedException {
+      Protocol protocol, long[] statements) throws InterruptedException {
     int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.pool()));
     long longest = spec.warmupMs() == WarmupRule.AUTO ? spec.warmupMaxMs() : spec.warmupMs();
     // the duration is only a backstop: the warm-up rule stops the loop
@@ -146,7 +146,24 @@ public final class WorkerMain {
     control.onStop(warm::stop);
     warm.startMeasuring();
     warm.start();
-    WarmupRule.Outcome outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors());
+    // progress during the pre-warm too: an auto warm-up may take up to the cap, and the runner's
+    // stall watchdog must see the operations completing
+    long start = System.nanoTime();
+    ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "dbrace-prewarm-ticker");
+      t.setDaemon(true);
+      return t;
+    });
+    ticker.scheduleAtFixedRate(() -> protocol.progress("warmup", warm.measured().ok(), warm.measured().errors(),
+        warm.measured().notIssued(), (System.nanoTime() - start) / 1e9),
+        spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
+    WarmupRule.Outcome outcome;
+    try {
+      outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors());
+    } finally {
+      ticker.shutdownNow();
+      ticker.awaitTermination(5, TimeUnit.SECONDS);
+    }
     warm.stop();
     awaitEnd(warm, spec.drainTimeoutMs());
     statements[0] = warm.measured().statements() + warm.warmup().statements();
