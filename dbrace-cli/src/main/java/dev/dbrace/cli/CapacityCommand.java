@@ -2,6 +2,10 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.runner.CapacitySearch;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,11 +19,11 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace capacity}: each stack's highest rate within an SLA. */
 @Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
     mixinStandardHelpOptions = true, sortOptions = false)
-final class CapacityCommand implements Callable<Integer> {
-  static final String DEFAULT_STEP = "8s";
-  static final String DEFAULT_WARMUP = "2s";
-  static final String DEFAULT_CONCURRENCY = "64";
-  static final String DEFAULT_PRECISION = "10";
+public final class CapacityCommand implements Callable<Integer> {
+  public static final String DEFAULT_STEP = "8s";
+  public static final String DEFAULT_WARMUP = "2s";
+  public static final String DEFAULT_CONCURRENCY = "64";
+  public static final String DEFAULT_PRECISION = "10";
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
   Path scenarioFile;

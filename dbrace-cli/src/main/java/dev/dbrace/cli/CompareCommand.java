@@ -4,6 +4,7 @@ import dev.dbrace.report.CompareReport;
 import dev.dbrace.report.Format;
 import dev.dbrace.report.RaceComparison;
 import dev.dbrace.report.ReportInputException;
+import dev.dbrace.runner.UserError;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "compare", description = "Compare two races: throughput, p99 and capacity per stack, ratios b/a.",
     mixinStandardHelpOptions = true)
-final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "A", description = "The results folder to compare against (the baseline).")
   Path a;
 

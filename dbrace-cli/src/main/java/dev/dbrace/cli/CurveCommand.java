@@ -2,6 +2,10 @@ package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.runner.CurvePlan;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace curve}: latency vs load, one run per stack per step. */
 @Command(name = "curve", description = "Latency-vs-load curves: each stack through a series of open-loop rates (or closed-loop concurrencies).",
     mixinStandardHelpOptions = true, sortOptions = false)
-final class CurveCommand implements Callable<Integer> {
+public final class CurveCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
   Path scenarioFile;
 

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.DatabaseSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "db", description = "Start the embedded PostgreSQL with dbrace's datasets and keep it running.",
     mixinStandardHelpOptions = true)
-final class DbCommand implements Callable<Integer> {
+public final class DbCommand implements Callable<Integer> {
   @Option(names = "--env-file", description = "Write PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD here (mode 600) once ready.")
   Path envFile;
 

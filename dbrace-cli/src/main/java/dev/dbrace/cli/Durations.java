@@ -6,7 +6,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** Parses {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h} (a bare number is seconds) to milliseconds. */
-final class Durations implements ITypeConverter<Long> {
+public final class Durations implements ITypeConverter<Long> {
   private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
 
   @Override
@@ -27,7 +27,7 @@ final class Durations implements ITypeConverter<Long> {
   }
 
   /** {@code 45s}, {@code 3m05s}, {@code 1h02m}: for ETAs. */
-  static String human(double seconds) {
+  public static String human(double seconds) {
     long s = Math.round(seconds);
     if (s < 60) {
       return s + "s";

@@ -1,5 +1,8 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.experiment.ExperimentCatalog;
+import dev.dbrace.runner.experiment.ExperimentSession;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace experiment <name>}: one of E3's pgjdbc deep dives, in its own worker JVM. */
 @Command(name = "experiment", description = "Run a named experiment (./dbrace list shows them and their --opt settings).",
     mixinStandardHelpOptions = true, sortOptions = false)
-final class ExperimentCommand implements Callable<Integer> {
+public final class ExperimentCommand implements Callable<Integer> {
   @Parameters(paramLabel = "NAME", description = "The experiment, e.g. plan-flip.")
   String name;
 

@@ -1,12 +1,15 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.experiment.ExperimentCatalog;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.service.ServiceCatalog;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /** {@code dbrace list}: stacks and workloads, one line each. */
 @Command(name = "list", description = "List stacks, workloads, experiments, services and endpoints.", mixinStandardHelpOptions = true)
-final class ListCommand implements Callable<Integer> {
+public final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StackCatalog catalog = StackCatalog.discover(Main.home());

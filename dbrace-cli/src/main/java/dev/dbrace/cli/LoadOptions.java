@@ -1,32 +1,33 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.runner.UserError;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** One load point, closed or open: shared by run (driver level) and serve-race (service level). */
-final class LoadOptions {
+public final class LoadOptions {
   @Option(names = "--load", defaultValue = "closed", description = "Load model: closed (C in flight, each completion issues the next) or open (a fixed arrival --rate, latency from the intended start) (default: ${DEFAULT-VALUE}).")
-  String load;
+  public String load;
 
   @Option(names = "--executions", description = "Closed load: measured operations per stack.")
-  Long executions;
+  public Long executions;
 
   @Option(names = "--duration", converter = Durations.class, description = "Measured time per run, e.g. 30s (default unless --executions: 5s for run, 10s for serve-race).")
-  Long durationMs;
+  public Long durationMs;
 
   @Option(names = "--concurrency", defaultValue = "64", description = "Closed load: operations in flight (default: ${DEFAULT-VALUE}).")
-  int concurrency;
+  public int concurrency;
 
   @Option(names = "--rate", description = "Open load: arrivals per second.")
-  Double rate;
+  public Double rate;
 
   @Mixin OpenLoadOptions open;
 
   @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = "auto", description = "Warm-up per run, excluded from "
       + "figures: auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
       + "over 3 s, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
-  long warmupMs;
+  public long warmupMs;
 
   LoadModel model() {
     RaceOptions.require(durationMs == null || durationMs > 0, "--duration must be > 0");

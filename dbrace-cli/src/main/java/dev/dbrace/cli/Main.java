@@ -1,10 +1,14 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.db.CacheDir;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.Secrets;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.probe.EnvironmentProbe;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code dbrace} command line. Bad input is one line on stderr and exit code 2. */
 @Command(
@@ -70,13 +74,13 @@ public final class Main {
   }
 
   /** The checkout dbrace runs from (set by the launcher; tests set it from Maven). */
-  static Path home() {
+  public static Path home() {
     String home = System.getProperty("dbrace.home");
     return Path.of(home == null ? "." : home).toAbsolutePath().normalize();
   }
 
   /** dbrace's cache (PostgreSQL binaries, data dirs): $DBRACE_CACHE, else $XDG_CACHE_HOME/dbrace or ~/.cache/dbrace. */
-  static Path cacheDir() {
+  public static Path cacheDir() {
     return CacheDir.resolve();
   }
 

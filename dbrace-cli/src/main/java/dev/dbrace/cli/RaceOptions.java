@@ -4,6 +4,11 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.Secrets;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,11 +21,11 @@ import picocli.CommandLine.Option;
  * The options every racing command shares (run, curve, capacity): what races, on which database,
  * with which pool, and how runs are guarded. A picocli mixin; the commands add their load options.
  */
-final class RaceOptions {
+public final class RaceOptions {
   static final String DEFAULT_STACKS = "jdbc-platform,jdbc-virtual,r2dbc,vertx";
 
   @Option(names = "--stacks", split = ",", defaultValue = DEFAULT_STACKS, description = "Stacks to race (default: ${DEFAULT-VALUE}; on Firebird every stack that speaks it).")
-  List<String> stacks;
+  public List<String> stacks;
 
   @Option(names = "--workload", defaultValue = "point-select", description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
   String workload;
@@ -32,20 +37,20 @@ final class RaceOptions {
   String scenario;
 
   @Option(names = "--pool", defaultValue = "16", description = "Connection pool size, the same for every stack (default: ${DEFAULT-VALUE}).")
-  int pool;
+  public int pool;
 
   @Option(names = "--threads", defaultValue = "200", description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
   int threads;
 
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
-  long seed;
+  public long seed;
 
   @Option(names = "--url", description = "Your database: postgresql://user@host:5432/db (password from PGPASSWORD or ~/.pgpass)"
       + " or firebird://user@host:3050//path/db.fdb (password from ISC_PASSWORD or DBRACE_PASSWORD).")
-  String url;
+  public String url;
 
   @Option(names = "--engine", description = "postgresql (default), mariadb or firebird: the engine of the embedded database; with --url, the URL says it.")
-  String engine;
+  public String engine;
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<workload>).")
   Path out;
@@ -58,10 +63,10 @@ final class RaceOptions {
 
   @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...), each a fresh worker, "
       + "so the machine's drift falls on every stack alike; tables show the median and range (1..20; default: 2 for run, 1 for curve; capacity runs 1).")
-  Integer rounds;
+  public Integer rounds;
 
   /** {@code --rounds} (or the scenario file's load.rounds), else {@code byDefault}; checked 1..20. */
-  int rounds(int byDefault) {
+  public int rounds(int byDefault) {
     return RacePlan.checkRounds(rounds == null ? byDefault : rounds, "--rounds");
   }
 
@@ -78,17 +83,17 @@ final class RaceOptions {
   long drainTimeoutMs;
 
   @Option(names = "--warmup-max", converter = Durations.class, defaultValue = DEFAULT_WARMUP_MAX, description = "With --warmup auto: the longest warm-up; a run that is not steady by then is measured anyway and marked not settled (default: ${DEFAULT-VALUE}).")
-  long warmupMaxMs;
+  public long warmupMaxMs;
 
-  static final String DEFAULT_WARMUP_MAX = "60s";
+  public static final String DEFAULT_WARMUP_MAX = "60s";
 
   /** The race's engine: the URL's scheme, else {@code --engine}, else PostgreSQL; a mismatch is the user's error. */
-  Engine engine() {
+  public Engine engine() {
     return engine(engine, url);
   }
 
   /** {@link #engine()} for a command with its own {@code --engine} and {@code --url}. */
-  static Engine engine(String engine, String url) {
+  public static Engine engine(String engine, String url) {
     Engine given;
     try {
       given = engine == null ? null : Engine.of(engine);
@@ -209,7 +214,7 @@ final class RaceOptions {
   }
 
   /** The service level's load generator: a stack in the catalog that speaks HTTP to every engine's services, not SQL. */
-  static final String HTTP_GENERATOR = "http";
+  public static final String HTTP_GENERATOR = "http";
 
   /** The stacks a driver-level race on {@code engine} may name: those that speak it, less the HTTP generator. */
   static List<String> databaseStacks(StackCatalog catalog, Engine engine) {
@@ -256,7 +261,7 @@ final class RaceOptions {
     }
   }
 
-  static void require(boolean ok, String message) {
+  public static void require(boolean ok, String message) {
     if (!ok) {
       throw new UserError(message);
     }

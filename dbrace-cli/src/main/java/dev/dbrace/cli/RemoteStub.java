@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.dbrace.runner.UserError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -17,7 +18,7 @@ import java.util.concurrent.Executors;
  * thousand waiting calls cost no platform threads. Runs in the runner's process: its CPU belongs to
  * no service's figures, as a real remote service's would not.
  */
-final class RemoteStub implements AutoCloseable {
+public final class RemoteStub implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
   private final int minMs;

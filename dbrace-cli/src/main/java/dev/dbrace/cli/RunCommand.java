@@ -1,14 +1,20 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.fault.FaultPlan;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace run}: one race, every stack once on the same workload and load. */
@@ -16,11 +22,11 @@ import picocli.CommandLine.Spec;
     "The workload is a built-in one (--workload) or your own scenario file (docs/scenario-file.md): "
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
     mixinStandardHelpOptions = true, sortOptions = false)
-final class RunCommand implements Callable<Integer> {
+public final class RunCommand implements Callable<Integer> {
   static final String DEFAULT_STACKS = RaceOptions.DEFAULT_STACKS;
 
   /** Rounds of a race unless --rounds: two show whether a lead holds, and keep the quick race near two minutes. */
-  static final int DEFAULT_ROUNDS = 2;
+  public static final int DEFAULT_ROUNDS = 2;
 
   /**
    * Measured time per run unless --duration or --executions: short, because every stack runs
@@ -106,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
         spec.root().commandLine().getParseResult().originalArgs().stream()).toList());
   }
 
-  static String timestamp() {
+  public static String timestamp() {
     return Instant.now().toString().replaceAll("[-:]", "").replace("T", "-").substring(0, 15);
   }
 }

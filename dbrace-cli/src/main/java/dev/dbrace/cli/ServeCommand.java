@@ -1,5 +1,9 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.DatabaseSession;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.service.ServiceCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +19,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "serve", description = "Start one service variant (with its database and remote stub) and keep it running.",
     mixinStandardHelpOptions = true, sortOptions = false)
-final class ServeCommand implements Callable<Integer> {
+public final class ServeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "VARIANT", description = "The service variant, e.g. vertx-web (see dbrace list).")
   String variant;
 

@@ -3,6 +3,8 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +23,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "serve-race", description = "Race HTTP service variants on one endpoint (embedded PostgreSQL unless --url).",
     mixinStandardHelpOptions = true, sortOptions = false)
-final class ServeRaceCommand implements Callable<Integer> {
+public final class ServeRaceCommand implements Callable<Integer> {
   @Option(names = "--scenario", description = "A ready scenario: notification (E4: /notifications with 1,000 users at once, remote calls of 1-3 s),"
       + " hibernate (E2: quarkus-orm against quarkus-reactive on /queries?queries=20) or node-e5 (E5: the six Node.js connection"
       + " styles on /relations, 10000 requests 5 at a time, pool 5; on Firebird the two sync styles are left out).")

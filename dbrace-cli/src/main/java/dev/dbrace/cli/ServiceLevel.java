@@ -5,6 +5,13 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.service.ServiceCatalog;
+import dev.dbrace.runner.service.ServiceSubject;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +25,7 @@ import picocli.CommandLine.Option;
  * variants, which endpoint, how the generator connects and how slow the remote stub is. A picocli
  * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
  */
-final class ServiceLevel {
+public final class ServiceLevel {
   @Option(names = "--level", defaultValue = "driver", description = "driver (stacks race a workload) or service (service variants race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
   String level;
 
@@ -43,7 +50,7 @@ final class ServiceLevel {
   /** The variants came from a scenario, not from --services: those the engine lacks are left out, not refused. */
   private boolean scenarioServices;
 
-  boolean on() {
+  public boolean on() {
     RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
     return level.equals("service");
   }
@@ -128,7 +135,7 @@ final class ServiceLevel {
    * given: a closed load's concurrency (at most 1,024), an open load's {@link #OPEN_CONNECTIONS}.
    * Per run, so a capacity search's open-loop steps get 256, not its closed-loop probe's 64.
    */
-  static int connectionsFor(LoadModel load) {
+  public static int connectionsFor(LoadModel load) {
     return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), MAX_CLOSED_CONNECTIONS) : OPEN_CONNECTIONS;
   }
 

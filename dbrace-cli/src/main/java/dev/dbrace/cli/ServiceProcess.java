@@ -1,5 +1,10 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.Secrets;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.service.NodeModules;
+import dev.dbrace.runner.service.ServiceCatalog;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -25,8 +30,8 @@ import java.util.stream.Collectors;
  * {@code /health} answers 200, stopped with SIGTERM and, 10 s later, SIGKILL. Every live service is
  * also stopped when dbrace exits (Ctrl-C included), so none outlives the race.
  */
-final class ServiceProcess implements AutoCloseable {
-  static final Duration READY_LIMIT = Duration.ofSeconds(60);
+public final class ServiceProcess implements AutoCloseable {
+  public static final Duration READY_LIMIT = Duration.ofSeconds(60);
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
   static {
@@ -38,16 +43,16 @@ final class ServiceProcess implements AutoCloseable {
    * {@code database} is the database's name, or on Firebird its file path (or alias); {@code sslMode} and
    * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
    */
-  record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
+  public record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
       String remoteUrl, dev.dbrace.core.spi.Engine engine, dev.dbrace.core.spi.SslMode sslMode, String sslRootCert) {
-    Environment {
+    public Environment {
       engine = engine == null ? dev.dbrace.core.spi.Engine.POSTGRESQL : engine;
       sslMode = engine == dev.dbrace.core.spi.Engine.POSTGRESQL && sslMode == null ? dev.dbrace.core.spi.SslMode.DEFAULT
           : sslMode;
     }
 
     /** Where {@code target} is, with its TLS settings. */
-    static Environment of(dev.dbrace.db.DbTarget target, int pool, String remoteUrl) {
+    public static Environment of(dev.dbrace.db.DbTarget target, int pool, String remoteUrl) {
       return new Environment(target.host(), target.port(), target.database(), target.user(), target.password(), pool,
           remoteUrl, target.engine(), target.sslMode(), target.sslRootCert());
     }
@@ -70,7 +75,7 @@ final class ServiceProcess implements AutoCloseable {
     this.port = port;
   }
 
-  static ServiceProcess start(ServiceCatalog.Variant v, Path java, List<String> jvmArgs, Environment env,
+  public static ServiceProcess start(ServiceCatalog.Variant v, Path java, List<String> jvmArgs, Environment env,
       String applicationName, Path runDir) throws IOException {
     List<String> cmd = new ArrayList<>();
     if (v.runtime().equals("node")) {
@@ -127,16 +132,16 @@ final class ServiceProcess implements AutoCloseable {
     return new ServiceProcess(v.name(), p, log, port);
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + port;
   }
 
   /** Waits for /health to answer 200; a service that exits or stays silent fails the run with its log's last lines. */
-  void awaitReady(Duration limit) throws IOException, InterruptedException {
+  public void awaitReady(Duration limit) throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     HttpRequest health = HttpRequest.newBuilder(URI.create(url() + "/health")).timeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + limit.toNanos();

@@ -10,7 +10,7 @@ import picocli.CommandLine.TypeConversionException;
  * Parses an SLA such as {@code p99=10ms}, {@code p99.9=50ms} or {@code p50=2ms,errors=1%}; the
  * error budget defaults to 0.1 %.
  */
-final class SlaConverter implements ITypeConverter<Race.Sla> {
+public final class SlaConverter implements ITypeConverter<Race.Sla> {
   private static final Pattern FORM = Pattern.compile(
       "(p50|p90|p99|p99\\.9|p999)\\s*=\\s*([0-9.]+)\\s*(ms|s)?(?:\\s*,\\s*errors\\s*=\\s*([0-9.]+)\\s*%)?");
 

@@ -1,12 +1,13 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.UserError;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Splits {@code --stack-opt stack.key=value} into each stack's own options. */
-final class StackOptions {
+public final class StackOptions {
   private StackOptions() {}
 
   static Map<String, Map<String, String>> split(Map<String, String> raw, List<String> stacks) {

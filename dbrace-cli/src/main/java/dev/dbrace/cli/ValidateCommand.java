@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,7 +14,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "validate", description = {"Check a scenario file without running it: prints what ./dbrace run would race (exit 0),",
     "or one line naming the file, line and field of the first problem (exit 2). Takes run's options, which override the file's."},
     mixinStandardHelpOptions = true, sortOptions = false)
-final class ValidateCommand implements Callable<Integer> {
+public final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
 

@@ -7,7 +7,7 @@ import picocli.CommandLine.ITypeConverter;
  * {@code --warmup}: {@code auto} (until steady, {@link WarmupRule}; stored as
  * {@link WarmupRule#AUTO}) or a fixed duration such as {@code 20s} ({@code 0}: none).
  */
-final class WarmupConverter implements ITypeConverter<Long> {
+public final class WarmupConverter implements ITypeConverter<Long> {
   @Override
   public Long convert(String value) {
     if ("auto".equalsIgnoreCase(value.trim())) {
@@ -21,7 +21,7 @@ final class WarmupConverter implements ITypeConverter<Long> {
   }
 
   /** How race.json and the report name a run's warm-up rule. */
-  static String describe(long warmupMs, long warmupMaxMs) {
+  public static String describe(long warmupMs, long warmupMaxMs) {
     if (warmupMs == WarmupRule.AUTO) {
       return "auto: until steady (compiler threads under 5 % of the CPU, throughput flat within 5 % over 3 s), at most "
           + Durations.human(warmupMaxMs / 1000.0);

@@ -10,6 +10,9 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.CapacitySearch;
+import dev.dbrace.runner.CurvePlan;
+import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in PostgreSQL and the pool has 2 connections, so no stack can serve more than 100 operations per
  * second, and below that the latency is about the sleep.
  */
-class CapacityAndCurveTest {
+public class CapacityAndCurveTest {
   static final Map<String, String> SLEEP_20MS = Map.of("sleep", "0.02", "fraction", "1");
 
   @Test

@@ -5,12 +5,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the command line in-process and captures what it printed. */
-final class Cli {
-  record Result(int exit, String out, String err) {}
+public final class Cli {
+  public record Result(int exit, String out, String err) {}
 
   private Cli() {}
 
-  static synchronized Result run(String... args) {
+  public static synchronized Result run(String... args) {
     PrintStream oldOut = System.out;
     PrintStream oldErr = System.err;
     var out = new ByteArrayOutputStream();

@@ -10,7 +10,13 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
-import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fault.FaultPlan;
+import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * have a kind, every issued operation is accounted for, the time to recover is stated, and no
  * operation the client counted successful is missing from the database.
  */
-class FaultRaceTest {
+public class FaultRaceTest {
   private static final LoadModel.Open LOAD = new LoadModel.Open(200, 5000, 1024, "constant");
 
   @Test

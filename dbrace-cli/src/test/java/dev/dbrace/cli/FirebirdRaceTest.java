@@ -13,6 +13,11 @@ import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestFirebird;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Short real races of the Jaybird stacks on a real Firebird (one per test JVM, started here), through
  * the runner's own code path; skipped where Firebird cannot be installed. The engine checks need no server.
  */
-class FirebirdRaceTest {
+public class FirebirdRaceTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"jdbc-firebird, point-select, 500", "jdbc-firebird-virtual, point-select, 500",

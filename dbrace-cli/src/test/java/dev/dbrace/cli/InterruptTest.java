@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C on a real {@code dbrace run} in its own JVM (embedded PostgreSQL, two stacks, a long
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so far when its worker could still report them), and leave no process behind: not its workers,
  * not its PostgreSQL.
  */
-class InterruptTest {
+public class InterruptTest {
 
   /**
    * @param group false: SIGINT to dbrace alone (kill -INT PID); true: to its whole process group, as

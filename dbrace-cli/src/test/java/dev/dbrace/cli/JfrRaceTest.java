@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** With --jfr a real worker records Flight Recorder data and the run says where its threads spent their time. */
-class JfrRaceTest {
+public class JfrRaceTest {
 
   @Test
   void blockingStackShowsParkedThreadsAndSocketReads(@TempDir Path out) throws Exception {

@@ -8,14 +8,21 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.LoadModel;
-import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestMariaDb;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.scenario.Scenario;
+import dev.dbrace.runner.scenario.ScenarioSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MariaDB block prepares the table, with the rows the server changed checked against the seeded
  * sequence. Skipped where mariadb-server cannot be installed; the engine checks need no server.
  */
-class MariaDbRaceTest {
+public class MariaDbRaceTest {
   private static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx");
   private static final long EXECUTIONS = 600;
   private static final int ROWS = 300;

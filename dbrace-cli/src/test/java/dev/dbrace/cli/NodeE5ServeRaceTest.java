@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestFirebird;
+import dev.dbrace.runner.service.NodeModules;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * types it, on the test PostgreSQL and the test Firebird: every answer verified, and every variant
  * sent the same bytes. Skipped where node and npm (or Firebird) are missing.
  */
-class NodeE5ServeRaceTest {
+public class NodeE5ServeRaceTest {
 
   private static void nodeIsThere() {
     assumeTrue(NodeModules.find("node").isPresent() && NodeModules.find("npm").isPresent(),

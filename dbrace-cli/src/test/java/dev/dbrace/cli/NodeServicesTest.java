@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.service.NodeModules;
+import dev.dbrace.runner.service.ServiceCatalog;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * PostgreSQL: each started as dbrace starts it, its answers checked, stopped without a trace; and
  * two of them raced. Skipped where Node.js or npm is not installed.
  */
-class NodeServicesTest {
+public class NodeServicesTest {
   static final List<String> VARIANTS = List.of("node-sync-per-request", "node-async-per-request", "node-sync-shared",
       "node-async-shared-queued", "node-async-pool", "node-async-pool-prepared");
 

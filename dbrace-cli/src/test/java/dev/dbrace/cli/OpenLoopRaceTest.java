@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import java.io.FileInputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 40 operations per second. Offered more than that, the queue grows for the whole run and so must
  * the reported latency; a generator with coordinated omission would report about 50 ms.
  */
-class OpenLoopRaceTest {
+public class OpenLoopRaceTest {
   static final Map<String, String> SLEEP_50MS = Map.of("sleep", "0.05", "fraction", "1");
 
   static RaceSettings settings(String stack, LoadModel.Open load) {

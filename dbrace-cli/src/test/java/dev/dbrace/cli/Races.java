@@ -1,17 +1,23 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.core.result.Race;
-
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
-import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.RaceSession;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /** Runs short real races for tests: real workers, real database, the runner's own code path. */
-final class Races {
+public final class Races {
   private Races() {}
 
   static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.dbrace.runner.scenario.ScenarioReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * random bytes. The parser must return a scenario or throw its one-line error naming file:line;
  * never any other exception.
  */
-class ScenarioFuzzTest {
+public class ScenarioFuzzTest {
   private static final Set<String> STACKS = Set.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx", "vertx-pipelined");
   private static final String[] JUNK = {"zipf", "-1", "0", "[", "]", "{", "}", ":", "- ", "\"", "'", "  ", "\t", "$3", "1e99",
       "null", "~", "&a", "*a", "!!binary", "true", "99999999999999999999", "10 s", "#", "\u0000", "\uFFFF", "ms", "min: 5"};

@@ -10,6 +10,10 @@ import dev.dbrace.core.run.Json;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.scenario.Scenario;
+import dev.dbrace.runner.scenario.ScenarioSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -24,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (sequence key) and a select (zipfian key) through jdbc-platform and vertx. The rows the server
  * changed must be exactly those the seeded sequence names, once per stack.
  */
-class ScenarioRaceTest {
+public class ScenarioRaceTest {
   private static final long EXECUTIONS = 1500;
   private static final int ROWS = 500;
 

@@ -10,13 +10,21 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
-import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.service.ServiceCatalog;
+import dev.dbrace.runner.service.ServiceSubject;
+import dev.dbrace.runner.service.ServiceVersions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,7 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the generator's worker, every answer verified, the service's process measured, and the
  * database's count of the service's statements beside the requests.
  */
-class ServeRaceTest {
+public class ServeRaceTest {
   static List<RunRecord> serveRace(List<String> services, String endpoint, long executions, int concurrency, Path out)
       throws Exception {
     WorkloadSpec workload = Endpoints.forEndpoint(endpoint);

@@ -1,14 +1,14 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.result.RunRecord;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RunListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every stack runs every workload in a short real race, and the figures must agree with each other. */
-class StackRaceTest {
+public class StackRaceTest {
   static final List<String> STACKS = List.of("jdbc-platform", "jdbc-virtual", "r2dbc", "vertx", "vertx-pipelined",
       "hibernate-orm", "hibernate-orm-virtual", "hibernate-reactive");
   /**

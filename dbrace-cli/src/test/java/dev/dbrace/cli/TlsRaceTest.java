@@ -12,7 +12,9 @@ import dev.dbrace.core.run.Json;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.TlsDiffers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * certificate made here), and race.json records what the server saw of each run's connections.
  * Left to their drivers' defaults, pgjdbc would use TLS there and R2DBC and Vert.x would not.
  */
-class TlsRaceTest {
+public class TlsRaceTest {
   private static final String STACKS = RaceOptions.DEFAULT_STACKS;
 
   @TempDir

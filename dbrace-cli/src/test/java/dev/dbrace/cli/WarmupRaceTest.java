@@ -9,6 +9,7 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.WarmupRule;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * settled, well before the cap, with the compiler threads' CPU of both phases measured from
  * outside. (The cap on a loop made to stay unsteady is WarmupRuleTest's, on live counters.)
  */
-class WarmupRaceTest {
+public class WarmupRaceTest {
 
   @Test
   void aSteadyClosedLoopSettlesAndReportsTheJitsCpu(@TempDir Path out) throws Exception {

@@ -1,14 +1,15 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.result.RunRecord;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A worker that dies or hangs is reported, and the race goes on and keeps what it measured. */
-class WorkerFailureTest {
+public class WorkerFailureTest {
 
   @Test
   void killedWorkerIsReportedAndTheRaceContinues(@TempDir Path out) throws Exception {

@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class WorkloadTest {
+public class WorkloadTest {
 
   @Test
   void sequenceDependsOnlyOnSeedAndIndex() {

@@ -1,5 +1,7 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.postgres.Datasets;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +18,12 @@ import java.util.Map;
  * What {@link Datasets} finds in the database: which relations exist with which marker, and
  * whether the row counts are right. Stateless, hence thread-safe.
  */
-final class DatasetCheck {
+public final class DatasetCheck {
 
   private DatasetCheck() {}
 
   /** Relation name to its comment ("" if none), for those of dbrace's names that exist. */
-  static Map<String, String> markers(Connection c) throws SQLException {
+  public static Map<String, String> markers(Connection c) throws SQLException {
     Map<String, String> found = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT c.relname,"
         + " coalesce(obj_description(c.oid, 'pg_class'), '') FROM pg_class c"
@@ -37,7 +39,7 @@ final class DatasetCheck {
   }
 
   /** All relations present, marked as the current dataset version, with the right counts. */
-  static boolean complete(Connection c, Map<String, String> found) throws SQLException {
+  public static boolean complete(Connection c, Map<String, String> found) throws SQLException {
     for (String rel : Datasets.RELATIONS) {
       if (!Datasets.MARKER.equals(found.get(rel))) {
         return false;
@@ -47,7 +49,7 @@ final class DatasetCheck {
   }
 
   /** Null if every count is as generated, else which is not. */
-  static String countMismatch(Connection c) throws SQLException {
+  public static String countMismatch(Connection c) throws SQLException {
     Map<String, Integer> expected = new LinkedHashMap<>();
     expected.put("world", DatasetRows.WORLD_ROWS);
     expected.put("fortune", 12);
@@ -77,7 +79,7 @@ final class DatasetCheck {
     return null;
   }
 
-  static String schema(Connection c) throws SQLException {
+  public static String schema(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
         ResultSet r = s.executeQuery("SELECT current_schema()")) {
       r.next();
@@ -85,7 +87,7 @@ final class DatasetCheck {
     }
   }
 
-  static String resource(String name) {
+  public static String resource(String name) {
     try (InputStream in = DatasetCheck.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("resource " + name + " missing from dbrace-db");

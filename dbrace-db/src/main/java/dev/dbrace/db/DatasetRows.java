@@ -9,10 +9,10 @@ import java.util.List;
  * over a per-column stream number), so every machine and every JDK produces the same rows, unlike
  * {@link java.util.Random} whose sequence depends on call order. Stateless, hence thread-safe.
  */
-final class DatasetRows {
+public final class DatasetRows {
 
-  static final int WORLD_ROWS = 10_000;
-  static final int ACTORS = 200;
+  public static final int WORLD_ROWS = 10_000;
+  public static final int ACTORS = 200;
   static final int FILMS = 1_000; // film_id 0..999: E1 draws ids from 0..989
   static final int CATEGORIES = 16;
 
@@ -21,7 +21,7 @@ final class DatasetRows {
    *
    * @param featureMask bits 0..3 select Trailers, Commentaries, Deleted Scenes, Behind the Scenes
    */
-  record Film(int id, String title, String description, int rentalDuration, BigDecimal rentalRate,
+  public record Film(int id, String title, String description, int rentalDuration, BigDecimal rentalRate,
       int length, BigDecimal replacementCost, String rating, int featureMask, int categoryId,
       int[] actorIds) {}
 
@@ -66,16 +66,16 @@ final class DatasetRows {
   private DatasetRows() {}
 
   /** world.randomnumber for id 1..10000, in 1..10000. */
-  static int worldRandomNumber(int id) {
+  public static int worldRandomNumber(int id) {
     return 1 + pick(1, id, 10_000);
   }
 
   /** {first_name, last_name} of actor 1..200. */
-  static String[] actor(int id) {
+  public static String[] actor(int id) {
     return new String[] {FIRST[pick(2, id, FIRST.length)], LAST[pick(3, id, LAST.length)]};
   }
 
-  static List<Film> films() {
+  public static List<Film> films() {
     List<Film> films = new ArrayList<>(FILMS);
     for (int id = 0; id < FILMS; id++) {
       int k = (id * 389 + 7) % 1024; // 389 is odd, so this permutes 0..1023
@@ -98,7 +98,7 @@ final class DatasetRows {
     return films;
   }
 
-  static int filmActorRows() {
+  public static int filmActorRows() {
     return films().stream().mapToInt(f -> f.actorIds().length).sum();
   }
 

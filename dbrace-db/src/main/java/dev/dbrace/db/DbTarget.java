@@ -1,5 +1,10 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.firebird.FirebirdConnector;
+import dev.dbrace.db.mariadb.MariaDbConnector;
+import dev.dbrace.db.postgres.Connector;
+import dev.dbrace.db.postgres.PgPass;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Small file helpers the JDK lacks. Stateless, hence thread-safe. */
-final class Files2 {
+public final class Files2 {
 
   private Files2() {}
 
@@ -20,7 +20,7 @@ final class Files2 {
    * Deletes a directory tree without following symbolic links out of it. Best effort: files
    * that vanish meanwhile are fine; returns whether the tree is gone.
    */
-  static boolean deleteTree(Path root) {
+  public static boolean deleteTree(Path root) {
     if (root == null || !Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
       return true;
     }
@@ -39,7 +39,7 @@ final class Files2 {
   }
 
   /** The last {@code n} lines of a text file, joined by " | "; empty if it cannot be read. */
-  static String tail(Path file, int n) {
+  public static String tail(Path file, int n) {
     try {
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
       ArrayDeque<String> last = new ArrayDeque<>();

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, any number of times.
  */
-final class PackagedServer implements AutoCloseable {
+public final class PackagedServer implements AutoCloseable {
 
   private final Process process;
   private final Path root;
@@ -30,7 +30,7 @@ final class PackagedServer implements AutoCloseable {
    * @param label the product, for log lines, e.g. "MariaDB"
    * @param graceSeconds how long SIGTERM may take before SIGKILL
    */
-  PackagedServer(Process process, Path root, String label, long graceSeconds, Consumer<String> log) {
+  public PackagedServer(Process process, Path root, String label, long graceSeconds, Consumer<String> log) {
     this.process = process;
     this.root = root;
     this.label = label;
@@ -40,16 +40,16 @@ final class PackagedServer implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
-  Path root() {
+  public Path root() {
     return root;
   }
 
   /** Waits until something accepts on 127.0.0.1:port; false if the process died or the time ran out. */
-  boolean awaitPort(int port, long timeoutMs) throws InterruptedException {
+  public boolean awaitPort(int port, long timeoutMs) throws InterruptedException {
     long deadline = System.nanoTime() + timeoutMs * 1_000_000;
     while (System.nanoTime() < deadline && process.isAlive()) {
       try (Socket s = new Socket()) {
@@ -67,7 +67,7 @@ final class PackagedServer implements AutoCloseable {
   }
 
   /** Hands the root to the OS user that runs the server (as root only; otherwise the server runs as us). */
-  static void chown(Path root, String user) throws IOException, InterruptedException {
+  public static void chown(Path root, String user) throws IOException, InterruptedException {
     if (!"root".equals(System.getProperty("user.name"))) {
       return;
     }
@@ -85,7 +85,7 @@ final class PackagedServer implements AutoCloseable {
   }
 
   /** Stops the server; keeps the root when {@code deleteRoot} is false (a failed start retrying in it). */
-  synchronized void stop(boolean deleteRoot) {
+  public synchronized void stop(boolean deleteRoot) {
     if (closed) {
       return;
     }

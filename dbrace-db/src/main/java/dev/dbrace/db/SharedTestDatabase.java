@@ -1,5 +1,8 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.postgres.Datasets;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+
 /**
  * One embedded PostgreSQL, with the lab datasets loaded, shared by every test of a JVM: the real
  * database the stack modules' and the CLI's tests run against, so they need no server of their own

@@ -1,5 +1,9 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.firebird.EmbeddedFirebird;
+import dev.dbrace.db.firebird.FirebirdDatasets;
+import dev.dbrace.db.firebird.FirebirdInstall;
+
 /**
  * One {@link EmbeddedFirebird}, with world and fortune loaded, shared by the tests of a JVM; the
  * Firebird counterpart of {@link SharedTestDatabase}. Firebird is not bundled: on first use this

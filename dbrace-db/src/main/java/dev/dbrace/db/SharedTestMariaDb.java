@@ -1,5 +1,9 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.mariadb.EmbeddedMariaDb;
+import dev.dbrace.db.mariadb.MariaDbDatasets;
+import dev.dbrace.db.mariadb.MariaDbInstall;
+
 /**
  * One {@link EmbeddedMariaDb}, with world and fortune loaded, shared by the tests of a JVM; the
  * MariaDB counterpart of {@link SharedTestDatabase}. MariaDB is not bundled: on first use this

@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * no shutdown hook, so its postmaster may still be running: it is killed first. Entries of live
  * JVMs (including this one) are left alone. Stateless, hence thread-safe.
  */
-final class StaleRuns {
+public final class StaleRuns {
 
   private static final Pattern RUN = Pattern.compile("run-([0-9]+)-[0-9]+(\\..*)?");
   private static final Pattern TMP = Pattern.compile("pg-.*\\.tmp-([0-9]+)-[0-9]+(\\.txz)?");
 
   private StaleRuns() {}
 
-  static void clean(Path base, Consumer<String> log) {
+  public static void clean(Path base, Consumer<String> log) {
     List<Path> entries;
     try (Stream<Path> s = Files.list(base)) {
       entries = s.toList();

@@ -19,12 +19,12 @@ import java.util.stream.Stream;
  * @param prefix the roots' name prefix, e.g. {@code dbrace-firebird-}
  * @param binary the server's file name, e.g. {@code firebird}: only a process running it is killed
  */
-record StaleServers(String prefix, String binary) {
+public record StaleServers(String prefix, String binary) {
 
-  static final StaleServers FIREBIRD = new StaleServers("dbrace-firebird-", "firebird");
-  static final StaleServers MARIADB = new StaleServers("dbrace-mariadb-", "mariadbd");
+  public static final StaleServers FIREBIRD = new StaleServers("dbrace-firebird-", "firebird");
+  public static final StaleServers MARIADB = new StaleServers("dbrace-mariadb-", "mariadbd");
 
-  void clean(Path tmp, Consumer<String> log) {
+  public void clean(Path tmp, Consumer<String> log) {
     Pattern rootName = Pattern.compile(Pattern.quote(prefix) + "([0-9]+)-[0-9]+");
     List<Path> entries;
     try (Stream<Path> s = Files.list(tmp)) {

@@ -1,5 +1,8 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.firebird.FirebirdDatasets;
+import dev.dbrace.db.mariadb.MariaDbDatasets;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,14 +19,14 @@ import java.util.regex.Pattern;
  * ({@link FirebirdDatasets}, {@link MariaDbDatasets}): the fortunes read from the PostgreSQL
  * script, their insert, and the row-count check. Stateless, hence thread-safe.
  */
-final class WorldAndFortune {
+public final class WorldAndFortune {
 
   private static final Pattern FORTUNE_ROW = Pattern.compile("^\\((\\d+), '(.*)'\\)[,;]$");
 
   private WorldAndFortune() {}
 
   /** Null when both tables hold their rows, else what is wrong. */
-  static String countMismatch(Connection c) throws SQLException {
+  public static String countMismatch(Connection c) throws SQLException {
     Map<String, Integer> expected = Map.of("world", DatasetRows.WORLD_ROWS, "fortune", fortunes().size());
     List<String> wrong = new ArrayList<>();
     try (Statement s = c.createStatement()) {
@@ -39,7 +42,7 @@ final class WorldAndFortune {
     return wrong.isEmpty() ? null : String.join("; ", wrong);
   }
 
-  static void insertFortunes(Connection c) throws SQLException {
+  public static void insertFortunes(Connection c) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("INSERT INTO fortune (id, message) VALUES (?, ?)")) {
       for (Map.Entry<Integer, String> f : fortunes().entrySet()) {
         ps.setInt(1, f.getKey());

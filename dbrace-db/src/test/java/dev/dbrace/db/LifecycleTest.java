@@ -1,5 +1,13 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.db.postgres.EmbeddedPostgresTest;
+import dev.dbrace.db.postgres.LocalPostgres;
+import dev.dbrace.db.postgres.PgBinaries;
+import dev.dbrace.db.postgres.PgCluster;
+import dev.dbrace.db.postgres.Privileges;
+import dev.dbrace.db.postgres.ServerCounters;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,7 +22,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Starting, stopping and cleaning up servers, including after a JVM that died without closing. */
-class LifecycleTest {
+public class LifecycleTest {
 
   private static final Path CACHE = EmbeddedPostgresTest.CACHE;
 

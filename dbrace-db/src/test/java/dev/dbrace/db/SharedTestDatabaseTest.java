@@ -1,5 +1,7 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +12,7 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
 /** What the stack modules' tests rely on: one live server per JVM, datasets in place. */
-class SharedTestDatabaseTest {
+public class SharedTestDatabaseTest {
 
   @Test
   void oneServerPerJvmWithTheLabDatasets() throws Exception {

@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class PlatformPoolTest {
+public class PlatformPoolTest {
 
   @Test
   void taskSubmittedFromPoolThreadRunsThereNext() throws Exception {

@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class VirtualThreadsTest {
+public class VirtualThreadsTest {
 
   @Test
   void taskSubmittedFromItsVirtualThreadRunsThereNext() throws Exception {

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class OrmStatementsTest {
+public class OrmStatementsTest {
 
   /** The read workloads map; the one that writes (the fault runs' ledger inserts) is refused, naming its statement. */
   @Test

@@ -23,7 +23,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /** The contract's endpoints, each answer checked against the database's own rows. */
-final class ContractChecks {
+public final class ContractChecks {
   private final ServiceProcess service;
   private final DbTarget db;
 

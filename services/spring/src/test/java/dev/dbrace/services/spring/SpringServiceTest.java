@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * test PostgreSQL and a remote stub, checked endpoint by endpoint ({@link ContractChecks}), then
  * stopped with SIGTERM.
  */
-class SpringServiceTest {
+public class SpringServiceTest {
   static final Path MODULE = Path.of("").toAbsolutePath();
   static final Path LOGS = MODULE.resolve("target/service-logs");
   /** 200–300 ms per user; user 1000 takes a second, to watch the other two sources stream first. */

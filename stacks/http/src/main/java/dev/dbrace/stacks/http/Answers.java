@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * checks it (status, content type, shape, values) and turned into rows for the workload's checks.
  * A wrong answer throws {@link WrongAnswer}: it counts as an error, never as throughput.
  */
-final class Answers {
+public final class Answers {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern FORTUNE_ROW = Pattern.compile("<tr><td>(\\d+)</td><td>(.*?)</td></tr>");
   private static final String EXTRA_FORTUNE = "Additional fortune added at request time.";

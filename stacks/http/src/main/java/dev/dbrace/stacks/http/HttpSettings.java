@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** The generator's settings from {@code --stack-opt http.*}; an unknown or bad one is an error naming it. */
-record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
+public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
   private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops");
 
   static HttpSettings of(StackConfig config) {

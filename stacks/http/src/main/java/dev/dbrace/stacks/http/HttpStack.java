@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * operation, each answer checked ({@link Answers}) before it counts. Thread-safe: Vert.x's client
  * may be called from any thread and completes on its event loop.
  */
-final class HttpStack implements Stack {
+public final class HttpStack implements Stack {
   private final Vertx vertx;
   private final HttpClientAgent client;
   private final HttpSettings settings;

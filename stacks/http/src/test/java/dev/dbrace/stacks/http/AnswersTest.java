@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The generator's checks of the service contract: right answers become rows, wrong ones errors. */
-class AnswersTest {
+public class AnswersTest {
   private static final Object[] NONE = {};
   private static final String FRAME = "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>"
       + "<tr><th>id</th><th>message</th></tr>";

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * connection, and its result says it left only when the first was answered, so the open loop's
  * service latency leaves the wait in the generator out.
  */
-class HttpStackTest {
+public class HttpStackTest {
   static final long DELAY_MS = 300;
 
   @Test

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** E5's /relations check: a non-empty JSON array of objects, every answer of a run the first's bytes. */
-class NodeE5AnswersTest {
+public class NodeE5AnswersTest {
   private static final Object[] NONE = {};
   private static final String BODY = "[{\"RDB$RELATION_ID\":0,\"RDB$RELATION_NAME\":\"RDB$PAGES\"},{\"RDB$RELATION_ID\":1}]";
 

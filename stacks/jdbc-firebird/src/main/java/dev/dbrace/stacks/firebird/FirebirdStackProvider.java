@@ -13,7 +13,7 @@ import java.util.Set;
  * What both Jaybird stacks share: Firebird only, Jaybird's settings and versions. Subclasses only
  * choose the executor the blocking calls run on. Stateless, thread-safe.
  */
-abstract class FirebirdStackProvider extends JdbcStackProviderBase {
+public abstract class FirebirdStackProvider extends JdbcStackProviderBase {
 
   @Override
   public Set<Engine> engines() {

@@ -28,7 +28,7 @@ import org.hibernate.query.NativeQuery;
  * session answers a repeated {@code find} itself; the operation reports the statements it sent.
  * Thread-safe.
  */
-final class OrmStack implements Stack {
+public final class OrmStack implements Stack {
 
   private final SessionFactory sessions;
   private final HikariDataSource pool;

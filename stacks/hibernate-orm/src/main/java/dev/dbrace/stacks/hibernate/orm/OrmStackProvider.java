@@ -21,7 +21,7 @@ import org.hibernate.jpa.HibernatePersistenceConfiguration;
  * What both Hibernate ORM stacks share: HikariCP, the session factory, the workload mapping and
  * versions. Subclasses only choose the executor the blocking sessions run on. Stateless.
  */
-abstract class OrmStackProvider implements StackProvider {
+public abstract class OrmStackProvider implements StackProvider {
 
   /** The executor operations run on; shut down by {@link Stack#close()}. */
   abstract ExecutorService newExecutor(StackConfig config);

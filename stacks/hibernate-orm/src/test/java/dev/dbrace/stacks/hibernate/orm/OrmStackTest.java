@@ -17,7 +17,7 @@ import dev.dbrace.core.workload.Verifier;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.ServerCounters;
+import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.db.SharedTestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * counts showing what the ORM really sent.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
-class OrmStackTest {
+public class OrmStackTest {
 
   static StackProvider provider(String name) {
     for (StackProvider p : ServiceLoader.load(StackProvider.class)) {

@@ -34,7 +34,7 @@ import org.hibernate.service.ServiceRegistry;
  * previous one) it starts at once on that thread; issued from any other thread, on an event loop
  * Vert.x picks round-robin. Thread-safe.
  */
-final class ReactiveStack implements Stack {
+public final class ReactiveStack implements Stack {
 
   private final Vertx vertx;
   private final ServiceRegistry registry;

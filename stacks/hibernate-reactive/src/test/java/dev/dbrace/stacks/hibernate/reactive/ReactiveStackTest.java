@@ -16,7 +16,7 @@ import dev.dbrace.core.workload.Verifier;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.ServerCounters;
+import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.db.SharedTestDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * counts showing what the ORM really sent.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
-class ReactiveStackTest {
+public class ReactiveStackTest {
 
   static StackProvider provider(String name) {
     for (StackProvider p : ServiceLoader.load(StackProvider.class)) {

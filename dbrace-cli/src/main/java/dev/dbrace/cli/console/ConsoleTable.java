@@ -1,0 +1,200 @@
+package dev.dbrace.cli.console;
+
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Spread;
+import dev.dbrace.runner.CapacitySearch;
+import dev.dbrace.runner.StackRounds;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The comparison table printed at the end of a race, one row per stack and load point, with each
+ * stack's ratio to the best at the same load. With rounds ({@code --rounds}) a row is the stack's
+ * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
+ * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
+ * ok count. Each row says whether the server saw TLS, and runs whose warm-up hit its cap are
+ * listed under the table as not settled.
+ */
+public final class ConsoleTable {
+  private ConsoleTable() {}
+
+  public static void print(PrintStream out, List<RunRecord> runs) {
+    List<StackRounds> groups = StackRounds.group(runs);
+    boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
+    boolean loads = groups.stream().map(StackRounds::load).distinct().count() > 1;
+    boolean notIssued = runs.stream().anyMatch(r -> r.notIssued() > 0);
+    // "vs best" compares stacks at the same load, never across a curve's steps
+    Map<String, Double> best = new HashMap<>();
+    for (StackRounds g : groups) {
+      if (g.hasFigures()) {
+        best.merge(g.load(), g.throughput().median(), Math::max);
+      }
+    }
+    List<String> head = new ArrayList<>(List.of("stack"));
+    if (loads) {
+      head.add("load");
+    }
+    head.add("status");
+    if (rounds) {
+      head.add("rounds");
+    }
+    head.addAll(List.of("ops/s", "vs best", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "unfinished"));
+    if (notIssued) {
+      head.add("not issued");
+    }
+    head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "rss MB", "ctx vol/invol", "threads", "tls", "server xact",
+        "server stmts/client"));
+    List<String[]> rows = new ArrayList<>();
+    rows.add(head.toArray(String[]::new));
+    for (StackRounds g : groups) {
+      List<String> row = new ArrayList<>(List.of(g.stack()));
+      if (loads) {
+        row.add(shortLoad(g.runs().getFirst()));
+      }
+      row.add(status(g));
+      if (rounds) {
+        row.add(Integer.toString(g.runs().size()));
+      }
+      row.addAll(figures(g, best.getOrDefault(g.load(), 0.0), notIssued));
+      rows.add(row.toArray(String[]::new));
+    }
+    int[] width = new int[rows.get(0).length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        width[i] = Math.max(width[i], row[i].length());
+      }
+    }
+    int left = loads ? 3 : 2;
+    for (int r = 0; r < rows.size(); r++) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < width.length; i++) {
+        String cell = rows.get(r)[i];
+        sb.append(i < left ? pad(cell, width[i], false) : pad(cell, width[i], true)).append("  ");
+      }
+      out.println(sb.toString().stripTrailing());
+      if (r == 0) {
+        out.println("-".repeat(sb.toString().stripTrailing().length()));
+      }
+    }
+    if (rounds) {
+      out.println("rounds: ops/s, p99 and cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
+          + " errors, unfinished and server counts summed over the rounds.");
+    }
+    List<String> unsettled = groups.stream().flatMap(g -> g.unsettled().stream().map(g::label)).toList();
+    if (!unsettled.isEmpty()) {
+      out.println("warm-up not settled (it hit its cap; the figures may include JIT work): " + String.join(", ", unsettled));
+    }
+  }
+
+  /** The group's status: the runs' one status, or how many had each. */
+  private static String status(StackRounds g) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    g.runs().forEach(r -> counts.merge(r.status(), 1L, Long::sum));
+    if (counts.size() == 1) {
+      return counts.keySet().iterator().next();
+    }
+    return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+  }
+
+  /** The figures' cells, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before. */
+  private static List<String> figures(StackRounds g, double best, boolean notIssued) {
+    List<RunRecord> m = g.measured();
+    if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().latencyMs() != null) {
+      m = g.runs();
+    }
+    List<String> cells = new ArrayList<>();
+    if (m.isEmpty()) {
+      int n = 16 + (notIssued ? 1 : 0);
+      for (int i = 0; i < n; i++) {
+        cells.add(i == n - 3 ? g.tls() : "-");
+      }
+      return cells;
+    }
+    StackRounds f = new StackRounds(g.stack(), g.load(), g.model(), m);
+    Spread ops = Spread.of(m.stream().map(RunRecord::throughputOpsS).toList());
+    cells.add(cell(ops, "%,.0f"));
+    cells.add(best > 0 && g.hasFigures() ? fmt("%.2fx", ops.median() / best) : "-");
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p50())));
+    cells.add(cell(Spread.of(m.stream().map(r -> r.latencyMs().p99()).toList()), "%.3f"));
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p999())));
+    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().max())));
+    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::errors).sum()));
+    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::unfinished).sum()));
+    if (notIssued) {
+      cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::notIssued).sum()));
+    }
+    List<RunRecord> p = m.stream().filter(r -> r.process() != null).toList();
+    cells.add(p.isEmpty() ? "-" : fmt("%.2f/%.2f", median(p, r -> r.process().cpuUserS()), median(p, r -> r.process().cpuSysS())));
+    cells.add(p.isEmpty() ? "-" : cell(f.cpuPer1k(), "%.1f"));
+    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakRssMb())));
+    cells.add(p.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(p, r -> r.process().ctxVoluntary()),
+        median(p, r -> r.process().ctxInvoluntary())));
+    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakThreads())));
+    cells.add(g.tls());
+    List<RunRecord> s = m.stream().filter(r -> r.server() != null).toList();
+    cells.add(s.isEmpty() ? "-" : fmt("%,d", s.stream().mapToLong(r -> r.server().xactCommit()).sum()));
+    cells.add(s.isEmpty() || s.stream().anyMatch(r -> r.server().statementCalls() == null) ? "n/a"
+        : fmt("%,d/%,d", s.stream().mapToLong(r -> r.server().statementCalls()).sum(),
+            s.stream().mapToLong(r -> r.server().clientStatements()).sum()));
+    return cells;
+  }
+
+  /** The median, and with several rounds their range: {@code 12,345 (12,001-12,690)}. */
+  private static String cell(Spread s, String format) {
+    if (s == null) {
+      return "-";
+    }
+    String median = fmt(format, s.median());
+    return s.n() > 1 ? median + " (" + fmt(format, s.min()) + "-" + fmt(format, s.max()) + ")" : median;
+  }
+
+  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
+    return Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
+  }
+
+  private static String shortLoad(RunRecord r) {
+    return switch (r.loadModel()) {
+      case dev.dbrace.core.load.LoadModel.Open o -> fmt("open %,.0f/s", o.rate());
+      case dev.dbrace.core.load.LoadModel.Closed c -> "closed c=" + c.concurrency();
+      case null -> r.load();
+    };
+  }
+
+  /**
+   * The capacity verdicts side by side, each against the best: a ratio of the rates held only where
+   * the two brackets do not overlap; where they do, "within the brackets" (neither holds more).
+   */
+  public static void printCapacity(PrintStream out, List<Race.Capacity> verdicts, Race.Sla sla) {
+    Race.Capacity top = CapacitySearch.best(verdicts);
+    out.println("capacity (" + sla.describe() + "):");
+    for (Race.Capacity c : verdicts) {
+      String ratio = top == null || c.capacityOpsS() == null || c == top ? ""
+          : top.bracketsOverlap(c) ? "  within the brackets of " + top.stack()
+          : fmt("  %.2fx the best (%s)", c.capacityOpsS() / top.capacityOpsS(), top.stack());
+      out.println("  " + c.stack() + ": " + c.verdict() + ratio);
+    }
+    if (top != null) {
+      for (Race.Capacity c : verdicts) {
+        if (c != top) {
+          out.println("  " + CapacitySearch.compare(top, c));
+        }
+      }
+    }
+  }
+
+  private static String fmt(String f, Object... args) {
+    return String.format(Locale.ROOT, f, args);
+  }
+
+  private static String pad(String s, int w, boolean right) {
+    String fill = " ".repeat(Math.max(0, w - s.length()));
+    return right ? fill + s : s + fill;
+  }
+}

@@ -1,0 +1,85 @@
+package dev.dbrace.cli.console;
+
+import dev.dbrace.core.result.RunRecord.FaultWindow;
+import dev.dbrace.core.result.RunRecord.Faults;
+import dev.dbrace.core.result.RunRecord;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The console's fault table: per stack and fault, its window, p99 in it, time to recover; then errors and the ledger. */
+public final class FaultTable {
+  private static final String[] HEAD = {"stack", "fault", "window s", "p99 before ms", "p99 in window ms", "recovered after"};
+
+  private FaultTable() {}
+
+  public static void print(PrintStream out, List<RunRecord> runs) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(HEAD);
+    List<String> notes = new ArrayList<>();
+    for (RunRecord r : runs) {
+      Faults f = r.faults();
+      if (f == null) {
+        continue;
+      }
+      for (FaultWindow w : f.windows()) {
+        rows.add(new String[] {r.stack(), w.fault(), fmt("%.1f-%.1f", w.startS(), w.endS()),
+            f.preFaultP99Ms() == null ? "-" : fmt("%.2f", f.preFaultP99Ms()),
+            w.p99Ms() == null ? "-" : fmt("%.2f", w.p99Ms()), recovery(f, w)});
+      }
+      String kinds = r.errorsByKind().entrySet().stream().map(e -> e.getValue() + " x " + e.getKey())
+          .collect(Collectors.joining("; "));
+      notes.add(fmt("%s: issued %,d = ops %,d + errors %,d + unfinished %,d%s", r.stack(), r.issued(), r.ops(),
+          r.errors(), r.unfinished(), kinds.isEmpty() ? "" : "; errors: " + kinds));
+      notes.add("  " + ledger(f));
+      if (f.note() != null) {
+        notes.add("  note: " + f.note());
+      }
+    }
+    int[] width = new int[HEAD.length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        width[i] = Math.max(width[i], row[i].length());
+      }
+    }
+    out.println("faults (times from the start of the measured phase; recovery: to the end of the first 1 s interval "
+        + "whose p99 is back at the p99 before the first fault):");
+    for (int r = 0; r < rows.size(); r++) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < width.length; i++) {
+        String cell = rows.get(r)[i];
+        String fill = " ".repeat(width[i] - cell.length());
+        sb.append(i < 2 ? cell + fill : fill + cell).append("  ");
+      }
+      out.println(sb.toString().stripTrailing());
+      if (r == 0) {
+        out.println("-".repeat(sb.toString().stripTrailing().length()));
+      }
+    }
+    notes.forEach(out::println);
+  }
+
+  static String recovery(Faults f, FaultWindow w) {
+    if (f.preFaultP99Ms() == null) {
+      return "unknown (no p99 before the fault)";
+    }
+    return w.recoveryS() == null ? "not recovered" : fmt("%.1f s", w.recoveryS());
+  }
+
+  static String ledger(Faults f) {
+    var l = f.ledger();
+    if (l == null) {
+      return "ledger: not checked";
+    }
+    return fmt("ledger: %,d successes, %,d rows; successful but missing: %,d%s; performed but reported failed: %,d; "
+            + "performed twice: %,d", l.clientSuccesses(), l.rows(), l.successfulButMissing(),
+        l.missingSample().isEmpty() ? "" : " (e.g. operations " + l.missingSample() + ")",
+        l.performedButReportedFailed(), l.duplicates());
+  }
+
+  private static String fmt(String f, Object... args) {
+    return String.format(Locale.ROOT, f, args);
+  }
+}

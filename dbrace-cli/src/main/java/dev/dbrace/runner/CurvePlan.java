@@ -1,0 +1,115 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A latency-vs-load curve: each stack through the same series of loads (open-loop rates, or
+ * closed-loop concurrencies), one run per step. A stack's series stops once it is clearly past
+ * saturation, so a weak stack does not spend minutes drowning: when a step's errors (plus arrivals
+ * not issued) exceed 1 %, when its latency exceeds 10x the SLA (if one is given), or when it
+ * achieved less than half the offered rate.
+ */
+public final class CurvePlan implements RacePlan {
+  static final double SATURATED_ERROR_RATE = 0.01;
+  static final double SATURATED_SLA_FACTOR = 10;
+
+  private final List<LoadModel> steps;
+  private final Race.Sla sla;
+  private final int rounds;
+  private RaceSettings settings; // the race's, for the verdict's "holds for"
+
+  public CurvePlan(List<LoadModel> steps, Race.Sla sla) {
+    this(steps, sla, 1);
+  }
+
+  /** A curve whose every step runs {@code rounds} times per stack, the stacks interleaved in each round. */
+  public CurvePlan(List<LoadModel> steps, Race.Sla sla, int rounds) {
+    this.steps = List.copyOf(steps);
+    this.sla = sla;
+    this.rounds = RacePlan.checkRounds(rounds, "--rounds");
+  }
+
+  @Override
+  public int rounds() {
+    return rounds;
+  }
+
+  @Override
+  public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
+    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings));
+  }
+
+  @Override
+  public String kind() {
+    return "curve";
+  }
+
+  @Override
+  public List<Double> steps() {
+    return steps.stream().map(CurvePlan::x).toList();
+  }
+
+  /** The step's position on the x axis: offered rate, or concurrency. */
+  static double x(LoadModel m) {
+    return switch (m) {
+      case LoadModel.Open o -> o.rate();
+      case LoadModel.Closed c -> c.concurrency();
+    };
+  }
+
+  /**
+   * Step by step, light to heavy; at each step every round runs the stacks still in the series one
+   * after another (A B C, A B C ...), so the machine's drift falls on every stack alike. A stack any
+   * of whose rounds at a step is past saturation finishes that step's rounds and leaves the series.
+   */
+  @Override
+  public void execute(RaceRunner runner) throws IOException, InterruptedException {
+    settings = runner.settings();
+    runner.rounds(rounds);
+    List<String> live = new java.util.ArrayList<>(runner.settings().stacks());
+    int total = live.size() * steps.size() * rounds;
+    int done = 0;
+    for (int i = 0; i < steps.size() && !live.isEmpty(); i++) {
+      java.util.Map<String, String> past = new java.util.LinkedHashMap<>();
+      for (int round = 1; round <= rounds; round++) {
+        for (String stack : live) {
+          RunRecord r = runner.run(stack, steps.get(i), "curve", i + 1, round, total - done - 1);
+          done++;
+          String why = saturated(r, steps.get(i));
+          if (why != null) {
+            past.putIfAbsent(stack, why);
+          }
+        }
+      }
+      if (i < steps.size() - 1) {
+        for (var e : past.entrySet()) {
+          live.remove(e.getKey());
+          total -= (steps.size() - i - 1) * rounds;
+          runner.note(e.getKey() + " is past saturation at step " + (i + 1) + " (" + e.getValue()
+              + "); skipping its remaining " + (steps.size() - i - 1) + " steps");
+        }
+      }
+    }
+  }
+
+  /** Why this step shows the stack past saturation, or null. */
+  String saturated(RunRecord r, LoadModel load) {
+    if (RacePlan.broken(r)) {
+      return "the run " + r.status();
+    }
+    if (r.errorRate() > SATURATED_ERROR_RATE) {
+      return String.format(java.util.Locale.ROOT, "%.1f %% errors or not issued", r.errorRate() * 100);
+    }
+    if (sla != null && sla.latencyOf(r) > SATURATED_SLA_FACTOR * sla.ms()) {
+      return String.format(java.util.Locale.ROOT, "%s %.1f ms > 10x the SLA", sla.percentile(), sla.latencyOf(r));
+    }
+    if (load instanceof LoadModel.Open o && r.throughputOpsS() < 0.5 * o.rate()) {
+      return String.format(java.util.Locale.ROOT, "achieved %,.0f of %,.0f ops/s offered", r.throughputOpsS(), o.rate());
+    }
+    return null;
+  }
+}

@@ -1,0 +1,156 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.db.postgres.Datasets;
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.firebird.EmbeddedFirebird;
+import dev.dbrace.db.mariadb.EmbeddedMariaDb;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.db.firebird.FirebirdDatasets;
+import dev.dbrace.db.mariadb.MariaDbDatasets;
+import dev.dbrace.db.postgres.ServerCounters;
+import dev.dbrace.runner.scenario.ScenarioSetup;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The database a race runs on: the embedded default (started here, stopped on close and on
+ * exit) or the user's by URL. Holds the runner's own connection for datasets and counters.
+ */
+public final class DatabaseSession implements AutoCloseable {
+  private final AutoCloseable embedded;
+  private final DbTarget target;
+  private final Connection admin;
+
+  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin) {
+    this.embedded = embedded;
+    this.target = target;
+    this.admin = admin;
+  }
+
+  /** A PostgreSQL session (the commands that have no Firebird support yet). */
+  public static DatabaseSession open(String url, Path cacheDir, Consumer<String> log) {
+    return open(url, Engine.POSTGRESQL, cacheDir, log, List.of());
+  }
+
+  /**
+   * Opens the session on {@code engine}: the embedded server when {@code url} is null, else the
+   * URL, which must be of that engine; then runs {@code setup} (a scenario's schema and seed files)
+   * in order on it. Bad URLs, credentials or an unreachable server become a {@link UserError}.
+   */
+  public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup) {
+    AutoCloseable server = null;
+    try {
+      DbTarget target;
+      if (url == null && engine == Engine.FIREBIRD) {
+        log.accept("starting embedded Firebird...");
+        EmbeddedFirebird fb = EmbeddedFirebird.start(log);
+        server = fb;
+        target = fb.target();
+      } else if (url == null && engine == Engine.MARIADB) {
+        log.accept("starting embedded MariaDB...");
+        EmbeddedMariaDb maria = EmbeddedMariaDb.start(log);
+        server = maria;
+        target = maria.target();
+      } else if (url == null) {
+        log.accept("starting embedded PostgreSQL...");
+        EmbeddedPostgres pg = EmbeddedPostgres.start(cacheDir, log);
+        server = pg;
+        target = pg.target();
+      } else {
+        target = DbTarget.parse(url, System.getenv(), pgpass());
+        if (target.engine() != engine) {
+          throw new UserError("this command runs on " + engine.label() + " only, but the --url is a "
+              + target.engine().label() + " URL");
+        }
+      }
+      Secrets.register(target.password());
+      Connection admin = target.connect();
+      switch (engine) {
+        case FIREBIRD -> FirebirdDatasets.ensure(admin, log);
+        case MARIADB -> MariaDbDatasets.ensure(admin, log);
+        case POSTGRESQL -> Datasets.ensure(admin, log);
+      }
+      try {
+        ScenarioSetup.run(admin, setup, log);
+      } catch (UserError e) {
+        admin.close();
+        throw e;
+      }
+      return new DatabaseSession(server, target, admin);
+    } catch (IllegalArgumentException | DbException e) {
+      closeQuietly(server);
+      throw new UserError(Secrets.redact(e.getMessage()));
+    } catch (RuntimeException e) {
+      closeQuietly(server);
+      throw e;
+    } catch (SQLException e) {
+      closeQuietly(server);
+      throw new UserError(Secrets.redact(e.getMessage()));
+    }
+  }
+
+  Engine engine() {
+    return target.engine();
+  }
+
+  private static Path pgpass() {
+    String file = System.getenv("PGPASSFILE");
+    return file != null ? Path.of(file) : Path.of(System.getProperty("user.home"), ".pgpass");
+  }
+
+  public DbTarget target() {
+    return target;
+  }
+
+  Connection admin() {
+    return admin;
+  }
+
+  /** The PostgreSQL server dbrace started (the restart fault needs it), or null for --url and the other engines. */
+  EmbeddedPostgres embeddedServer() {
+    return embedded instanceof EmbeddedPostgres pg ? pg : null;
+  }
+
+  public boolean embedded() {
+    return embedded != null;
+  }
+
+  /** e.g. "17.6", for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"), for MariaDB "10.11.19" (from "10.11.19-MariaDB-0+deb12u1"). */
+  public String serverVersion() {
+    String v = ServerCounters.serverVersion(admin);
+    if (engine() == Engine.FIREBIRD) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("V(\\d+\\.\\d+\\.\\d+)").matcher(v);
+      return m.find() ? m.group(1) : v;
+    }
+    if (engine() == Engine.MARIADB) {
+      int dash = v.indexOf('-');
+      return dash < 0 ? v : v.substring(0, dash);
+    }
+    return v;
+  }
+
+  @Override
+  public void close() {
+    try {
+      admin.close();
+    } catch (SQLException e) {
+      // closing anyway
+    }
+    closeQuietly(embedded);
+  }
+
+  private static void closeQuietly(AutoCloseable server) {
+    if (server != null) {
+      try {
+        server.close();
+      } catch (Exception e) {
+        // both embedded servers close without checked failures
+      }
+    }
+  }
+}

@@ -1,0 +1,402 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.postgres.ServerCounters;
+import dev.dbrace.runner.fault.FaultAnalysis;
+import dev.dbrace.runner.fault.FaultInjector;
+import dev.dbrace.runner.fault.FaultPlan;
+import dev.dbrace.runner.fault.FaultProxy;
+import dev.dbrace.runner.fork.RunExecutor;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.probe.JfrOptions;
+import dev.dbrace.runner.probe.JfrThreadStates;
+import dev.dbrace.runner.probe.StatementCounts;
+import dev.dbrace.runner.probe.TlsProbe;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the runs of a race one after another, each in its own worker JVM, with the database's
+ * counters read around each one. What runs, and at which load, is the {@link RacePlan}'s call;
+ * after every run the results so far are written, so a crash, a hang or Ctrl-C never loses what
+ * was measured.
+ */
+public final class RaceRunner {
+  private final RaceSettings settings;
+  private final DbTarget target;
+  private Connection admin; // replaced when a restart fault cut it
+  private final RunSubject subject;
+  private final ResultStore store;
+  private final RunListener listener;
+  private final List<RunRecord> runs = new ArrayList<>();
+  private double wallSecondsSoFar;
+  private FaultPlan faults;
+  private dev.dbrace.db.postgres.EmbeddedPostgres embedded;
+  private volatile RunExecutor executing;
+  private volatile boolean interrupted;
+  private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
+
+  public RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
+      ResultStore store, RunListener listener) {
+    this(settings, target, admin, RunSubject.stacks(catalog, settings), store, listener);
+  }
+
+  public RaceRunner(RaceSettings settings, DbTarget target, Connection admin, RunSubject subject,
+      ResultStore store, RunListener listener) {
+    this.settings = settings;
+    this.target = target;
+    this.admin = admin;
+    this.subject = subject;
+    this.store = store;
+    this.listener = listener;
+  }
+
+  /** Every run gets {@code plan}'s faults; {@code embedded} is the server to restart (null on --url). */
+  public RaceRunner faults(FaultPlan plan, dev.dbrace.db.postgres.EmbeddedPostgres embedded) {
+    this.faults = plan;
+    this.embedded = embedded;
+    return this;
+  }
+
+  /** The runner's connection, opened again if a fault (a restart, a kill) cut it. */
+  private Connection admin() throws IOException {
+    try {
+      if (!admin.isValid(5)) {
+        try {
+          admin.close();
+        } catch (java.sql.SQLException e) {
+          // it is gone anyway
+        }
+        admin = target.connect();
+      }
+      return admin;
+    } catch (java.sql.SQLException e) {
+      throw new IOException("reconnecting to the database: " + Secrets.redact(e.getMessage()), e);
+    }
+  }
+
+  RaceSettings settings() {
+    return settings;
+  }
+
+  ResultStore store() {
+    return store;
+  }
+
+  void note(String message) {
+    listener.note(message);
+  }
+
+  /** A plain race: every stack once at the race's load. */
+  public List<RunRecord> run() throws IOException, InterruptedException {
+    return run(1);
+  }
+
+  /** A plain race of {@code rounds} rounds, interleaved: A B C, then A B C again, each run a fresh worker. */
+  public List<RunRecord> run(int rounds) throws IOException, InterruptedException {
+    rounds(rounds);
+    List<String> stacks = settings.stacks();
+    int total = rounds * stacks.size();
+    for (int round = 1; round <= rounds; round++) {
+      for (int i = 0; i < stacks.size(); i++) {
+        run(stacks.get(i), settings.load(), "race", 0, round, total - (round - 1) * stacks.size() - i - 1);
+      }
+    }
+    return snapshot();
+  }
+
+  private int rounds = 1;
+
+  /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
+  void rounds(int n) {
+    rounds = n;
+  }
+
+  /** One run in round 1 (a race without rounds, a capacity search). */
+  public RunRecord run(String stack, LoadModel load, String purpose, int step, int runsLeft)
+      throws IOException, InterruptedException {
+    return run(stack, load, purpose, step, 1, runsLeft);
+  }
+
+  /**
+   * One run of {@code stack} at {@code load}; recorded and saved before it returns.
+   *
+   * @param round which round of the race (1-based); rounds after the first get folders of their own
+   * @param runsLeft the plan's estimate of runs after this one, for the overall ETA
+   */
+  public RunRecord run(String stack, LoadModel load, String purpose, int step, int round, int runsLeft)
+      throws IOException, InterruptedException {
+    int index;
+    synchronized (runs) {
+      index = runs.size() + 1;
+    }
+    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft),
+        round, rounds));
+    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
+        "interrupted before the run finished", List.of(), null, 0).withRound(round));
+    if (interrupted) {
+      throw new InterruptedException("interrupted before " + stack + "'s run");
+    }
+    RunRecord record;
+    try {
+      record = runOne(stack, load, purpose, step, round).withRound(round);
+    } catch (SubjectFailed e) {
+      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
+          Secrets.redact(e.getMessage()), e.tail, null, 0).withRound(round);
+    } finally {
+      executing = null;
+      if (interrupted) {
+        cutShort.countDown(); // whatever came of the run, the hook waits no longer
+      }
+    }
+    if ("interrupted".equals(record.status())) {
+      store.current(record); // the hook saves it as the run cut short, figures and all
+      cutShort.countDown();
+      throw new InterruptedException(stack + "'s run was interrupted");
+    }
+    synchronized (runs) {
+      runs.add(record);
+      wallSecondsSoFar += record.wallS();
+    }
+    store.current(null);
+    store.save(snapshot());
+    listener.runFinished(record);
+    String jit = jitNote(record);
+    if (jit != null) {
+      listener.note(jit);
+    }
+    return record;
+  }
+
+  /** Share of the measured phase's CPU above which the JIT's work is worth a warning. */
+  static final double JIT_NOTE_SHARE = 0.05;
+
+  /**
+   * A warning when the JIT compiler threads took more than {@link #JIT_NOTE_SHARE} of the measured
+   * process's CPU in the measured phase: its figures then include compilation. Both figures are CPU
+   * read from /proc (the compiler threads' and the whole process's), the first part of the second.
+   * At the service level the process is the service's.
+   */
+  static String jitNote(RunRecord r) {
+    RunRecord.ProcessFigures p = r.process();
+    if (!r.ok() || p == null || p.jitCpuS() <= 0) {
+      return null;
+    }
+    double cpu = p.cpuUserS() + p.cpuSysS();
+    if (cpu <= 0 || p.jitCpuS() < JIT_NOTE_SHARE * cpu) {
+      return null;
+    }
+    String ended = r.warmup() == null ? null : r.warmup().ended();
+    String advice = switch (ended == null ? "" : ended) {
+      case dev.dbrace.core.run.WarmupRule.CAP -> String.format(Locale.ROOT,
+          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", r.warmup().durationS());
+      case dev.dbrace.core.run.WarmupRule.SETTLED -> String.format(Locale.ROOT,
+          " (it had gone quiet when warm-up settled after %.0f s, then compiled again): the rounds' range shows what it"
+              + " cost", r.warmup().durationS());
+      default -> ": --warmup auto (or a longer --warmup) takes it out";
+    };
+    return String.format(Locale.ROOT,
+        "%s: the JIT compiler threads used %.1f s of CPU in the measured %.0f s, %.0f %% of the %.1f s the %s used; "
+            + "its figures include compilation%s",
+        r.stack(), p.jitCpuS(), r.durationS(), 100 * p.jitCpuS() / cpu, cpu,
+        r.generator() != null ? "service" : "worker", advice);
+  }
+
+  /** Seconds the remaining runs will take if they take as long as those so far; 0 before the first. */
+  private double eta(int runsLeft) {
+    synchronized (runs) {
+      return runs.isEmpty() ? 0 : wallSecondsSoFar / runs.size() * (runsLeft + 1);
+    }
+  }
+
+  /**
+   * Ctrl-C, from the shutdown hook: the run going on is asked to stop and report, and given up to
+   * {@code waitMs} to hand its figures to the store (which then saves it as the interrupted run);
+   * no further run starts.
+   */
+  void interrupt(long waitMs) {
+    interrupted = true;
+    RunExecutor e = executing;
+    if (e == null) {
+      return;
+    }
+    e.interrupt();
+    try {
+      cutShort.await(waitMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException stop) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The runs finished so far; safe to call from a shutdown hook. */
+  public List<RunRecord> snapshot() {
+    synchronized (runs) {
+      return List.copyOf(runs);
+    }
+  }
+
+  /** The subject could not be started (a service that never became healthy): the run fails, the race goes on. */
+  public static final class SubjectFailed extends IOException {
+    public final List<String> tail;
+
+    public SubjectFailed(String message, List<String> tail) {
+      super(message);
+      this.tail = List.copyOf(tail);
+    }
+  }
+
+  /**
+   * The run's folder: {@code runs/<stack>/} for a race's first round, {@code runs/<stack>/round-<n>/}
+   * for its later ones; a curve's or capacity search's step in {@code <step>-<purpose>/} below that.
+   */
+  static Path runDir(Path results, String stack, String purpose, int step, int round) {
+    Path dir = results.resolve("runs").resolve(stack);
+    if (round > 1) {
+      dir = dir.resolve("round-" + round);
+    }
+    return "race".equals(purpose) ? dir : dir.resolve(String.format("%02d-%s", step, purpose));
+  }
+
+  private RunRecord runOne(String name, LoadModel load, String purpose, int step, int round)
+      throws IOException, InterruptedException {
+    Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
+    String app = applicationName(name);
+    boolean ledger = Workloads.LEDGER.equals(settings.workload().name());
+    if (ledger) {
+      FaultAnalysis.prepareLedger(admin());
+    }
+    // PostgreSQL's counters only: on Firebird the server's figures are reported as not available.
+    boolean counters = target.engine() == Engine.POSTGRESQL;
+    ServerCounters.Snapshot before;
+    RunExecutor.Outcome out;
+    List<String> sql;
+    Long callsBefore;
+    Map<String, String> subjectVersions;
+    Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
+    Path successes = faults == null ? null : runDir.resolve("successes.txt");
+    FaultInjector injector = null;
+    TlsProbe[] tls = {null};
+    try (RunSubject.Started s = subject.start(name, load, runDir, app);
+        FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
+      sql = s.serverSql();
+      subjectVersions = s.subjectVersions();
+      // both server figures start here: after a service is up (its start-up's queries are not the run's)
+      before = counters ? ServerCounters.read(admin()) : null;
+      callsBefore = counters ? StatementCounts.calls(admin(), sql) : null;
+      RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
+          load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
+          proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
+          settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
+          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(),
+          target.sslMode(), target.sslRootCert(), settings.warmupMaxMs());
+      List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
+      RunExecutor executor = new RunExecutor(settings, listener);
+      if (counters) {
+        // while the run's connections are open, before any fault cuts them: what the server saw of their TLS
+        executor.onMeasure(t -> tls[0] = TlsProbe.start(target, app, listener::note));
+      }
+      if (faults != null) {
+        FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
+        injector = i;
+        Path hlog = runDir.resolve("latency.hlog");
+        RunRecord midFault = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
+            "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
+            null, 0).withRound(round);
+        // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
+        i.onApplied((applied, zero) -> {
+          store.current(midFault.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
+          store.saveProgress(snapshot());
+        });
+        executor.onMeasure(i::start);
+      }
+      executing = executor;
+      if (interrupted) {
+        executor.interrupt();
+      }
+      try {
+        out = executor.run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+      } finally {
+        if (injector != null) {
+          injector.close(); // ends a fault still going on before the proxy closes
+        }
+      }
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("stopping " + name + ": " + e.getMessage(), e);
+    }
+    if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
+      return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
+          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
+    }
+    // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
+    if (counters) {
+      ServerCounters.awaitBackendsGone(admin(), app, Duration.ofSeconds(10));
+    }
+    ServerCounters.Snapshot after = counters ? ServerCounters.read(admin()) : null;
+    Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
+    Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
+    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
+        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
+    if (!subjectVersions.isEmpty() && record.versions() != null) {
+      record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
+    }
+    if (injector != null && out.measureStart() != null) {
+      record = record.withFaults(faultFigures(injector, out, runDir, successes, ledger));
+    }
+    if (jfr == null) {
+      return record;
+    }
+    // the worker writes its recording when it exits, which it has by now
+    RunRecord.ThreadStates states = out.measureStart() == null
+        ? JfrThreadStates.unavailable("the run never reached its measured phase")
+        : JfrThreadStates.summarize(jfr, out.measureStart(), out.measureEnd());
+    return record.withJfr(Files.exists(jfr) ? store.dir().relativize(jfr).toString() : null, states);
+  }
+
+  private RunRecord.Faults faultFigures(FaultInjector injector, RunExecutor.Outcome out, Path runDir, Path successes,
+      boolean ledger) throws IOException {
+    RunRecord.Ledger check = null;
+    String problem = null;
+    if (ledger) {
+      try {
+        check = FaultAnalysis.ledger(admin(), successes, settings.workload(), settings.seed());
+      } catch (java.sql.SQLException | IOException | RuntimeException e) {
+        problem = "ledger not checked: " + Secrets.redact(String.valueOf(e.getMessage()));
+      }
+    } else {
+      problem = "ledger not checked: workload " + settings.workload().name() + " writes no ledger (use --workload ledger)";
+    }
+    RunRecord.Faults f = FaultAnalysis.of(faults, injector.applied(), out.measureStart(), runDir.resolve("latency.hlog"), check);
+    String note = f.note() == null ? problem : problem == null ? f.note() : f.note() + "; " + problem;
+    return new RunRecord.Faults(f.spec(), f.preFaultP99Ms(), f.windows(), f.p99Timeline(), f.ledger(), note);
+  }
+
+  private Path jfrSettings;
+
+  /** Flight Recorder's settings file, copied once into the results folder (workers read it from there). */
+  private Path jfrSettings() throws IOException {
+    if (jfrSettings == null) {
+      jfrSettings = JfrOptions.extractSettings(store.dir());
+    }
+    return jfrSettings;
+  }
+
+  /** Unique per run, and within PostgreSQL's 63-byte limit for application_name. */
+  private String applicationName(String stack) {
+    String name = "dbrace-" + ProcessHandle.current().pid() + "-" + (runs.size() + 1) + "-" + stack;
+    return name.length() > 63 ? name.substring(0, 63) : name;
+  }
+}

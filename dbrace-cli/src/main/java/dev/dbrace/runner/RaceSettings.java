@@ -1,0 +1,42 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.cli.WarmupConverter;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the runner needs for a race, validated by the command that builds it. {@code load} is the
+ * race's load model; a curve or a capacity search gives each of its runs its own.
+ */
+public record RaceSettings(
+    List<String> stacks,
+    WorkloadSpec workload,
+    LoadModel load,
+    int pool,
+    int concurrency,
+    int threads,
+    long warmupMs,
+    long seed,
+    Map<String, Map<String, String>> stackOptions,
+    List<String> workerJvmArgs,
+    Path java,
+    long stallTimeoutMs,
+    long runTimeoutMs,
+    long drainTimeoutMs,
+    boolean jfr,
+    long warmupMaxMs) {
+
+  /** How race.json names the warm-up rule. */
+  String warmupRule() {
+    return WarmupConverter.describe(warmupMs, warmupMaxMs);
+  }
+
+  /** The same settings with another warm-up (capacity steps warm up less than a race). */
+  RaceSettings withWarmup(long ms) {
+    return new RaceSettings(stacks, workload, load, pool, concurrency, threads, ms, seed, stackOptions, workerJvmArgs,
+        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs);
+  }
+}

@@ -1,0 +1,132 @@
+package dev.dbrace.runner;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The race's results folder. {@link #save} rewrites race.json and summary.csv atomically (write
+ * then rename), so a reader or a crash never sees a half-written file. Thread-safe.
+ */
+public final class ResultStore {
+  private final Path dir;
+  private final Race header;
+  private volatile RunRecord current;
+
+  public ResultStore(Path dir, Race header) {
+    this.dir = dir;
+    this.header = header;
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  String id() {
+    return header.id();
+  }
+
+  /** The run going on now, recorded as interrupted if the race is cut short; null between runs. */
+  void current(RunRecord interruptedForm) {
+    current = interruptedForm;
+  }
+
+  private volatile List<Race.Capacity> capacity = List.of();
+  private volatile String verdict;
+
+  private boolean closed; // guarded by this; saveInterrupted wrote the last word
+
+  synchronized void save(List<RunRecord> runs) {
+    if (closed) {
+      return; // cut short: the race's thread must not overwrite the interrupted record with a half-run's failure
+    }
+    write(header.with(Instant.now().toString(), runs, capacity).withVerdict(verdict));
+  }
+
+  /** The capacity verdicts so far; written with the next {@link #save}. */
+  void capacity(List<Race.Capacity> verdicts) {
+    capacity = List.copyOf(verdicts);
+  }
+
+  /** The race's conclusion ({@link RacePlan#verdict}); written with the next {@link #save}. */
+  void verdict(String paragraph) {
+    verdict = paragraph;
+  }
+
+  /**
+   * Saves the finished runs and the one in progress (a fault run after each fault), leaving the
+   * store open for the runs' own saves.
+   */
+  synchronized void saveProgress(List<RunRecord> runs) {
+    List<RunRecord> all = new ArrayList<>(runs);
+    RunRecord running = current;
+    if (running != null) {
+      all.add(running);
+    }
+    save(all);
+  }
+
+  /** The last word of a race cut short (Ctrl-C): what {@link #saveProgress} saves, then no more writes. */
+  synchronized void saveInterrupted(List<RunRecord> runs) {
+    saveProgress(runs);
+    closed = true;
+  }
+
+  private void write(Race race) {
+    try {
+      Files.createDirectories(dir);
+      replace(dir.resolve("race.json"),
+          Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(race));
+      replace(dir.resolve("summary.csv"), csv(race.runs()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void replace(Path file, String content) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, content);
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static String csv(List<RunRecord> runs) {
+    StringBuilder sb = new StringBuilder("stack,workload,load,purpose,step,round,status,ops,errors,unfinished,not_issued,throughput_ops_s,"
+        + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
+        + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
+    for (RunRecord r : runs) {
+      var l = r.latencyMs();
+      var p = r.process();
+      var s = r.server();
+      sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.purpose(),
+          Integer.toString(r.step()), Integer.toString(r.round()), r.status(), Long.toString(r.ops()),
+          Long.toString(r.errors()), Long.toString(r.unfinished()), Long.toString(r.notIssued()), num(r.throughputOpsS()),
+          l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
+          l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
+          p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),
+          p == null ? "" : num(p.peakRssMb()), p == null ? "" : Long.toString(p.ctxVoluntary()),
+          p == null ? "" : Long.toString(p.ctxInvoluntary()), p == null ? "" : Integer.toString(p.peakThreads()),
+          s == null ? "" : Long.toString(s.xactCommit()),
+          s == null || s.statementCalls() == null ? "" : Long.toString(s.statementCalls())));
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+
+  private static String quote(String s) {
+    return "\"" + s.replace("\"", "\"\"") + "\"";
+  }
+}

@@ -1,0 +1,206 @@
+package dev.dbrace.runner.fork;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.run.WorkerResult;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.Secrets;
+import dev.dbrace.runner.probe.ProcSampler;
+import dev.dbrace.runner.probe.ProcStats;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Runs one stack in one worker JVM and watches it: a worker that stops making progress for the
+ * stall timeout, or outlives the run timeout, is asked to stop and report, then killed; one
+ * that dies is reported with its last stderr lines. Not thread-safe; one run at a time.
+ */
+public final class RunExecutor {
+  /** What came back from the worker, before server counters are added. */
+  /**
+   * @param ready the measured process when warm-up began (the stack open); with {@code before}, the warm-up's CPU
+   * @param before the measured process when the measured phase began; {@code after}, when the result came
+   * @param peakThreads peak threads inside the measured window; {@code peakRssKb} the same for resident memory
+   */
+  public record Outcome(String status, String message, WorkerResult result, ProcStats ready, ProcStats before, ProcStats after,
+      int peakThreads, long peakRssKb, List<String> stderrTail, double wallS, Instant measureStart,
+      Instant measureEnd, Generator generator) {}
+
+  /** At the service level: the load generator's own process over the measured phase (the service is the figures). */
+  public record Generator(ProcStats ready, ProcStats before, ProcStats after, int peakThreads, long peakRssKb) {}
+
+  private static final long STARTUP_TIMEOUT_MS = 120_000;
+  /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
+  static final String TIMELINE = "process.csv";
+
+  private final RaceSettings settings;
+  private final RunListener listener;
+  private ProcSampler generator;
+  private ProcStats generatorReady;
+  private ProcStats generatorBefore;
+  private ProcStats generatorAfter;
+  private ProcStats ready;
+  private Instant measureStart;
+  private Instant measureEnd;
+  private java.util.function.Consumer<Instant> onMeasure = t -> { };
+
+  /**
+   * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
+   * TLS of the run's connections); actions added run in the order they were added.
+   */
+  public RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
+    onMeasure = onMeasure.andThen(action);
+    return this;
+  }
+  private volatile WorkerProcess current;
+  private volatile boolean interrupted;
+
+  public RunExecutor(RaceSettings settings, RunListener listener) {
+    this.settings = settings;
+    this.listener = listener;
+  }
+
+  /**
+   * Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's).
+   * The figures are read from {@code servicePid} when it is not 0 (a service the worker drives over
+   * HTTP); the worker's own are then the generator's.
+   */
+  public Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
+      long servicePid) throws IOException, InterruptedException {
+    long t0 = System.nanoTime();
+    List<String> jvmArgs = new java.util.ArrayList<>(settings.workerJvmArgs());
+    jvmArgs.addAll(extraJvmArgs);
+    measureStart = null;
+    measureEnd = null;
+    generatorReady = null;
+    generatorBefore = null;
+    generatorAfter = null;
+    ready = null;
+    try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
+        ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
+        ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
+      this.generator = generator;
+      current = w;
+      if (interrupted) {
+        w.send("stop");
+      }
+      ProcStats before = null;
+      long lastCount = -1;
+      long lastChange = System.nanoTime();
+      long stopSentAt = 0;
+      boolean ready = false;
+      String stopReason = null;
+      while (true) {
+        WorkerProcess.Message m = w.next(250);
+        long now = System.nanoTime();
+        if (m == null) {
+          if (stopSentAt == 0) {
+            stopReason = ready ? watchdog(now, t0, lastChange) : startupWatchdog(now, t0);
+            if (stopReason != null) {
+              w.send("stop");
+              stopSentAt = now;
+            }
+          } else if (now - stopSentAt > (settings.drainTimeoutMs() + 15_000) * 1_000_000L) {
+            w.kill();
+            return outcome("hung", stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
+          }
+          continue;
+        }
+        switch (m.type()) {
+          case "ready" -> {
+            ready = true;
+            this.ready = sampler.sample();
+            generatorReady = generator == null ? null : generator.sample();
+            lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
+            listener.phase(spec.stack(), "warmup");
+          }
+          case "measure" -> {
+            before = sampler.measuring(true);
+            generatorBefore = generator == null ? null : generator.measuring(true);
+            measureStart = Instant.now();
+            onMeasure.accept(measureStart);
+            listener.phase(spec.stack(), "measure");
+          }
+          case "progress" -> {
+            JsonNode b = m.body();
+            // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled
+            long count = b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
+            if (count != lastCount) {
+              lastCount = count;
+              lastChange = now;
+            }
+            listener.progress(spec.stack(), b.path("phase").asText(), b.path("ops").asLong(),
+                b.path("errors").asLong(), b.path("elapsed_s").asDouble());
+          }
+          case "result" -> {
+            ProcStats after = sampler.measuring(false);
+            generatorAfter = generator == null ? null : generator.measuring(false);
+            measureEnd = Instant.now();
+            WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
+            w.send("exit");
+            if (!w.waitFor(15_000)) {
+              w.kill();
+            }
+            if (interrupted) {
+              return outcome("interrupted", "interrupted (Ctrl-C); the figures are those measured until then", r,
+                  before, after, sampler, w, t0);
+            }
+            return outcome(stopReason == null ? "ok" : "hung", stopReason, r, before, after, sampler, w, t0);
+          }
+          case "error" -> {
+            w.waitFor(5_000);
+            return outcome("failed", m.body().path("message").asText(), null, before, null, sampler, w, t0);
+          }
+          case "eof" -> {
+            w.waitFor(5_000);
+            return outcome("crashed", "worker exited with code " + w.exitCode() + " before reporting a result",
+                null, before, null, sampler, w, t0);
+          }
+          default -> { } // stray output on the worker's stdout; its stderr log has the details
+        }
+      }
+    }
+  }
+
+  /**
+   * Ctrl-C: asks the worker to stop issuing and report what it measured so far (from the shutdown
+   * hook's thread); {@link #run} then returns an "interrupted" outcome with those figures.
+   */
+  public void interrupt() {
+    interrupted = true;
+    WorkerProcess w = current;
+    if (w != null) {
+      w.send("stop");
+    }
+  }
+
+  /** Opening a stack (JVM start, pool warm-up) may take a while on a loaded machine, not forever. */
+  private String startupWatchdog(long now, long t0) {
+    long limit = Math.max(STARTUP_TIMEOUT_MS, settings.stallTimeoutMs());
+    return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
+  }
+
+  /** Why the run must be stopped now, or null. */
+  private String watchdog(long now, long t0, long lastChange) {
+    if (now - lastChange > settings.stallTimeoutMs() * 1_000_000L) {
+      return "no operation completed for " + settings.stallTimeoutMs() / 1000 + " s";
+    }
+    if (now - t0 > settings.runTimeoutMs() * 1_000_000L) {
+      return "run exceeded the run timeout of " + settings.runTimeoutMs() / 1000 + " s";
+    }
+    return null;
+  }
+
+  private Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
+      ProcSampler sampler, WorkerProcess w, long t0) {
+    List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
+    return new Outcome(status, Secrets.redact(message), r, ready, before, after, sampler.peakThreads(),
+        sampler.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
+        measureEnd != null ? measureEnd : Instant.now(), generator == null ? null
+            : new Generator(generatorReady, generatorBefore, generatorAfter, generator.peakThreads(), generator.peakRssKb()));
+  }
+}

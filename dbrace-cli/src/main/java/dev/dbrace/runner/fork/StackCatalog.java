@@ -1,0 +1,77 @@
+package dev.dbrace.runner.fork;
+
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.runner.UserError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The stacks built under {@code <home>/stacks/*}: each module's providers are found with
+ * {@link ServiceLoader} in a class loader of its own (the runner never links a driver), and each
+ * stack's worker classpath is that module's classes plus its {@code target/runtime.classpath}.
+ */
+public final class StackCatalog {
+  /**
+   * One stack: its name, description, the engines it speaks, the classpath of its worker JVM, whether it runs
+   * transactions, whether it can verify the server's certificate without an sslrootcert.
+   */
+  public record Entry(String name, String description, Set<Engine> engines, List<Path> classpath, boolean transactions,
+      boolean verifiesWithoutRootCert) {}
+
+  private final Map<String, Entry> entries = new LinkedHashMap<>();
+
+  private StackCatalog() {}
+
+  public static StackCatalog discover(Path home) {
+    StackCatalog catalog = new StackCatalog();
+    Path stacks = home.resolve("stacks");
+    if (!Files.isDirectory(stacks)) {
+      throw new UserError("no stacks/ folder under " + home + ": is dbrace.home right?");
+    }
+    for (List<Path> cp : ModuleClasspath.under(stacks)) {
+      catalog.load(cp);
+    }
+    if (catalog.entries.isEmpty()) {
+      throw new UserError("no built stacks under " + stacks + " (run ./dbrace once to build them)");
+    }
+    return catalog;
+  }
+
+  private void load(List<Path> cp) {
+    try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
+      for (StackProvider p : ServiceLoader.load(StackProvider.class, loader)) {
+        entries.put(p.name(), new Entry(p.name(), p.description(), Set.copyOf(p.engines()), cp, p.transactions(),
+            p.verifiesWithoutRootCert()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Every stack's name. */
+  public java.util.Set<String> names() {
+    return java.util.Set.copyOf(entries.keySet());
+  }
+
+  public List<Entry> entries() {
+    return List.copyOf(entries.values());
+  }
+
+  /** The named stack, or a one-line error listing the known ones. */
+  public Entry get(String name) {
+    Entry e = entries.get(name);
+    if (e == null) {
+      throw new UserError("unknown stack '" + name + "' (known: " + String.join(", ", entries.keySet()) + ")");
+    }
+    return e;
+  }
+}

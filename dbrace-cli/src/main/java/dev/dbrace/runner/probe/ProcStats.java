@@ -1,0 +1,81 @@
+package dev.dbrace.runner.probe;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A process's resource counters read from /proc, from outside, so measuring does not perturb
+ * it. CPU comes from /proc/PID/stat (whole process, dead threads included); context switches
+ * are summed over the threads in /proc/PID/task. Linux keeps no process-wide count there, and a
+ * thread that ends takes its count with it, so {@link #read} remembers each thread's
+ * last count across readings: a thread pool that retires threads during a run (Vert.x's, a
+ * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
+ */
+public record ProcStats(
+    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS) {
+
+  private static final double TICKS = dev.dbrace.core.run.ThreadCpu.TICKS;
+
+  /**
+   * Null when the process is gone or /proc is unreadable. The context switches are those of every
+   * thread seen in {@code lastSeen} (thread id to its last {voluntary, involuntary}), which this
+   * reading updates: an ended thread counts with its last reading.
+   */
+  public static ProcStats read(long pid, Map<Long, long[]> lastSeen) {
+    return read(pid, lastSeen, null);
+  }
+
+  /** The same, with the JIT compiler threads' CPU from {@code jit} (a reader kept per process); 0 without. */
+  public static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit) {
+    Path proc = Path.of("/proc", Long.toString(pid));
+    try {
+      String stat = Files.readString(proc.resolve("stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      // fields after the command: state(3) ... utime(14) stime(15), numbered from 1 in proc(5)
+      double user = Long.parseLong(f[11]) / TICKS;
+      double sys = Long.parseLong(f[12]) / TICKS;
+      try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+        for (Path task : tasks) {
+          try {
+            long[] counts = new long[2];
+            for (String line : Files.readAllLines(task.resolve("status"))) {
+              if (line.startsWith("voluntary_ctxt_switches:")) {
+                counts[0] = Long.parseLong(line.substring(24).trim());
+              } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                counts[1] = Long.parseLong(line.substring(27).trim());
+              }
+            }
+            lastSeen.put(Long.parseLong(task.getFileName().toString()), counts);
+          } catch (IOException threadEnded) {
+            // the thread ended while we listed: its last reading (if any) stands for it
+          }
+        }
+      }
+      long vol = 0;
+      long invol = 0;
+      for (long[] c : lastSeen.values()) {
+        vol += c[0];
+        invol += c[1];
+      }
+      int threads = 0;
+      long hwm = 0;
+      long rss = 0;
+      for (String line : Files.readAllLines(proc.resolve("status"))) {
+        if (line.startsWith("Threads:")) {
+          threads = Integer.parseInt(line.substring(8).trim());
+        } else if (line.startsWith("VmHWM:")) {
+          hwm = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        } else if (line.startsWith("VmRSS:")) {
+          rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+        }
+      }
+      dev.dbrace.core.run.ThreadCpu.Reading compilers = jit == null ? null : jit.read();
+      return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS());
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package dev.dbrace.runner.scenario;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.dbrace.core.workload.ParamGen;
+import dev.dbrace.runner.RacePlan;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A scenario file as written (docs/scenario-file.md), bound by {@link ScenarioReader}. Each record
+ * checks itself in its constructor, so a bad value is reported with the line and field it came
+ * from; {@link Scenario} turns the whole into what a race needs. Keys are kebab-case.
+ */
+public record ScenarioFile(String name, String description, Database database, List<Op> operations,
+    @JsonDeserialize(contentUsing = ScenarioReader.StackName.class) List<String> stacks, Integer pool, Load load,
+    Map<String, String> sla, Long seed) {
+
+  public ScenarioFile {
+    require(name != null && !name.isBlank(), "missing name");
+    require(operations != null && !operations.isEmpty(), "missing operations (at least one)");
+    require(stacks == null || !stacks.isEmpty(), "stacks: give at least one, or leave the key out for the default");
+    require(pool == null || (pool >= 1 && pool <= 1000), "pool must be 1..1000, got " + pool);
+    if (sla != null) {
+      require(sla.size() == 1 || (sla.size() == 2 && sla.containsKey("errors")), "sla: one percentile, e.g. {p99: 20ms}, optionally errors: 1%");
+    }
+  }
+
+  /**
+   * Where the race runs: the user's server by URL, or an embedded server ({@code engine}, default
+   * postgresql) with optional schema and seed files; {@code mariadb} holds that engine's own files
+   * when its SQL dialect needs them (else the top-level files run there too).
+   */
+  record Database(String url, String engine,
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed,
+      SetupFiles mariadb) {
+    Database {
+      schema = schema == null ? List.of() : schema;
+      seed = seed == null ? List.of() : seed;
+      if (engine != null) {
+        try {
+          dev.dbrace.core.spi.Engine.of(engine);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("engine: " + e.getMessage());
+        }
+      }
+      require(url == null || engine == null, "give url or engine, not both: the URL names its engine");
+      require(url == null || mariadb == null, "mariadb's schema and seed files run only on the embedded database");
+      require(url == null || (schema.isEmpty() && seed.isEmpty()),
+          "schema and seed files run only on the embedded database; prepare the database at url yourself");
+      require(url == null || !url.isBlank(), "url is empty");
+      // a file is shared, committed, pasted into issues: a password in it would travel with it
+      require(url == null || !holdsPassword(url),
+          "url holds a password; give it in PGPASSWORD or a pgpass file (~/.pgpass, PGPASSFILE), never in the scenario file");
+    }
+
+    /** Whether the URL carries a password (user:pw@ or ?password=); a malformed URL is refused later, redacted. */
+    private static boolean holdsPassword(String url) {
+      try {
+        return dev.dbrace.db.DbTarget.parse(url, java.util.Map.of(), null).password() != null;
+      } catch (IllegalArgumentException malformed) {
+        return url.contains("password=") || url.matches("(?s)[^/]*//[^/@]*:[^/@]*@.*");
+      }
+    }
+  }
+
+  /** One engine's own schema and seed files. */
+  record SetupFiles(
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
+      @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed) {
+    SetupFiles {
+      schema = schema == null ? List.of() : schema;
+      seed = seed == null ? List.of() : seed;
+    }
+  }
+
+  /** One kind of operation: one statement ({@code sql}, {@code params}, {@code expect}) or a list of them. */
+  record Op(String name, String sql, List<ParamGen> params, Expect expect, List<Statement> statements,
+      Integer weight, Integer repeat, Boolean transaction) {
+    Op {
+      require(name != null && !name.isBlank(), "missing name");
+      require(sql != null || statements != null, "missing sql (or statements)");
+      require(sql == null || statements == null, "give sql or statements, not both");
+      require(statements == null || (params == null && expect == null), "params and expect go into each of the statements");
+      require(statements == null || !statements.isEmpty(), "statements is empty");
+      require(weight == null || weight > 0, "weight must be > 0, got " + weight);
+      require(repeat == null || (repeat > 0 && repeat <= 10_000), "repeat must be 1..10000, got " + repeat);
+      if (sql != null) {
+        Statement.checkPlaceholders(sql, params == null ? 0 : params.size());
+      }
+    }
+
+    List<Statement> statementList() {
+      return statements != null ? statements : List.of(new Statement(sql, params, expect));
+    }
+  }
+
+  /** One statement of an operation. */
+  record Statement(String sql, List<ParamGen> params, Expect expect) {
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$(\\d+)");
+
+    Statement {
+      require(sql != null && !sql.isBlank(), "missing sql");
+      params = params == null ? List.of() : params;
+      checkPlaceholders(sql, params.size());
+    }
+
+    /** Every {@code $n} has its parameter and every parameter its {@code $n}. */
+    static void checkPlaceholders(String sql, int params) {
+      int highest = 0;
+      java.util.BitSet used = new java.util.BitSet();
+      Matcher m = PLACEHOLDER.matcher(sql);
+      while (m.find()) {
+        int n = m.group(1).length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(m.group(1));
+        require(n >= 1, "sql uses $0; placeholders count from $1");
+        require(n <= params, "sql uses $" + m.group(1) + " but has " + (params == 0 ? "no params" : "only " + params + " param" + (params == 1 ? "" : "s")));
+        used.set(n);
+        highest = Math.max(highest, n);
+      }
+      require(highest == params, params + " params but the sql uses " + (highest == 0 ? "no placeholder" : "only up to $" + highest));
+      require(used.cardinality() == highest, "sql skips a placeholder: it uses up to $" + highest + " but not each of $1..$" + highest);
+    }
+  }
+
+  /** What every execution must return: {@code rows: N}, {@code rows: {min, max}}, {@code non-empty: true}. */
+  record Expect(Rows rows, Boolean nonEmpty) {
+    long min() {
+      return Math.max(rows == null ? 0 : rows.min(), Boolean.TRUE.equals(nonEmpty) ? 1 : 0);
+    }
+
+    long max() {
+      return rows == null ? Long.MAX_VALUE : rows.max();
+    }
+
+    Expect {
+      require(rows != null || nonEmpty != null, "expect: give rows and/or non-empty");
+      require(!(Boolean.TRUE.equals(nonEmpty) && rows != null && rows.max() == 0), "non-empty contradicts rows max 0");
+    }
+  }
+
+  /** An exact row count or a range. */
+  record Rows(long min, long max) {
+    @JsonCreator
+    Rows(@JsonProperty("min") Long min, @JsonProperty("max") Long max) {
+      this(min == null ? 0 : min, max == null ? Long.MAX_VALUE : max);
+    }
+
+    Rows {
+      require(min >= 0, "rows: min must be >= 0, got " + min);
+      require(max >= min, "rows: min " + min + " > max " + max);
+    }
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static Rows exactly(long n) {
+      return new Rows(n, n);
+    }
+  }
+
+  /**
+   * The load: {@code {model: open, rate, duration, warmup}} or {@code {model: closed, concurrency,
+   * duration | executions, warmup}}; either with {@code rounds} (how many times each stack runs, interleaved).
+   */
+  record Load(String model, Double rate, Integer concurrency, Long executions,
+      @JsonDeserialize(using = ScenarioReader.Duration.class) Long duration,
+      @JsonDeserialize(using = ScenarioReader.Warmup.class) Long warmup,
+      Integer rounds) {
+    Load {
+      require(model != null, "load: missing model (open or closed)");
+      require(model.equals("open") || model.equals("closed"), "load: unknown model '" + model + "' (known: closed, open)");
+      if (model.equals("open")) {
+        require(rate != null, "load: model open needs a rate (arrivals per second)");
+        require(rate > 0 && rate <= 10_000_000, "load: rate must be > 0 and <= 10000000, got " + rate);
+        require(concurrency == null && executions == null, "load: concurrency and executions are for model closed");
+      } else {
+        require(rate == null, "load: rate is for model open");
+        require(concurrency == null || (concurrency >= 1 && concurrency <= 100_000), "load: concurrency must be 1..100000, got " + concurrency);
+        require(executions == null || executions > 0, "load: executions must be > 0");
+        require(executions == null || duration == null, "load: give executions or duration, not both");
+      }
+      require(duration == null || duration > 0, "load: duration must be > 0");
+      require(rounds == null || (rounds >= 1 && rounds <= RacePlan.MAX_ROUNDS),
+          "load: rounds must be 1.." + RacePlan.MAX_ROUNDS + ", got " + rounds);
+    }
+  }
+
+  static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}

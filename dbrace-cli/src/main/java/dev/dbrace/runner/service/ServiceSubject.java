@@ -1,0 +1,70 @@
+package dev.dbrace.runner.service;
+
+import dev.dbrace.cli.RaceOptions;
+import dev.dbrace.cli.ServiceLevel;
+import dev.dbrace.cli.ServiceProcess;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunSubject;
+import dev.dbrace.runner.fork.StackCatalog;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The service level's subject: for each run, the variant's process is started fresh (so its CPU,
+ * RSS and threads are that run's alone), and the {@code http} stack's worker drives it. The
+ * database counts the SQL the service runs for the endpoint.
+ */
+public final class ServiceSubject implements RunSubject {
+  private final ServiceCatalog services;
+  private final StackCatalog stacks;
+  private final RaceSettings settings;
+  private final DbTarget target;
+  private final String remoteUrl;
+  private final Map<String, String> generatorOptions;
+  /** Each variant's library versions, read from its build once per race, not once per run. */
+  private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+
+  public ServiceSubject(ServiceCatalog services, StackCatalog stacks, RaceSettings settings, DbTarget target, String remoteUrl,
+      Map<String, String> generatorOptions) {
+    this.services = services;
+    this.stacks = stacks;
+    this.settings = settings;
+    this.target = target;
+    this.remoteUrl = remoteUrl;
+    this.generatorOptions = Map.copyOf(generatorOptions);
+  }
+
+  /**
+   * The generator's options for a run at {@code load}: the race's, with {@code connections} sized
+   * for this run's load unless the user set it ({@link ServiceLevel#connectionsFor}): a capacity
+   * search's closed-loop probe and its open-loop steps each get their own.
+   */
+  public Map<String, String> generatorOptions(LoadModel load) {
+    Map<String, String> options = new LinkedHashMap<>(generatorOptions);
+    options.putIfAbsent("connections", Integer.toString(ServiceLevel.connectionsFor(load)));
+    return options;
+  }
+
+  @Override
+  public Started start(String name, LoadModel load, Path runDir, String applicationName)
+      throws IOException, InterruptedException {
+    ServiceCatalog.Variant v = services.get(name);
+    var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
+    ServiceProcess p = ServiceProcess.start(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
+    try {
+      p.awaitReady(ServiceProcess.READY_LIMIT);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      p.close();
+      throw e;
+    }
+    Map<String, String> options = generatorOptions(load);
+    options.put("url", p.url());
+    return new Started(stacks.get(RaceOptions.HTTP_GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
+        versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p);
+  }
+}

@@ -1,0 +1,148 @@
+package dev.dbrace.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dbrace.cli.console.ConsoleTable;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Tls;
+import dev.dbrace.core.run.Latency;
+import dev.dbrace.core.run.WorkerResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict and the console table on recorded runs: who led, whether the rounds agree, and the
+ * median and range the table shows for each stack.
+ */
+public class VerdictTest {
+  static final LoadModel CLOSED = new LoadModel.Closed(0, 5_000, 64);
+
+  /** A finished run as the runner records it: {@code opsS} over 5 s, p99, CPU per 1,000 operations. */
+  static RunRecord run(String stack, int round, double opsS, double p99, double cpuMsPer1k) {
+    return run(stack, round, CLOSED, "ok", opsS, p99, cpuMsPer1k, Tls.OFF, "settled");
+  }
+
+  static RunRecord run(String stack, int round, LoadModel load, String status, double opsS, double p99, double cpuMsPer1k,
+      Tls tls, String warmupEnded) {
+    long ops = Math.round(opsS * 5);
+    double cpuS = cpuMsPer1k * ops / 1e6;
+    return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, status, null, List.of(), ops + 3, ops,
+        2, 1, 0, Map.of(), Map.of(), ops, 5, opsS, new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null,
+        new WorkerResult.Warmup(100, 0, 3, null, warmupEnded),
+        new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
+        new RunRecord.ServerFigures(ops, 0, ops, ops), null, Map.of(), null, null, null, "jvm", 9, null, null, round, tls,
+        null, null);
+  }
+
+  @Test
+  void aLeadTheRoundsAgreeOnIsStatedWithItsRatio() {
+    List<RunRecord> runs = List.of(
+        run("jdbc-platform", 1, 10_000, 4, 300), run("vertx", 1, 11_500, 3, 200),
+        run("jdbc-platform", 2, 10_200, 4, 320), run("vertx", 2, 11_700, 3, 210));
+    String v = Verdict.race(runs, 16, 200);
+    // medians 10,100 and 11,600: 1.15x; ranges 10,000-10,200 and 11,500-11,700 apart
+    assertTrue(v.startsWith("vertx led every round: 1.15x jdbc-platform (median 11,600 vs 10,100 ops/s over 2 rounds), "
+        + "ranges do not overlap"), v);
+    assertTrue(v.contains("CPU per 1,000 operations: vertx the cheapest at 205.0 ms, jdbc-platform the dearest at 310.0 ms (1.51x)"), v);
+    assertTrue(v.contains("a closed loop at concurrency 64, pool 16, threads 200, TLS off"), v);
+    assertFalse(v.contains("noise"), v);
+  }
+
+  @Test
+  void overlappingRangesAreNoiseNotALead() {
+    List<RunRecord> runs = List.of(
+        run("jdbc-platform", 1, 10_000, 4, 300), run("jdbc-virtual", 1, 10_300, 4, 310), run("vertx", 1, 5_000, 3, 200),
+        run("jdbc-platform", 2, 10_600, 4, 300), run("jdbc-virtual", 2, 10_100, 4, 310), run("vertx", 2, 5_100, 3, 200));
+    String v = Verdict.race(runs, 16, 200);
+    // jdbc-platform's median (10,300) is the highest, but its range 10,000-10,600 holds jdbc-virtual's 10,100-10,300
+    assertTrue(v.startsWith("jdbc-platform and jdbc-virtual are within the noise: their ranges overlap"), v);
+    assertTrue(v.contains("jdbc-platform 10,000-10,600, jdbc-virtual 10,100-10,300 ops/s over 2 rounds"), v);
+    assertFalse(v.contains("led every round"), v);
+  }
+
+  @Test
+  void oneRoundSaysItHasNoSpreadAndUnknownTlsIsSaid() {
+    List<RunRecord> runs = List.of(run("r2dbc", 1, CLOSED, "ok", 8_000, 5, 250, null, "settled"),
+        run("vertx", 1, CLOSED, "ok", 6_000, 5, 250, Tls.OFF, "cap"));
+    String v = Verdict.race(runs, 8, 50);
+    assertTrue(v.startsWith("r2dbc led: 1.33x vertx (8,000 vs 6,000 ops/s); one round, so no spread"), v);
+    assertTrue(v.contains("TLS unknown"), v);
+    assertTrue(v.contains("warm-up did not settle (hit its cap) for vertx"), v);
+  }
+
+  @Test
+  void runsThatDidNotFinishOkAreNeverTheLeader() {
+    List<RunRecord> runs = List.of(run("jdbc-platform", 1, 9_000, 4, 300),
+        run("vertx", 1, CLOSED, "hung", 50_000, 3, 200, Tls.OFF, "settled"));
+    String v = Verdict.race(runs, 16, 200);
+    assertTrue(v.startsWith("only jdbc-platform has figures: 9,000 ops/s"), v);
+    assertTrue(v.contains("Not counted (no ok run with figures): vertx (hung)"), v);
+  }
+
+  @Test
+  void aCurveNamesEachStacksPeakAndTheLeaderAtEachLoad() {
+    LoadModel c1 = new LoadModel.Closed(0, 2_000, 1);
+    LoadModel c64 = new LoadModel.Closed(0, 2_000, 64);
+    List<RunRecord> runs = List.of(
+        run("jdbc-platform", 1, c1, "ok", 1_000, 1, 300, Tls.OFF, "settled"), run("vertx", 1, c1, "ok", 1_050, 1, 200, Tls.OFF, "settled"),
+        run("jdbc-platform", 2, c1, "ok", 1_100, 1, 300, Tls.OFF, "settled"), run("vertx", 2, c1, "ok", 1_000, 1, 200, Tls.OFF, "settled"),
+        run("jdbc-platform", 1, c64, "ok", 9_000, 9, 300, Tls.OFF, "settled"), run("vertx", 1, c64, "ok", 12_000, 6, 200, Tls.OFF, "settled"),
+        run("jdbc-platform", 2, c64, "ok", 9_200, 9, 300, Tls.OFF, "settled"), run("vertx", 2, c64, "ok", 12_400, 6, 200, Tls.OFF, "settled"));
+    String v = Verdict.curve(runs, null, 16, 200);
+    assertTrue(v.startsWith("Peaks: jdbc-platform 9,100 ops/s at concurrency 64; vertx 12,200 ops/s at concurrency 64"), v);
+    assertTrue(v.contains("at concurrency 1 vertx and jdbc-platform within the noise on throughput")
+        || v.contains("at concurrency 1 jdbc-platform and vertx within the noise on throughput"), v);
+    assertTrue(v.contains("at concurrency 64 vertx leads on throughput (12,200 ops/s (12,000-12,400) vs 9,100 ops/s (9,000-9,200) for jdbc-platform)"), v);
+  }
+
+  @Test
+  void theTableShowsTheMedianAndRangeOfTheRounds() {
+    List<RunRecord> runs = List.of(
+        run("jdbc-platform", 1, 10_000, 4, 300), run("vertx", 1, 11_500, 3, 200),
+        run("jdbc-platform", 2, 10_200, 5, 320), run("vertx", 2, 11_700, 3.5, 210));
+    String table = print(runs);
+    List<String> lines = table.lines().toList();
+    assertTrue(lines.get(0).contains("rounds") && lines.get(0).contains("unfinished") && lines.get(0).contains("tls"), table);
+    String platform = lines.stream().filter(l -> l.startsWith("jdbc-platform")).findFirst().orElseThrow();
+    assertTrue(platform.contains("10,100 (10,000-10,200)"), platform);
+    assertTrue(platform.contains("4.500 (4.000-5.000)"), platform);
+    assertTrue(platform.contains("310.0 (300.0-320.0)"), platform);
+    assertTrue(platform.contains("0.87x"), "10,100 / 11,600: " + platform);
+    String vertx = lines.stream().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
+    assertTrue(vertx.contains("11,600 (11,500-11,700)") && vertx.contains("1.00x"), vertx);
+    assertEquals(2, lines.stream().filter(l -> l.startsWith("jdbc-platform") || l.startsWith("vertx")).count(), table);
+  }
+
+  @Test
+  void oneRoundLooksAsBeforeAndNotSettledIsMarked() {
+    String table = print(List.of(run("jdbc-platform", 1, 10_000, 4, 300),
+        run("vertx", 1, CLOSED, "ok", 11_500, 3, 200, Tls.ON, "cap")));
+    assertFalse(table.lines().findFirst().orElseThrow().contains("rounds"), table);
+    assertTrue(table.contains("10,000") && !table.contains("(10,000"), table);
+    assertTrue(table.contains("warm-up not settled (it hit its cap; the figures may include JIT work): vertx"), table);
+    String vertx = table.lines().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
+    assertTrue(vertx.contains(" yes "), vertx);
+  }
+
+  @Test
+  void vsBestComparesWithinALoadPointOnly() {
+    LoadModel c1 = new LoadModel.Closed(0, 2_000, 1);
+    String table = print(List.of(run("vertx", 1, c1, "ok", 1_000, 1, 200, Tls.OFF, "settled"),
+        run("vertx", 1, CLOSED, "ok", 10_000, 4, 200, Tls.OFF, "settled")));
+    assertEquals(2, table.lines().filter(l -> l.startsWith("vertx") && l.contains("1.00x")).count(),
+        "each step is the best at its own load: " + table);
+  }
+
+  private static String print(List<RunRecord> runs) {
+    var bytes = new ByteArrayOutputStream();
+    ConsoleTable.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), runs);
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+}

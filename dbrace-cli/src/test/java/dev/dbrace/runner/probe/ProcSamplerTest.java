@@ -1,0 +1,58 @@
+package dev.dbrace.runner.probe;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Peaks come from the measured window: a process that allocated a lot before it (an open-loop
+ * run's pre-warm) and gave it back must not report that as the measured phase's peak.
+ */
+public class ProcSamplerTest {
+
+  @Test
+  void peakRssIsTheMeasuredWindowsNotTheProcesssLifetimePeak() throws Exception {
+    Path python = Path.of("/usr/bin/python3");
+    assumeTrue(Files.isExecutable(python), "needs python3 (apt-get install python3) for a child that frees memory at once");
+    // 300 MB touched, then freed (CPython gives large blocks back to the OS), then idle
+    Process child = new ProcessBuilder(python.toString(), "-c",
+        "import sys, time\nb = bytearray(300 * 1024 * 1024)\nprint('allocated', flush=True)\ndel b\n"
+            + "print('freed', flush=True)\ntime.sleep(30)")
+        .redirectErrorStream(true).start();
+    try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
+        ProcSampler sampler = new ProcSampler(child.pid())) {
+      assertTrue(out.readLine().equals("allocated") && out.readLine().equals("freed"));
+      Thread.sleep(300);
+      ProcStats start = sampler.measuring(true);
+      Thread.sleep(500);
+      ProcStats end = sampler.measuring(false);
+      assertNotNull(start);
+      assertNotNull(end);
+      assertTrue(end.hwmKb() > 250 * 1024, "the lifetime peak (VmHWM) holds the allocation: " + end.hwmKb() + " KB");
+      assertTrue(sampler.peakRssKb() > 0 && sampler.peakRssKb() < 100 * 1024,
+          "the measured window's peak does not: " + sampler.peakRssKb() + " KB");
+      assertTrue(sampler.peakThreads() >= 1);
+    } finally {
+      child.destroyForcibly();
+    }
+  }
+
+  @Test
+  void theJitCompilerThreadsCpuIsReadFromOutsideAndIsPartOfTheProcesss() throws Exception {
+    long pid = ProcessHandle.current().pid();
+    try (ProcSampler sampler = new ProcSampler(pid)) {
+      long sum = 0;
+      for (int i = 0; i < 2_000_000; i++) {
+        sum += Long.toHexString(i * 31L).hashCode(); // something for the compiler to do
+      }
+      assertTrue(sum != 1);
+      ProcStats s = sampler.sample();
+      assertTrue(s.jitS() > 0, "compiler threads used CPU: " + s);
+      assertTrue(s.jitS() <= s.userS() + s.sysS(), "at most the process's CPU: " + s);
+    }
+  }
+}

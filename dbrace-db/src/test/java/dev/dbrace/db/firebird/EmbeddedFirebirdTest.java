@@ -1,0 +1,137 @@
+package dev.dbrace.db.firebird;
+
+import dev.dbrace.db.DatasetRows;
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.SharedTestFirebird;
+import dev.dbrace.db.StaleServers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dbrace.core.spi.Engine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A real Firebird 3 server, started and stopped by the test; skipped where it cannot be installed. */
+public class EmbeddedFirebirdTest {
+
+  @BeforeAll
+  static void firebirdInstalled() {
+    String why = SharedTestFirebird.unavailable();
+    assumeTrue(why == null, why);
+  }
+
+  @Test
+  void startsOnLoopbackWithItsOwnPasswordAndStopsWithoutTrace() throws Exception {
+    List<String> log = new ArrayList<>();
+    EmbeddedFirebird fb = EmbeddedFirebird.start(log::add);
+    long pid = fb.pid();
+    Path root = fb.root();
+    DbTarget t = fb.target();
+    try {
+      assertEquals(Engine.FIREBIRD, t.engine());
+      assertEquals("127.0.0.1", t.host());
+      assertTrue(t.port() != 3050, "never the system server's port");
+      assertEquals(List.of("0100007F"), listeners(t.port()), "listens on 127.0.0.1 only");
+      assertTrue(fb.version().contains("3.0"), fb.version());
+      String cmdline = Files.readString(Path.of("/proc/" + pid + "/cmdline"));
+      assertFalse(cmdline.contains(t.password()), "password not on the server's command line");
+      assertTrue(log.stream().noneMatch(l -> l.contains(t.password())), "password not logged: " + log);
+      try (Connection c = t.connect(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT count(*) FROM rdb$relations")) {
+        rs.next();
+        assertTrue(rs.getInt(1) > 40, "system relations: " + rs.getInt(1));
+      }
+      DbTarget wrong = new DbTarget(t.host(), t.port(), t.database(), "SYSDBA", "not-" + t.password(), Engine.FIREBIRD);
+      DbException e = assertThrows(DbException.class, wrong::connect);
+      assertTrue(e.getMessage().contains("rejected user SYSDBA"), e.getMessage());
+      assertFalse(e.getMessage().contains(t.password()) || e.getMessage().contains("\n"), e.getMessage());
+    } finally {
+      fb.close();
+    }
+    assertTrue(ProcessHandle.of(pid).isEmpty(), "server process " + pid + " gone");
+    assertFalse(Files.exists(root), root + " deleted");
+    assertTrue(listeners(t.port()).isEmpty(), "port closed");
+    fb.close(); // idempotent
+  }
+
+  @Test
+  void datasetsHaveTheirRowsAndAreNotReloaded() throws Exception {
+    DbTarget t = SharedTestFirebird.target();
+    try (Connection c = t.connect(); Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT count(*), min(id), max(id), min(randomnumber), max(randomnumber),"
+          + " sum(randomnumber) FROM world")) {
+        rs.next();
+        assertEquals(10_000, rs.getInt(1));
+        assertEquals(1, rs.getInt(2));
+        assertEquals(10_000, rs.getInt(3));
+        assertTrue(rs.getInt(4) >= 1 && rs.getInt(5) <= 10_000);
+        long expected = 0;
+        for (int id = 1; id <= 10_000; id++) {
+          expected += DatasetRows.worldRandomNumber(id);
+        }
+        assertEquals(expected, rs.getLong(6), "the same rows as on PostgreSQL");
+      }
+      try (ResultSet rs = s.executeQuery("SELECT count(*), max(CASE WHEN id = 12 THEN message END) FROM fortune")) {
+        rs.next();
+        assertEquals(12, rs.getInt(1));
+        assertEquals("フレームワークのベンチマーク", rs.getString(2), "UTF8 end to end");
+      }
+      try (ResultSet rs = s.executeQuery("SELECT * FROM rdb$relations")) {
+        int n = 0;
+        while (rs.next()) {
+          n++;
+        }
+        assertTrue(n > 40, "E5's query returns the catalog: " + n + " rows");
+      }
+      List<String> log = new ArrayList<>();
+      FirebirdDatasets.ensure(c, log::add);
+      assertEquals(List.of("lab datasets present (world, fortune)"), log);
+    }
+  }
+
+  @Test
+  void aServerLeftByADeadJvmIsKilledAndItsRootRemoved() throws Exception {
+    EmbeddedFirebird fb = EmbeddedFirebird.start(null);
+    try {
+      Process gone = new ProcessBuilder("true").start();
+      gone.waitFor();
+      // as if a JVM with that pid had started the server and been killed with SIGKILL
+      Path orphan = fb.root().resolveSibling(StaleServers.FIREBIRD.prefix() + gone.pid() + "-1");
+      Files.move(fb.root(), orphan);
+      List<String> log = new ArrayList<>();
+      StaleServers.FIREBIRD.clean(orphan.getParent(), log::add);
+      assertTrue(fb.pid() > 0 && ProcessHandle.of(fb.pid()).map(h -> !h.isAlive()).orElse(true), "server killed: " + log);
+      assertFalse(Files.exists(orphan), "root removed: " + log);
+      assertTrue(log.stream().anyMatch(l -> l.startsWith("killed orphan firebird")), log.toString());
+    } finally {
+      fb.close();
+    }
+  }
+
+  /** Local addresses (hex, as in /proc/net/tcp; IPv6 ones prefixed "v6:") listening on the port. */
+  public static List<String> listeners(int port) throws Exception {
+    List<String> found = new ArrayList<>();
+    for (String table : List.of("tcp", "tcp6")) {
+      for (String line : Files.readAllLines(Path.of("/proc/net/" + table)).stream().skip(1).toList()) {
+        String[] f = line.trim().split("\\s+");
+        String[] local = f[1].split(":");
+        if (Integer.parseInt(local[1], 16) == port && f[3].equals("0A")) {
+          found.add((table.equals("tcp6") ? "v6:" : "") + local[0]);
+        }
+      }
+    }
+    return found;
+  }
+}
