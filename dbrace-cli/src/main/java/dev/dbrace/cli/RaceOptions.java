@@ -156,8 +156,6 @@ public final class RaceOptions {
       stackList = databaseStacks(catalog, eng);
     }
     for (String name : stackList) {
-      require(!name.equals(HTTP_GENERATOR), "http is dbrace's HTTP load generator, not a database stack: race services with"
-          + " serve-race (or curve/capacity --level service)");
       if (!catalog.get(name).engines().contains(eng)) {
         throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
             + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
@@ -213,12 +211,9 @@ public final class RaceOptions {
     }
   }
 
-  /** The service level's load generator: a stack in the catalog that speaks HTTP to every engine's services, not SQL. */
-  public static final String HTTP_GENERATOR = "http";
-
-  /** The stacks a driver-level race on {@code engine} may name: those that speak it, less the HTTP generator. */
+  /** The stacks a driver-level race on {@code engine} may name: those that speak it. */
   static List<String> databaseStacks(StackCatalog catalog, Engine engine) {
-    return catalog.entries().stream().filter(e -> e.engines().contains(engine) && !e.name().equals(HTTP_GENERATOR))
+    return catalog.entries().stream().filter(e -> e.engines().contains(engine))
         .map(StackCatalog.Entry::name).toList();
   }
 

@@ -146,8 +146,8 @@ public final class ServiceLevel {
     RaceOptions.require(connections == null || connections >= 1 && connections <= 10_000,
         "--connections must be 1..10000, got " + connections);
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
-    StackCatalog stacks = StackCatalog.discover(Main.home());
-    stacks.get(RaceOptions.HTTP_GENERATOR);
+    StackCatalog generators = StackCatalog.generators(Main.home());
+    generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
     dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(url, engine);
     for (String name : settings.stacks()) {
@@ -156,7 +156,7 @@ public final class ServiceLevel {
     }
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       return RaceSession.run(settings, plan, sla, url, engine, out, command, RunCommand.tty(), (s, target) ->
-          new ServiceSubject(catalog, stacks, s, target, remote.url(),
+          new ServiceSubject(catalog, generators, s, target, remote.url(),
               connections == null ? Map.of() : Map.of("connections", Integer.toString(connections))),
           List.of(), null);
     }

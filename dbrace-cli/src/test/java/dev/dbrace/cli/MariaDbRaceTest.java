@@ -161,7 +161,7 @@ public class MariaDbRaceTest {
     assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "mariadb://u@h/db"),
         "--engine postgresql contradicts the --url, which is a MariaDB URL");
     assertOneLine(Cli.run("run", "--engine", "mariadb", "--workload", "film-title"), "workload film-title needs PostgreSQL");
-    assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "http"), "http is dbrace's HTTP load generator");
+    assertOneLine(Cli.run("run", "--engine", "mariadb", "--stacks", "http"), "unknown stack 'http'");
     assertOneLine(Cli.run("run", "--url", "mysql://u:Secr3tPw@h/db", "--faults", "kill-connections@1s", "--load", "open",
         "--rate", "10", "--duration", "2s"), "--faults runs on PostgreSQL only");
   }

@@ -41,7 +41,7 @@ public class ServeRaceTest {
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
       Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
-      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.discover(Main.home()),
+      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.generators(Main.home()),
           settings, pg.target(), remote.url(), Map.of("connections", Integer.toString(concurrency)));
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});
       runner.run();

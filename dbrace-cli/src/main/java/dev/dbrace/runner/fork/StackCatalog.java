@@ -15,7 +15,8 @@ import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
- * The stacks built under {@code <home>/stacks/*}: each module's providers are found with
+ * The stacks built under {@code <home>/stacks/*} (or the load generators under
+ * {@code <home>/generators/*}, which the worker drives through the same SPI): each module's providers are found with
  * {@link ServiceLoader} in a class loader of its own (the runner never links a driver), and each
  * stack's worker classpath is that module's classes plus its {@code target/runtime.classpath}.
  */
@@ -31,17 +32,27 @@ public final class StackCatalog {
 
   private StackCatalog() {}
 
+  /** The database stacks, under {@code <home>/stacks}. */
   public static StackCatalog discover(Path home) {
+    return under(home, "stacks");
+  }
+
+  /** The load generators (the service level's HTTP client), under {@code <home>/generators}. */
+  public static StackCatalog generators(Path home) {
+    return under(home, "generators");
+  }
+
+  private static StackCatalog under(Path home, String folder) {
     StackCatalog catalog = new StackCatalog();
-    Path stacks = home.resolve("stacks");
-    if (!Files.isDirectory(stacks)) {
-      throw new UserError("no stacks/ folder under " + home + ": is dbrace.home right?");
+    Path dir = home.resolve(folder);
+    if (!Files.isDirectory(dir)) {
+      throw new UserError("no " + folder + "/ folder under " + home + ": is dbrace.home right?");
     }
-    for (List<Path> cp : ModuleClasspath.under(stacks)) {
+    for (List<Path> cp : ModuleClasspath.under(dir)) {
       catalog.load(cp);
     }
     if (catalog.entries.isEmpty()) {
-      throw new UserError("no built stacks under " + stacks + " (run ./dbrace once to build them)");
+      throw new UserError("nothing built under " + dir + " (run ./dbrace once to build it)");
     }
     return catalog;
   }

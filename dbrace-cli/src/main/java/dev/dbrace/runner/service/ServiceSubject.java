@@ -1,6 +1,5 @@
 package dev.dbrace.runner.service;
 
-import dev.dbrace.cli.RaceOptions;
 import dev.dbrace.cli.ServiceLevel;
 import dev.dbrace.cli.ServiceProcess;
 import dev.dbrace.core.load.LoadModel;
@@ -21,7 +20,10 @@ import java.util.Map;
  */
 public final class ServiceSubject implements RunSubject {
   private final ServiceCatalog services;
-  private final StackCatalog stacks;
+  /** The service level's load generator, under {@code generators/}: speaks HTTP to every engine's services. */
+  public static final String GENERATOR = "http";
+
+  private final StackCatalog generators;
   private final RaceSettings settings;
   private final DbTarget target;
   private final String remoteUrl;
@@ -29,10 +31,10 @@ public final class ServiceSubject implements RunSubject {
   /** Each variant's library versions, read from its build once per race, not once per run. */
   private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
 
-  public ServiceSubject(ServiceCatalog services, StackCatalog stacks, RaceSettings settings, DbTarget target, String remoteUrl,
+  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
     this.services = services;
-    this.stacks = stacks;
+    this.generators = generators;
     this.settings = settings;
     this.target = target;
     this.remoteUrl = remoteUrl;
@@ -64,7 +66,7 @@ public final class ServiceSubject implements RunSubject {
     }
     Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
-    return new Started(stacks.get(RaceOptions.HTTP_GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
+    return new Started(generators.get(GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
         versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p);
   }
 }

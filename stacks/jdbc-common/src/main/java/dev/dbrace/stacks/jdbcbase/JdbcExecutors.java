@@ -1,7 +1,7 @@
 package dev.dbrace.stacks.jdbcbase;
 
-import dev.dbrace.core.exec.PlatformPool;
-import dev.dbrace.core.exec.VirtualThreads;
+import dev.dbrace.stacks.jdbcbase.PlatformPool;
+import dev.dbrace.stacks.jdbcbase.VirtualThreads;
 import dev.dbrace.core.spi.StackConfig;
 import java.util.concurrent.ExecutorService;
 

@@ -1,7 +1,7 @@
 package dev.dbrace.stacks.jdbcbase;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbrace.core.exec.Blocking;
+import dev.dbrace.stacks.jdbcbase.Blocking;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.PositionalSql;

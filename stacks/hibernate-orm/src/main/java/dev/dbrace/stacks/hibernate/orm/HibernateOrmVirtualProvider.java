@@ -1,6 +1,6 @@
 package dev.dbrace.stacks.hibernate.orm;
 
-import dev.dbrace.core.exec.VirtualThreads;
+import dev.dbrace.stacks.jdbcbase.VirtualThreads;
 import dev.dbrace.core.spi.StackConfig;
 import java.util.concurrent.ExecutorService;
 

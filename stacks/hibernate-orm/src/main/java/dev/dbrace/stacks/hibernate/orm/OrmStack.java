@@ -1,11 +1,11 @@
 package dev.dbrace.stacks.hibernate.orm;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbrace.core.exec.Blocking;
-import dev.dbrace.core.orm.OrmStatements;
-import dev.dbrace.core.orm.OrmStatements.Action;
-import dev.dbrace.core.orm.OrmStatements.FindWorld;
-import dev.dbrace.core.orm.OrmStatements.NativeSelect;
+import dev.dbrace.stacks.jdbcbase.Blocking;
+import dev.dbrace.stacks.ormbase.OrmStatements;
+import dev.dbrace.stacks.ormbase.OrmStatements.Action;
+import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
+import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;

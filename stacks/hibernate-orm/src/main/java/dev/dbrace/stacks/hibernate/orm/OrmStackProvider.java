@@ -3,7 +3,7 @@ package dev.dbrace.stacks.hibernate.orm;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.dbrace.stacks.jdbcbase.JdbcPools;
-import dev.dbrace.core.orm.OrmStatements;
+import dev.dbrace.stacks.ormbase.OrmStatements;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;

@@ -1,6 +1,6 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
-import dev.dbrace.core.orm.OrmStatements;
+import dev.dbrace.stacks.ormbase.OrmStatements;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;

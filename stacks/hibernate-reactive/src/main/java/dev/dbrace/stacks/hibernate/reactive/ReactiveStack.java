@@ -1,9 +1,9 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
-import dev.dbrace.core.orm.OrmStatements;
-import dev.dbrace.core.orm.OrmStatements.Action;
-import dev.dbrace.core.orm.OrmStatements.FindWorld;
-import dev.dbrace.core.orm.OrmStatements.NativeSelect;
+import dev.dbrace.stacks.ormbase.OrmStatements;
+import dev.dbrace.stacks.ormbase.OrmStatements.Action;
+import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
+import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;

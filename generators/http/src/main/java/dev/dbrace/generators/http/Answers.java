@@ -1,0 +1,237 @@
+package dev.dbrace.generators.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a service answered, checked against the service contract the way TechEmpower's verifier
+ * checks it (status, content type, shape, values) and turned into rows for the workload's checks.
+ * A wrong answer throws {@link WrongAnswer}: it counts as an error, never as throughput.
+ */
+public final class Answers {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern FORTUNE_ROW = Pattern.compile("<tr><td>(\\d+)</td><td>(.*?)</td></tr>");
+  private static final String EXTRA_FORTUNE = "Additional fortune added at request time.";
+
+  record Answer(int status, String contentType, String body) {}
+
+  /** A wrong status, content type, shape or value; its message is the error's kind. */
+  static final class WrongAnswer extends RuntimeException {
+    WrongAnswer(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private Answers() {}
+
+  /** The request path with {@code $n} replaced by the operation's parameters. */
+  static String path(String template, Object[] params) {
+    String p = template;
+    for (int i = params.length; i >= 1; i--) {
+      p = p.replace("$" + i, String.valueOf(params[i - 1]));
+    }
+    return p;
+  }
+
+  /**
+   * An endpoint whose every answer must be the same bytes (E5's /relations): the first body is kept
+   * and any other body is an error. Thread-safe; one per generator run.
+   */
+  static final class SameBody {
+    private final java.util.concurrent.atomic.AtomicReference<String> first = new java.util.concurrent.atomic.AtomicReference<>();
+
+    void check(String body) {
+      if (!first.compareAndSet(null, body) && !first.get().equals(body)) {
+        throw new WrongAnswer("body differs from the first");
+      }
+    }
+
+    /** The first body's UTF-8 size and SHA-256 (hex), or null before any answer. */
+    java.util.Map<String, String> fingerprint() {
+      String body = first.get();
+      if (body == null) {
+        return null;
+      }
+      byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      try {
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+        return java.util.Map.of(BODY_BYTES, Integer.toString(bytes.length), BODY_SHA256, java.util.HexFormat.of().formatHex(sha));
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** The keys under which a run's versions record its fixed body (race.json), see {@link SameBody}. */
+  static final String BODY_BYTES = "body-bytes";
+  static final String BODY_SHA256 = "body-sha256";
+
+  static List<Object[]> rows(String path, Object[] params, Answer a) {
+    return rows(path, params, a, null);
+  }
+
+  /** {@code same} checks an endpoint that must answer the same bytes every time; null for the others. */
+  static List<Object[]> rows(String path, Object[] params, Answer a, SameBody same) {
+    if (a.status() != 200) {
+      // the kind of an error loses its digits (one row per kind), so the class is said in words
+      String kind = a.status() >= 500 ? "server error" : a.status() >= 400 ? "client error" : "not 200";
+      throw new WrongAnswer("HTTP " + kind + ": status " + a.status());
+    }
+    String base = path.split("[?]")[0].replaceAll("^(/[^/]+).*", "$1");
+    return switch (base) {
+      case "/db" -> List.<Object[]>of(world(object(json(a))));
+      case "/queries", "/updates" -> worlds(json(a));
+      case "/fortunes" -> fortunes(a);
+      case "/film" -> List.<Object[]>of(film(object(json(a))));
+      case "/notifications" -> notifications(a, Long.parseLong(path.substring(path.lastIndexOf('/') + 1)));
+      case "/relations" -> relations(a, same);
+      default -> throw new WrongAnswer("no check for " + base);
+    };
+  }
+
+  private static JsonNode json(Answer a) {
+    requireType(a, "application/json");
+    try {
+      return JSON.readTree(a.body());
+    } catch (Exception e) {
+      throw new WrongAnswer("body is not JSON");
+    }
+  }
+
+  private static void requireType(Answer a, String type) {
+    if (a.contentType() == null || !a.contentType().toLowerCase(Locale.ROOT).startsWith(type)) {
+      throw new WrongAnswer("content type " + a.contentType() + ", expected " + type);
+    }
+  }
+
+  private static JsonNode object(JsonNode n) {
+    if (!n.isObject()) {
+      throw new WrongAnswer("expected a JSON object");
+    }
+    return n;
+  }
+
+  private static Object[] world(JsonNode o) {
+    return new Object[] {integer(o, "id"), integer(o, "randomNumber")};
+  }
+
+  private static List<Object[]> worlds(JsonNode n) {
+    if (!n.isArray()) {
+      throw new WrongAnswer("expected a JSON array");
+    }
+    List<Object[]> rows = new ArrayList<>(n.size());
+    n.forEach(o -> rows.add(world(object(o))));
+    return rows;
+  }
+
+  /** E5's catalogue: a non-empty JSON array of objects, the same bytes as the run's first answer; a row per object. */
+  private static List<Object[]> relations(Answer a, SameBody same) {
+    JsonNode n = json(a);
+    if (!n.isArray() || n.isEmpty()) {
+      throw new WrongAnswer("expected a non-empty JSON array");
+    }
+    List<Object[]> rows = new ArrayList<>(n.size());
+    n.forEach(o -> rows.add(new Object[] {object(o).size()}));
+    if (same != null) {
+      same.check(a.body());
+    }
+    return rows;
+  }
+
+  private static Object[] film(JsonNode o) {
+    JsonNode title = o.get("title");
+    if (title == null || !title.isTextual()) {
+      throw new WrongAnswer("film without a title");
+    }
+    return new Object[] {integer(o, "fid"), title.asText()};
+  }
+
+  private static long integer(JsonNode o, String field) {
+    JsonNode v = o.get(field);
+    if (v == null || !v.isIntegralNumber()) {
+      throw new WrongAnswer("field " + field + " missing or not an integer");
+    }
+    return v.asLong();
+  }
+
+  /** TechEmpower's fortunes: every row escaped, the extra fortune present, sorted by message. */
+  private static List<Object[]> fortunes(Answer a) {
+    requireType(a, "text/html");
+    String body = a.body();
+    if (!body.startsWith("<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>")
+        || !body.endsWith("</table></body></html>")) {
+      throw new WrongAnswer("fortunes page frame differs from the contract");
+    }
+    List<Object[]> rows = new ArrayList<>();
+    Matcher m = FORTUNE_ROW.matcher(body);
+    while (m.find()) {
+      String cell = m.group(2);
+      if (cell.contains("<") || cell.contains(">")) {
+        throw new WrongAnswer("fortune not HTML-escaped");
+      }
+      rows.add(new Object[] {Long.parseLong(m.group(1)), unescape(cell)});
+    }
+    if (rows.stream().noneMatch(r -> (Long) r[0] == 0 && EXTRA_FORTUNE.equals(r[1]))) {
+      throw new WrongAnswer("the fortune added at request time is missing");
+    }
+    for (int i = 1; i < rows.size(); i++) {
+      if (((String) rows.get(i - 1)[1]).compareTo((String) rows.get(i)[1]) > 0) {
+        throw new WrongAnswer("fortunes not sorted by message");
+      }
+    }
+    return rows;
+  }
+
+  private static String unescape(String s) {
+    return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
+        .replace("&#x27;", "'").replace("&amp;", "&");
+  }
+
+  /** E4's three sources for one user, as a JSON array or newline-delimited JSON; rows sorted by source. */
+  private static List<Object[]> notifications(Answer a, long user) {
+    List<JsonNode> items = new ArrayList<>();
+    String type = a.contentType() == null ? "" : a.contentType().toLowerCase(Locale.ROOT);
+    if (type.startsWith("application/x-ndjson") || type.startsWith("application/stream+json")) {
+      for (String line : a.body().split("\n")) {
+        if (!line.isBlank()) {
+          try {
+            items.add(JSON.readTree(line));
+          } catch (Exception e) {
+            throw new WrongAnswer("ndjson line is not JSON");
+          }
+        }
+      }
+    } else {
+      json(a).forEach(items::add);
+    }
+    List<Object[]> rows = new ArrayList<>();
+    for (JsonNode o : items) {
+      String source = object(o).path("source").asText();
+      rows.add(switch (source) {
+        case "slow" -> expect(source, integer(o, "id"), user % 10_000 + 1, integer(o, "randomNumber"));
+        case "fortune" -> expect(source, integer(o, "id"), user % 12 + 1, o.path("message").asText());
+        case "remote" -> expect(source, integer(o, "user"), user, integer(o, "delayMs"));
+        default -> throw new WrongAnswer("unknown notification source '" + source + "'");
+      });
+    }
+    rows.sort(Comparator.comparing(r -> (String) r[0]));
+    if (rows.size() != 3 || !rows.get(0)[0].equals("fortune") || !rows.get(1)[0].equals("remote")
+        || !rows.get(2)[0].equals("slow")) {
+      throw new WrongAnswer("expected one each of slow, fortune, remote");
+    }
+    return rows;
+  }
+
+  private static Object[] expect(String source, long id, long expected, Object value) {
+    if (id != expected) {
+      throw new WrongAnswer(source + " answered for " + id + ", expected " + expected);
+    }
+    return new Object[] {source, id, value};
+  }
+}

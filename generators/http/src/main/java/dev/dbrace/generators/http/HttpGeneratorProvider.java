@@ -1,0 +1,60 @@
+package dev.dbrace.generators.http;
+
+import dev.dbrace.core.spi.LibraryVersion;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.spi.StackProvider;
+import java.util.Map;
+
+/**
+ * {@code http}: the service level's load generator. Its operations are GET requests to a service
+ * variant that dbrace started ({@code serve-race} sets {@code url}); each answer is checked against
+ * the service contract and turned into rows for the workload's checks. Options: {@code url}
+ * (required), {@code connections} (keep-alive connections, default 64), {@code timeoutMs} (a
+ * request's limit, default 30000), {@code eventLoops} (default 1: the generator should leave the
+ * cores to the service and the database).
+ */
+public final class HttpGeneratorProvider implements StackProvider {
+  @Override
+  public String name() {
+    return "http";
+  }
+
+  @Override
+  public String description() {
+    return "dbrace's HTTP load generator (Vert.x HTTP client, keep-alive): drives a service variant in serve-race";
+  }
+
+  /** It speaks HTTP, not SQL: it drives a service on whichever engine the service runs. */
+  @Override
+  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
+    return java.util.EnumSet.allOf(dev.dbrace.core.spi.Engine.class);
+  }
+
+  /** The stack of this worker's run (a worker runs one), for the fixed body it saw. */
+  private volatile HttpGenerator opened;
+
+  /**
+   * The client's version and, after a run of an endpoint that answers the same bytes every time
+   * (/relations), that body's size and SHA-256 ({@code body-bytes}, {@code body-sha256}): race.json
+   * then shows whether every variant sent the same bytes.
+   */
+  @Override
+  public Map<String, String> versions() {
+    Map<String, String> v = new java.util.TreeMap<>(Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class)));
+    HttpGenerator s = opened;
+    Map<String, String> body = s == null ? null : s.bodyFingerprint();
+    if (body != null) {
+      v.putAll(body);
+    }
+    return v;
+  }
+
+  @Override
+  public Stack open(StackConfig config) throws Exception {
+    HttpGenerator s = HttpGenerator.open(HttpSettings.of(config));
+    opened = s;
+    return s;
+  }
+
+}

@@ -1,0 +1,46 @@
+package dev.dbrace.generators.http;
+
+import dev.dbrace.core.spi.StackConfig;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The generator's settings from {@code --stack-opt http.*}; an unknown or bad one is an error naming it. */
+public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
+  private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops");
+
+  static HttpSettings of(StackConfig config) {
+    Map<String, String> o = new HashMap<>(config.options());
+    o.keySet().stream().filter(k -> !KNOWN.contains(k)).findFirst().ifPresent(k -> {
+      throw new IllegalArgumentException("stack http has no option " + k + " (known: " + String.join(", ", KNOWN) + ")");
+    });
+    String url = o.get("url");
+    if (url == null) {
+      throw new IllegalArgumentException("the http stack drives a service: run it with ./dbrace serve-race");
+    }
+    URI uri = URI.create(url);
+    if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
+      throw new IllegalArgumentException("http.url must be http://host:port, got " + url);
+    }
+    return new HttpSettings(uri.getHost(), uri.getPort(), positive(o, "connections", 64), positive(o, "timeoutMs", 30_000),
+        positive(o, "eventLoops", 1), config.sql());
+  }
+
+  private static int positive(Map<String, String> o, String key, int dflt) {
+    String v = o.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // told below
+    }
+    throw new IllegalArgumentException("http." + key + " must be a positive whole number, got " + v);
+  }
+}

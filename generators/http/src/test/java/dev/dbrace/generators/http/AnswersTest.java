@@ -1,0 +1,75 @@
+package dev.dbrace.generators.http;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.dbrace.generators.http.Answers.Answer;
+import dev.dbrace.generators.http.Answers.WrongAnswer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The generator's checks of the service contract: right answers become rows, wrong ones errors. */
+public class AnswersTest {
+  private static final Object[] NONE = {};
+  private static final String FRAME = "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>"
+      + "<tr><th>id</th><th>message</th></tr>";
+
+  private static Answer json(String body) {
+    return new Answer(200, "application/json", body);
+  }
+
+  @Test
+  void worldRowsFromObjectsAndArrays() {
+    assertArrayEquals(new Object[] {3L, 7L}, Answers.rows("/db", NONE, json("{\"id\":3,\"randomNumber\":7}")).get(0));
+    List<Object[]> rows = Answers.rows("/queries?queries=2", NONE, json("[{\"id\":1,\"randomNumber\":2},{\"id\":3,\"randomNumber\":4}]"));
+    assertEquals(2, rows.size());
+    assertArrayEquals(new Object[] {3L, 4L}, rows.get(1));
+  }
+
+  @Test
+  void wrongStatusTypeOrShapeIsAnError() {
+    assertEquals("HTTP server error: status 500", assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(500, "text/plain", ""))).getMessage());
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(200, "text/plain", "{\"id\":1,\"randomNumber\":2}")));
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, json("{\"id\":\"1\",\"randomNumber\":2}")));
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/queries?queries=1", NONE, json("{\"id\":1,\"randomNumber\":2}")));
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/film/7", NONE, json("{\"fid\":7}")));
+  }
+
+  @Test
+  void fortunesMustBeEscapedSortedAndCarryTheExtraRow() {
+    // '<' sorts before 'A', as on TechEmpower's own page
+    String ok = FRAME + "<tr><td>11</td><td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</td></tr>"
+        + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr></table></body></html>";
+    List<Object[]> rows = Answers.rows("/fortunes", NONE, new Answer(200, "text/html; charset=utf-8", ok));
+    assertEquals("<script>alert(\"x\")</script>", rows.get(0)[1]);
+    String raw = ok.replace("&lt;script&gt;", "<script>");
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", raw)));
+    String unsorted = FRAME + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr><tr><td>11</td><td>&lt;x</td></tr></table></body></html>";
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", unsorted)));
+    String missing = FRAME + "<tr><td>11</td><td>x</td></tr></table></body></html>";
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", missing)));
+  }
+
+  @Test
+  void notificationsAsArrayOrNdjsonWithEachSourceForTheUser() {
+    String slow = "{\"source\":\"slow\",\"id\":43,\"randomNumber\":5}";
+    String fortune = "{\"source\":\"fortune\",\"id\":7,\"message\":\"m\"}";
+    String remote = "{\"source\":\"remote\",\"user\":42,\"delayMs\":1200}";
+    List<Object[]> a = Answers.rows("/notifications/42", NONE, json("[" + slow + "," + fortune + "," + remote + "]"));
+    List<Object[]> b = Answers.rows("/notifications/42", NONE,
+        new Answer(200, "application/x-ndjson", remote + "\n" + slow + "\n" + fortune + "\n"));
+    assertEquals(3, a.size());
+    for (int i = 0; i < 3; i++) {
+      assertArrayEquals(a.get(i), b.get(i));
+    }
+    String wrongUser = "[" + slow + "," + fortune + "," + remote.replace("42", "41") + "]";
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/notifications/42", NONE, json(wrongUser)));
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/notifications/42", NONE, json("[" + slow + "," + fortune + "]")));
+  }
+
+  @Test
+  void pathParametersAreSubstituted() {
+    assertEquals("/film/12", Answers.path("/film/$1", new Object[] {12}));
+  }
+}

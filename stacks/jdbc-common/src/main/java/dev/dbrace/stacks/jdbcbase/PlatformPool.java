@@ -1,0 +1,70 @@
+package dev.dbrace.stacks.jdbcbase;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fixed pool of daemon platform threads with an unbounded FIFO queue, all started up front.
+ *
+ * <p>With {@code localHandoff}, a task submitted by one of the pool's own threads while the
+ * queue is empty runs on that thread right after its current task, instead of waking an idle
+ * thread. The load generator submits the next operation from the completion of the previous
+ * one, so in a closed loop this saves a wake-up and a park per operation (measured: about one
+ * voluntary context switch less per operation). It never lets a task overtake queued ones. The
+ * catch: a task must not wait for a task it submitted, which the blocking stacks (JDBC,
+ * Hibernate ORM) never do.
+ *
+ * <p>Thread-safe.
+ */
+public final class PlatformPool extends ThreadPoolExecutor {
+
+  /** A pool thread, with room for the one task it runs next. Only its own thread uses it. */
+  private static final class Worker extends Thread {
+    final PlatformPool pool;
+    Runnable next;
+
+    Worker(PlatformPool pool, Runnable task, String name) {
+      super(task, name);
+      this.pool = pool;
+      setDaemon(true);
+    }
+  }
+
+  private final boolean localHandoff;
+
+  public PlatformPool(int threads, String namePrefix, boolean localHandoff) {
+    super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+    this.localHandoff = localHandoff;
+    AtomicInteger count = new AtomicInteger();
+    setThreadFactory(task -> new Worker(this, task, namePrefix + "-" + count.incrementAndGet()));
+    // Else each of the first N operations would start a thread while measured.
+    prestartAllCoreThreads();
+  }
+
+  @Override
+  public void execute(Runnable task) {
+    if (localHandoff
+        && Thread.currentThread() instanceof Worker w
+        && w.pool == this
+        && w.next == null
+        && getQueue().isEmpty()
+        && !isShutdown()) {
+      w.next = task;
+    } else {
+      super.execute(task);
+    }
+  }
+
+  @Override
+  protected void afterExecute(Runnable task, Throwable failure) {
+    Worker w = (Worker) Thread.currentThread();
+    Runnable next;
+    // A loop, not recursion: each task run here may leave the next one in the slot.
+    while ((next = w.next) != null) {
+      w.next = null;
+      next.run();
+    }
+  }
+}
