@@ -1,0 +1,263 @@
+package dev.dbrace.service.host;
+
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.SslMode;
+import dev.dbrace.db.DbTarget;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * One service variant's process, started with the contract's environment (the password there,
+ * never on its command line), its output in {@code service.log} of the run's folder, ready when
+ * {@code /health} answers 200, stopped with SIGTERM and, 10 s later, SIGKILL. Every live service is
+ * also stopped when the JVM that started it exits (Ctrl-C included), so none outlives the race or
+ * the test. Not thread-safe; one owner.
+ */
+public final class ServiceProcess implements AutoCloseable {
+  /** How long a service may take to answer /health (the contract's limit). */
+  public static final Duration READY_LIMIT = Duration.ofSeconds(60);
+  /** How long a service has to exit after SIGTERM before it is killed (the contract's). */
+  public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ServiceProcess::stop), "dbrace-stop-services"));
+  }
+
+  /**
+   * The database and the settings a service gets; the password only ever goes into the environment.
+   * {@code database} is the database's name, or on Firebird its file path (or alias); {@code sslMode} and
+   * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
+   */
+  public record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
+      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert) {
+    public Environment {
+      engine = engine == null ? Engine.POSTGRESQL : engine;
+      sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
+    }
+
+    /** Where {@code target} is, with its TLS settings. */
+    public static Environment of(DbTarget target, int pool, String remoteUrl) {
+      return new Environment(target.host(), target.port(), target.database(), target.user(), target.password(), pool,
+          remoteUrl, target.engine(), target.sslMode(), target.sslRootCert());
+    }
+
+    /** On PostgreSQL. */
+    public Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
+        String remoteUrl) {
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, Engine.POSTGRESQL, null, null);
+    }
+  }
+
+  /** The service exited, or did not answer /health in time; {@link #tail()} is the end of its output. */
+  public static final class NotReady extends IOException {
+    private final List<String> tail;
+
+    NotReady(String message, List<String> tail) {
+      super(message);
+      this.tail = List.copyOf(tail);
+    }
+
+    /** The last lines of the service's output, its password redacted. */
+    public List<String> tail() {
+      return tail;
+    }
+  }
+
+  private final Process process;
+  private final Path log;
+  private final int port;
+  private final String name;
+  private final String password;
+
+  private ServiceProcess(String name, Process process, Path log, int port, String password) {
+    this.name = name;
+    this.process = process;
+    this.log = log;
+    this.port = port;
+    this.password = password;
+  }
+
+  /**
+   * Starts {@code v} on a free port of 127.0.0.1, writing its command line to {@code service.command}
+   * and its output to {@code service.log} in {@code runDir}. A Node variant's packages must be
+   * installed already.
+   *
+   * @throws IllegalStateException when the variant is not built ({@link ServiceVariant#notBuilt()})
+   */
+  public static ServiceProcess start(ServiceVariant v, Path java, List<String> jvmArgs, Environment env,
+      String applicationName, Path runDir) throws IOException {
+    String notBuilt = v.notBuilt();
+    if (notBuilt != null) {
+      throw new IllegalStateException(notBuilt);
+    }
+    List<String> cmd = new ArrayList<>();
+    if (v.isNode()) {
+      cmd.addAll(List.of("node", v.main()));
+    } else {
+      cmd.add(java.toString());
+      cmd.addAll(jvmArgs);
+      if (v.isJar()) {
+        cmd.addAll(List.of("-jar", v.module().resolve(v.main()).toString()));
+      } else {
+        String cp = v.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+        cmd.addAll(List.of("-cp", cp, v.main()));
+      }
+    }
+    cmd.addAll(v.args());
+    int port = freePort();
+    Files.createDirectories(runDir);
+    Path log = runDir.resolve("service.log");
+    Files.writeString(runDir.resolve("service.command"), String.join(" ", cmd) + "\n");
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(v.module().toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+    Map<String, String> e = pb.environment();
+    e.put("DBRACE_HTTP_HOST", "127.0.0.1");
+    e.put("DBRACE_HTTP_PORT", Integer.toString(port));
+    e.put("DBRACE_DB_ENGINE", env.engine().id());
+    e.put("DBRACE_DB_HOST", env.dbHost());
+    e.put("DBRACE_DB_PORT", Integer.toString(env.dbPort()));
+    e.put("DBRACE_DB_NAME", env.database());
+    e.put("DBRACE_DB_USER", env.user());
+    e.put("DBRACE_DB_PASSWORD", env.password() == null ? "" : env.password());
+    e.put("DBRACE_POOL", Integer.toString(env.pool()));
+    e.put("DBRACE_REMOTE_URL", env.remoteUrl());
+    e.put("DBRACE_APPLICATION_NAME", applicationName);
+    if (env.sslMode() != null) {
+      e.put("DBRACE_DB_SSLMODE", env.sslMode().libpq());
+    }
+    if (env.sslRootCert() != null) {
+      e.put("DBRACE_DB_SSLROOTCERT", env.sslRootCert());
+    }
+    Process p = pb.start();
+    LIVE.add(p);
+    return new ServiceProcess(v.name(), p, log, port, env.password());
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The process itself, e.g. to wait for a service that should exit on its own. */
+  public Process process() {
+    return process;
+  }
+
+  /** The port it was told to listen on, on 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
+  /** Its base URL, {@code http://127.0.0.1:<port>}. */
+  public String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  public URI uri(String pathAndQuery) {
+    return URI.create(url() + pathAndQuery);
+  }
+
+  /** {@code service.log}: its stdout and stderr together. */
+  public Path log() {
+    return log;
+  }
+
+  /**
+   * Waits for /health to answer 200.
+   *
+   * @throws NotReady when the service exits or stays silent for {@code limit}, with its output's last lines
+   */
+  public void awaitReady(Duration limit) throws IOException, InterruptedException {
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    HttpRequest health = HttpRequest.newBuilder(uri("/health")).timeout(Duration.ofSeconds(2)).build();
+    long deadline = System.nanoTime() + limit.toNanos();
+    try (client) {
+      while (System.nanoTime() < deadline) {
+        if (!process.isAlive()) {
+          throw new NotReady(name + " exited with code " + process.exitValue() + " before it was ready", tail(20));
+        }
+        try {
+          if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+            return;
+          }
+        } catch (IOException notYet) {
+          // not listening yet
+        }
+        Thread.sleep(100);
+      }
+    }
+    throw new NotReady(name + " did not answer /health within " + limit.toSeconds() + " s", tail(20));
+  }
+
+  /**
+   * The last lines of the service's output, the password it was given redacted (the one secret it
+   * holds: a driver's error may quote its connection settings).
+   */
+  public List<String> tail(int lines) {
+    try {
+      List<String> all = Files.readAllLines(log);
+      return all.subList(Math.max(0, all.size() - lines), all.size()).stream().map(this::redact).toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private String redact(String line) {
+    return password == null || password.isEmpty() ? line : line.replace(password, "***");
+  }
+
+  /**
+   * SIGTERM to the service (and its children), SIGKILL after {@link #STOP_GRACE}.
+   *
+   * @return true if it exited within the grace, as the contract asks
+   */
+  public boolean stop() {
+    boolean exited = stop(process);
+    LIVE.remove(process);
+    return exited;
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private static boolean stop(Process p) {
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.destroy();
+    try {
+      if (p.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+    return false;
+  }
+
+  /** A port free on 127.0.0.1 right now (another process may still take it before the service). */
+  public static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+}
