@@ -3,6 +3,8 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -47,15 +49,9 @@ final class ServiceSubject implements RunSubject {
   @Override
   public Started start(String name, LoadModel load, Path runDir, String applicationName)
       throws IOException, InterruptedException {
-    ServiceCatalog.Variant v = services.get(name);
+    ServiceVariant v = services.get(name);
     var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
-    ServiceProcess p = ServiceProcess.start(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
-    try {
-      p.awaitReady(ServiceProcess.READY_LIMIT);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      p.close();
-      throw e;
-    }
+    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
     Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
     return new Started(stacks.get(RaceOptions.HTTP_GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),

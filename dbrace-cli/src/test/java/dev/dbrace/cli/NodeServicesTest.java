@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.service.host.ServiceProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,10 +57,9 @@ class NodeServicesTest {
       for (String name : VARIANTS) {
         Path runDir = Files.createDirectories(out.resolve(name));
         long pid;
-        try (ServiceProcess p = ServiceProcess.start(catalog.get(name), Path.of(System.getProperty("java.home"), "bin", "java"),
+        try (ServiceProcess p = ServiceCatalog.startReady(catalog.get(name), Path.of(System.getProperty("java.home"), "bin", "java"),
             List.of(), env, "dbrace-test-" + name, runDir)) {
           pid = p.pid();
-          p.awaitReady(ServiceProcess.READY_LIMIT);
 
           JsonNode db = json(get(http, p, "/db", "application/json"));
           assertWorld(name, db);

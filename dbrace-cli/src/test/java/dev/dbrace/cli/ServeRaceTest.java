@@ -11,6 +11,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.db.EmbeddedPostgres;
+import dev.dbrace.service.host.RemoteStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

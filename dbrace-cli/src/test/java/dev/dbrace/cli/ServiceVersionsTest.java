@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.service.host.ServiceVariant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class ServiceVersionsTest {
   void everyBuiltVariantNamesItsDatabaseAndHttpLibraries() {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     assertFalse(catalog.variants().isEmpty());
-    for (ServiceCatalog.Variant v : catalog.variants()) {
+    for (ServiceVariant v : catalog.variants()) {
       Map<String, String> versions = ServiceVersions.of(v);
       assertFalse(versions.isEmpty(), v.name() + " names no library");
       versions.forEach((k, ver) -> assertTrue(Character.isDigit(ver.charAt(0)), v.name() + ": " + k + " " + ver));
