@@ -8,8 +8,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +49,25 @@ class RemoteStubTest {
       assertTrue(tookMs >= 300, "answered after " + tookMs + " ms");
       assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(stub.url() + "/remote/x")).build(),
           HttpResponse.BodyHandlers.discarding()).statusCode());
+    }
+  }
+
+  /** E4 needs the remote calls side by side: 40 calls of 500 ms each, one after another, would take 20 s. */
+  @Test
+  void waitingCallsDoNotQueueBehindEachOther() throws Exception {
+    try (RemoteStub stub = RemoteStub.start(user -> 500);
+        HttpClient http = HttpClient.newHttpClient()) {
+      long start = System.nanoTime();
+      List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+      for (int user = 0; user < 40; user++) {
+        calls.add(http.sendAsync(HttpRequest.newBuilder(URI.create(stub.url() + "/remote/" + user)).build(),
+            HttpResponse.BodyHandlers.ofString()));
+      }
+      for (CompletableFuture<HttpResponse<String>> call : calls) {
+        assertEquals(200, call.get().statusCode());
+      }
+      long tookMs = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(tookMs < 10_000, "40 calls of 500 ms took " + tookMs + " ms: queued behind each other");
     }
   }
 }
