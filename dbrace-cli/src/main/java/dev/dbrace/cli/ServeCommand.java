@@ -4,6 +4,9 @@ import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.service.ServiceCatalog;
+import dev.dbrace.service.host.RemoteStub;
+import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.service.host.ServiceVariant;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,7 +48,7 @@ public final class ServeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
-    ServiceCatalog.Variant v = ServiceCatalog.discover(Main.home()).get(variant);
+    ServiceVariant v = ServiceCatalog.discover(Main.home()).get(variant);
     String cannot = v.cannotConnect(RaceOptions.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
     RaceOptions.require(cannot == null, cannot);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
@@ -54,20 +57,17 @@ public final class ServeCommand implements Callable<Integer> {
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();
       var env = ServiceProcess.Environment.of(t, pool, remote.url());
-      try (ServiceProcess p = ServiceProcess.start(v, Path.of(System.getProperty("java.home"), "bin", "java"), jvm, env,
-          "dbrace-serve-" + variant, dir)) {
-        try {
-          p.awaitReady(ServiceProcess.READY_LIMIT);
-        } catch (RaceRunner.SubjectFailed e) {
-          e.tail.forEach(l -> System.err.println("    | " + l));
-          throw new UserError(e.getMessage());
-        }
+      try (ServiceProcess p = ServiceCatalog.startReady(v, Path.of(System.getProperty("java.home"), "bin", "java"), jvm,
+          env, "dbrace-serve-" + variant, dir)) {
         if (urlFile != null) {
           Files.writeString(urlFile, "URL=" + p.url() + "\nPID=" + p.pid() + "\n");
         }
         System.err.println("dbrace: " + variant + " serving on " + p.url() + " (pid " + p.pid() + ", log " + dir.resolve("service.log")
             + ") over " + t.redactedUrl() + "; Ctrl-C stops it");
         Thread.sleep(forMs);
+      } catch (RaceRunner.SubjectFailed e) { // it exited or stayed silent: its last lines, then dbrace's one-line error
+        e.tail.forEach(l -> System.err.println("    | " + l));
+        throw new UserError(e.getMessage());
       }
     }
     return 0;

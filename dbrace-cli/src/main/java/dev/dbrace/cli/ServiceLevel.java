@@ -12,6 +12,8 @@ import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
+import dev.dbrace.service.host.RemoteStub;
+import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,7 +106,7 @@ public final class ServiceLevel {
    */
   List<String> variants(Engine engine) {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
-    List<String> names = services == null ? catalog.variants().stream().map(ServiceCatalog.Variant::name).toList()
+    List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
         : new ArrayList<>(new LinkedHashSet<>(services));
     RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
     names.forEach(catalog::get);
@@ -113,7 +115,7 @@ public final class ServiceLevel {
       return names;
     }
     if (services != null && !scenarioServices) {
-      ServiceCatalog.Variant v = catalog.get(cannot.get(0));
+      ServiceVariant v = catalog.get(cannot.get(0));
       throw new UserError("service " + v.name() + " does not run on " + engine.label() + " (its engines: "
           + String.join(", ", v.engines()) + "); leave it out with --services");
     }

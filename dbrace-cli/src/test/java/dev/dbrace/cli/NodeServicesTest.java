@@ -11,6 +11,7 @@ import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.service.NodeModules;
 import dev.dbrace.runner.service.ServiceCatalog;
+import dev.dbrace.service.host.ServiceProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,10 +59,9 @@ public class NodeServicesTest {
       for (String name : VARIANTS) {
         Path runDir = Files.createDirectories(out.resolve(name));
         long pid;
-        try (ServiceProcess p = ServiceProcess.start(catalog.get(name), Path.of(System.getProperty("java.home"), "bin", "java"),
+        try (ServiceProcess p = ServiceCatalog.startReady(catalog.get(name), Path.of(System.getProperty("java.home"), "bin", "java"),
             List.of(), env, "dbrace-test-" + name, runDir)) {
           pid = p.pid();
-          p.awaitReady(ServiceProcess.READY_LIMIT);
 
           JsonNode db = json(get(http, p, "/db", "application/json"));
           assertWorld(name, db);

@@ -19,6 +19,7 @@ import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
 import dev.dbrace.runner.service.ServiceVersions;
+import dev.dbrace.service.host.RemoteStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

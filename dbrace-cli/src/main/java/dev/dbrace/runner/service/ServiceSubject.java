@@ -1,13 +1,14 @@
 package dev.dbrace.runner.service;
 
 import dev.dbrace.cli.ServiceLevel;
-import dev.dbrace.cli.ServiceProcess;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunSubject;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -55,15 +56,9 @@ public final class ServiceSubject implements RunSubject {
   @Override
   public Started start(String name, LoadModel load, Path runDir, String applicationName)
       throws IOException, InterruptedException {
-    ServiceCatalog.Variant v = services.get(name);
+    ServiceVariant v = services.get(name);
     var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
-    ServiceProcess p = ServiceProcess.start(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
-    try {
-      p.awaitReady(ServiceProcess.READY_LIMIT);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      p.close();
-      throw e;
-    }
+    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
     Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
     return new Started(generators.get(GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),

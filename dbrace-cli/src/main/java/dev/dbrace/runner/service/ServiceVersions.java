@@ -2,6 +2,7 @@ package dev.dbrace.runner.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class ServiceVersions {
   private ServiceVersions() {}
 
   /** Artifact or package name to version; empty when the build left nothing to read (not built yet). */
-  public static Map<String, String> of(ServiceCatalog.Variant v) {
+  public static Map<String, String> of(ServiceVariant v) {
     try {
       if (v.runtime().equals("node")) {
         return node(v.module());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.cli.Main;
 import dev.dbrace.runner.RunRecords;
+import dev.dbrace.service.host.ServiceVariant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ public class ServiceVersionsTest {
   void everyBuiltVariantNamesItsDatabaseAndHttpLibraries() {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     assertFalse(catalog.variants().isEmpty());
-    for (ServiceCatalog.Variant v : catalog.variants()) {
+    for (ServiceVariant v : catalog.variants()) {
       Map<String, String> versions = ServiceVersions.of(v);
       assertFalse(versions.isEmpty(), v.name() + " names no library");
       versions.forEach((k, ver) -> assertTrue(Character.isDigit(ver.charAt(0)), v.name() + ": " + k + " " + ver));

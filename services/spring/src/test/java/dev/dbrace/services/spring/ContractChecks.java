@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.services.testkit.ServiceProcess;
+import dev.dbrace.service.host.ServiceProcess;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;

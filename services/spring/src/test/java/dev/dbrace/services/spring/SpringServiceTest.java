@@ -3,26 +3,29 @@ package dev.dbrace.services.spring;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.service.host.RemoteStub;
+import dev.dbrace.service.host.ServiceDescriptor;
+import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.service.host.ServiceVariant;
 import dev.dbrace.services.testkit.ProcNet;
 import dev.dbrace.services.testkit.ProcThreads;
-import dev.dbrace.services.testkit.RemoteStub;
-import dev.dbrace.services.testkit.ServiceDescriptor;
-import dev.dbrace.services.testkit.ServiceProcess;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -33,25 +36,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Each variant of the descriptor started as its own JVM, as dbrace starts it, against the shared
- * test PostgreSQL and a remote stub, checked endpoint by endpoint ({@link ContractChecks}), then
- * stopped with SIGTERM.
+ * Each variant of the descriptor started as its own JVM by dbrace's own launcher
+ * (dbrace-service-host), against the shared test PostgreSQL and a remote stub, checked endpoint by
+ * endpoint ({@link ContractChecks}), then stopped with SIGTERM.
  */
 public class SpringServiceTest {
   static final Path MODULE = Path.of("").toAbsolutePath();
   static final Path LOGS = MODULE.resolve("target/service-logs");
   /** 200–300 ms per user; user 1000 takes a second, to watch the other two sources stream first. */
   static final int LONG_REMOTE_USER = 1000;
+  static final int POOL = 4;
+  static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+  /** The options dbrace gives every JVM it forks (RaceOptions#workerJvmArgs): Netty on JDK 24+ would warn otherwise. */
+  static final List<String> JVM_ARGS = Runtime.version().feature() >= 23
+      ? List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
+      : List.of("--enable-native-access=ALL-UNNAMED");
 
   static RemoteStub remote;
-  static ServiceDescriptor descriptor;
+  static Map<String, ServiceVariant> variants;
   static DbTarget db;
 
   @BeforeAll
   static void start() throws Exception {
     db = SharedTestDatabase.target();
     remote = RemoteStub.start(user -> user == LONG_REMOTE_USER ? 1000 : 200 + Math.floorMod(user, 101));
-    descriptor = ServiceDescriptor.load(MODULE.resolve("dbrace-service.properties"));
+    variants = ServiceDescriptor.read(MODULE);
   }
 
   @AfterAll
@@ -61,27 +70,19 @@ public class SpringServiceTest {
     }
   }
 
-  static Map<String, String> env(DbTarget target, int httpPort) {
-    Map<String, String> env = new HashMap<>();
-    env.put("DBRACE_HTTP_HOST", "127.0.0.1");
-    env.put("DBRACE_HTTP_PORT", Integer.toString(httpPort));
-    env.put("DBRACE_DB_ENGINE", "postgresql");
-    env.put("DBRACE_DB_HOST", target.host());
-    env.put("DBRACE_DB_PORT", Integer.toString(target.port()));
-    env.put("DBRACE_DB_NAME", target.database());
-    env.put("DBRACE_DB_USER", target.user());
-    env.put("DBRACE_DB_PASSWORD", target.password());
-    env.put("DBRACE_POOL", "4");
-    env.put("DBRACE_REMOTE_URL", remote.url());
-    env.put("DBRACE_APPLICATION_NAME", "dbrace-test-service");
-    return env;
+  /** The variant {@code name} started as dbrace starts it, on {@code target}, its output in {@code target/service-logs/<logs>}. */
+  static ServiceProcess start(String name, DbTarget target, String logs) throws Exception {
+    ServiceVariant variant = variants.get(name);
+    assertNotNull(variant, name + " is not in the descriptor");
+    return ServiceProcess.start(variant, JAVA, JVM_ARGS, ServiceProcess.Environment.of(target, POOL, remote.url()),
+        "dbrace-test-" + name, LOGS.resolve(logs));
   }
 
   @Test
   void descriptorListsTheFourVariants() {
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
-        List.copyOf(descriptor.variants().keySet()));
-    for (ServiceDescriptor.Variant v : descriptor.variants().values()) {
+        List.copyOf(variants.keySet()));
+    for (ServiceVariant v : variants.values()) {
       assertEquals("java", v.runtime(), v.name());
       assertEquals(ServiceApplication.class.getName(), v.main(), v.name());
       assertEquals(List.of(v.name()), v.args(), v.name());
@@ -92,24 +93,23 @@ public class SpringServiceTest {
   @ParameterizedTest
   @ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"})
   void servesTheContractAndStopsOnSigterm(String name) throws Exception {
-    ServiceDescriptor.Variant variant = descriptor.variant(name);
-    int port = ServiceProcess.freePort();
-    Map<String, String> env = env(db, port);
-    env.put("DBRACE_APPLICATION_NAME", "dbrace-test-" + name);
-    try (ServiceProcess service = ServiceProcess.startJava(MODULE, variant, env, LOGS)) {
+    try (ServiceProcess service = start(name, db, name)) {
       long t0 = System.nanoTime();
-      service.awaitHealthy(Duration.ofSeconds(60));
+      try {
+        service.awaitReady(ServiceProcess.READY_LIMIT);
+      } catch (ServiceProcess.NotReady e) {
+        fail(e.getMessage() + ":\n" + String.join("\n", e.tail()));
+      }
       long t1 = System.nanoTime();
       new ContractChecks(service, db).all(name.equals("webflux-r2dbc") ? LONG_REMOTE_USER : -1);
-      assertRunsOn(name, ProcThreads.names(service.process().pid()));
-      assertEquals(List.of("127.0.0.1"), ProcNet.listeners(port), "listens on 127.0.0.1 only");
-      assertPoolConnections("dbrace-test-" + name, Integer.parseInt(env.get("DBRACE_POOL")));
+      assertRunsOn(name, ProcThreads.names(service.pid()));
+      assertEquals(List.of("127.0.0.1"), ProcNet.listeners(service.port()), "listens on 127.0.0.1 only");
+      assertPoolConnections("dbrace-test-" + name, POOL);
       long t2 = System.nanoTime();
-      assertTrue(service.stop(Duration.ofSeconds(10)), name + " did not exit within 10 s of SIGTERM");
+      assertTrue(service.stop(), name + " did not exit within " + ServiceProcess.STOP_GRACE + " of SIGTERM");
       System.err.printf("[service] %s: healthy after %d ms, checks %d ms, stopped in %d ms%n", name,
           (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
-      String logs = service.stdout() + service.stderr();
-      assertFalse(logs.contains(db.password()), name + " logged the database password");
+      assertFalse(Files.readString(service.log()).contains(db.password()), name + " logged the database password");
     }
   }
 
@@ -150,20 +150,19 @@ public class SpringServiceTest {
     assertEquals(pool, connections, "connections named " + applicationName);
   }
 
-  /** An unreachable database: exit non-zero at once, one line on stderr, no password in it. */
+  /** An unreachable database: exit non-zero at once, one line of output (on stderr: stdout says nothing), no password in it. */
   @ParameterizedTest
   @ValueSource(strings = {"mvc-jdbc", "webflux-r2dbc"})
   void failsFastWithoutDatabase(String name) throws Exception {
     DbTarget nowhere = new DbTarget("127.0.0.1", ServiceProcess.freePort(), "postgres", "postgres",
         db.password());
-    try (ServiceProcess service = ServiceProcess.startJava(MODULE, descriptor.variant(name),
-        env(nowhere, ServiceProcess.freePort()), LOGS.resolve("no-db"))) {
+    try (ServiceProcess service = start(name, nowhere, "no-db-" + name)) {
       assertTrue(service.process().waitFor(20, TimeUnit.SECONDS), name + " still running");
       assertNotEquals(0, service.process().exitValue());
-      String stderr = service.stderr();
-      assertEquals(1, stderr.strip().lines().count(), "one line on stderr: " + stderr);
-      assertTrue(stderr.contains("cannot connect to PostgreSQL"), stderr);
-      assertFalse((service.stdout() + stderr).contains(db.password()), "password in the output");
+      String output = Files.readString(service.log());
+      assertEquals(1, output.strip().lines().count(), "one line of output: " + output);
+      assertTrue(output.contains("dbrace-services-spring: cannot connect to PostgreSQL"), output);
+      assertFalse(output.contains(db.password()), "password in the output");
     }
   }
 

@@ -1,10 +1,8 @@
-package dev.dbrace.cli;
+package dev.dbrace.service.host;
 
-import dev.dbrace.runner.RaceRunner;
-import dev.dbrace.runner.Secrets;
-import dev.dbrace.runner.UserError;
-import dev.dbrace.runner.service.NodeModules;
-import dev.dbrace.runner.service.ServiceCatalog;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.SslMode;
+import dev.dbrace.db.DbTarget;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -28,10 +26,14 @@ import java.util.stream.Collectors;
  * One service variant's process, started with the contract's environment (the password there,
  * never on its command line), its output in {@code service.log} of the run's folder, ready when
  * {@code /health} answers 200, stopped with SIGTERM and, 10 s later, SIGKILL. Every live service is
- * also stopped when dbrace exits (Ctrl-C included), so none outlives the race.
+ * also stopped when the JVM that started it exits (Ctrl-C included), so none outlives the race or
+ * the test. Not thread-safe; one owner.
  */
 public final class ServiceProcess implements AutoCloseable {
+  /** How long a service may take to answer /health (the contract's limit). */
   public static final Duration READY_LIMIT = Duration.ofSeconds(60);
+  /** How long a service has to exit after SIGTERM before it is killed (the contract's). */
+  public static final Duration STOP_GRACE = Duration.ofSeconds(10);
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
   static {
@@ -44,22 +46,37 @@ public final class ServiceProcess implements AutoCloseable {
    * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
    */
   public record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
-      String remoteUrl, dev.dbrace.core.spi.Engine engine, dev.dbrace.core.spi.SslMode sslMode, String sslRootCert) {
+      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert) {
     public Environment {
-      engine = engine == null ? dev.dbrace.core.spi.Engine.POSTGRESQL : engine;
-      sslMode = engine == dev.dbrace.core.spi.Engine.POSTGRESQL && sslMode == null ? dev.dbrace.core.spi.SslMode.DEFAULT
-          : sslMode;
+      engine = engine == null ? Engine.POSTGRESQL : engine;
+      sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
     }
 
     /** Where {@code target} is, with its TLS settings. */
-    public static Environment of(dev.dbrace.db.DbTarget target, int pool, String remoteUrl) {
+    public static Environment of(DbTarget target, int pool, String remoteUrl) {
       return new Environment(target.host(), target.port(), target.database(), target.user(), target.password(), pool,
           remoteUrl, target.engine(), target.sslMode(), target.sslRootCert());
     }
 
     /** On PostgreSQL. */
-    Environment(String dbHost, int dbPort, String database, String user, String password, int pool, String remoteUrl) {
-      this(dbHost, dbPort, database, user, password, pool, remoteUrl, dev.dbrace.core.spi.Engine.POSTGRESQL, null, null);
+    public Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
+        String remoteUrl) {
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, Engine.POSTGRESQL, null, null);
+    }
+  }
+
+  /** The service exited, or did not answer /health in time; {@link #tail()} is the end of its output. */
+  public static final class NotReady extends IOException {
+    private final List<String> tail;
+
+    NotReady(String message, List<String> tail) {
+      super(message);
+      this.tail = List.copyOf(tail);
+    }
+
+    /** The last lines of the service's output, its password redacted. */
+    public List<String> tail() {
+      return tail;
     }
   }
 
@@ -67,44 +84,45 @@ public final class ServiceProcess implements AutoCloseable {
   private final Path log;
   private final int port;
   private final String name;
+  private final String password;
 
-  private ServiceProcess(String name, Process process, Path log, int port) {
+  private ServiceProcess(String name, Process process, Path log, int port, String password) {
     this.name = name;
     this.process = process;
     this.log = log;
     this.port = port;
+    this.password = password;
   }
 
-  public static ServiceProcess start(ServiceCatalog.Variant v, Path java, List<String> jvmArgs, Environment env,
+  /**
+   * Starts {@code v} on a free port of 127.0.0.1, writing its command line to {@code service.command}
+   * and its output to {@code service.log} in {@code runDir}. A Node variant's packages must be
+   * installed already.
+   *
+   * @throws IllegalStateException when the variant is not built ({@link ServiceVariant#notBuilt()})
+   */
+  public static ServiceProcess start(ServiceVariant v, Path java, List<String> jvmArgs, Environment env,
       String applicationName, Path runDir) throws IOException {
+    String notBuilt = v.notBuilt();
+    if (notBuilt != null) {
+      throw new IllegalStateException(notBuilt);
+    }
     List<String> cmd = new ArrayList<>();
-    if (v.runtime().equals("node")) {
-      try {
-        NodeModules.ensure(v.name(), v.module(), runDir.resolve("npm-ci.log"));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while installing " + v.name() + "'s packages", e);
-      }
+    if (v.isNode()) {
       cmd.addAll(List.of("node", v.main()));
-    } else if (v.isJar()) {
-      Path jar = v.module().resolve(v.main());
-      if (!Files.isRegularFile(jar)) {
-        throw new UserError("service " + v.name() + " is not built: no " + jar + " (run ./dbrace build)");
-      }
-      cmd.add(java.toString());
-      cmd.addAll(jvmArgs);
-      cmd.addAll(List.of("-jar", jar.toString()));
     } else {
-      List<Path> cp = v.classpath();
-      if (cp.isEmpty()) {
-        throw new UserError("service " + v.name() + " is not built (run ./dbrace build)");
-      }
       cmd.add(java.toString());
       cmd.addAll(jvmArgs);
-      cmd.addAll(List.of("-cp", cp.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)), v.main()));
+      if (v.isJar()) {
+        cmd.addAll(List.of("-jar", v.module().resolve(v.main()).toString()));
+      } else {
+        String cp = v.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+        cmd.addAll(List.of("-cp", cp, v.main()));
+      }
     }
     cmd.addAll(v.args());
     int port = freePort();
+    Files.createDirectories(runDir);
     Path log = runDir.resolve("service.log");
     Files.writeString(runDir.resolve("service.command"), String.join(" ", cmd) + "\n");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(v.module().toFile()).redirectErrorStream(true)
@@ -129,26 +147,50 @@ public final class ServiceProcess implements AutoCloseable {
     }
     Process p = pb.start();
     LIVE.add(p);
-    return new ServiceProcess(v.name(), p, log, port);
+    return new ServiceProcess(v.name(), p, log, port, env.password());
   }
 
   public long pid() {
     return process.pid();
   }
 
+  /** The process itself, e.g. to wait for a service that should exit on its own. */
+  public Process process() {
+    return process;
+  }
+
+  /** The port it was told to listen on, on 127.0.0.1. */
+  public int port() {
+    return port;
+  }
+
+  /** Its base URL, {@code http://127.0.0.1:<port>}. */
   public String url() {
     return "http://127.0.0.1:" + port;
   }
 
-  /** Waits for /health to answer 200; a service that exits or stays silent fails the run with its log's last lines. */
+  public URI uri(String pathAndQuery) {
+    return URI.create(url() + pathAndQuery);
+  }
+
+  /** {@code service.log}: its stdout and stderr together. */
+  public Path log() {
+    return log;
+  }
+
+  /**
+   * Waits for /health to answer 200.
+   *
+   * @throws NotReady when the service exits or stays silent for {@code limit}, with its output's last lines
+   */
   public void awaitReady(Duration limit) throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    HttpRequest health = HttpRequest.newBuilder(URI.create(url() + "/health")).timeout(Duration.ofSeconds(2)).build();
+    HttpRequest health = HttpRequest.newBuilder(uri("/health")).timeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + limit.toNanos();
     try (client) {
       while (System.nanoTime() < deadline) {
         if (!process.isAlive()) {
-          throw new RaceRunner.SubjectFailed(name + " exited with code " + process.exitValue() + " before it was ready", tail(20));
+          throw new NotReady(name + " exited with code " + process.exitValue() + " before it was ready", tail(20));
         }
         try {
           if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -160,40 +202,60 @@ public final class ServiceProcess implements AutoCloseable {
         Thread.sleep(100);
       }
     }
-    throw new RaceRunner.SubjectFailed(name + " did not answer /health within " + limit.toSeconds() + " s", tail(20));
+    throw new NotReady(name + " did not answer /health within " + limit.toSeconds() + " s", tail(20));
   }
 
-  /** The last lines of the service's output, passwords redacted. */
-  List<String> tail(int lines) {
+  /**
+   * The last lines of the service's output, the password it was given redacted (the one secret it
+   * holds: a driver's error may quote its connection settings).
+   */
+  public List<String> tail(int lines) {
     try {
       List<String> all = Files.readAllLines(log);
-      return all.subList(Math.max(0, all.size() - lines), all.size()).stream().map(Secrets::redact).toList();
+      return all.subList(Math.max(0, all.size() - lines), all.size()).stream().map(this::redact).toList();
     } catch (IOException e) {
       return List.of();
     }
   }
 
-  @Override
-  public void close() {
-    stop(process);
-    LIVE.remove(process);
+  private String redact(String line) {
+    return password == null || password.isEmpty() ? line : line.replace(password, "***");
   }
 
-  private static void stop(Process p) {
+  /**
+   * SIGTERM to the service (and its children), SIGKILL after {@link #STOP_GRACE}.
+   *
+   * @return true if it exited within the grace, as the contract asks
+   */
+  public boolean stop() {
+    boolean exited = stop(process);
+    LIVE.remove(process);
+    return exited;
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private static boolean stop(Process p) {
     p.descendants().forEach(ProcessHandle::destroy);
     p.destroy();
     try {
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+      if (p.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
       }
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
     }
+    return false;
   }
 
-  private static int freePort() throws IOException {
+  /** A port free on 127.0.0.1 right now (another process may still take it before the service). */
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }

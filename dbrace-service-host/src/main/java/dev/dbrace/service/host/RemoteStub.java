@@ -1,8 +1,7 @@
-package dev.dbrace.cli;
+package dev.dbrace.service.host;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.dbrace.runner.UserError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -10,44 +9,54 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.LongUnaryOperator;
 
 /**
  * E4's slow remote service, part of dbrace: {@code GET /remote/{user}} answers
- * {@code {"user":u,"delayMs":d}} after d milliseconds, d in [min, max] and the same for a user on
- * every run (so every variant waits alike). Bound to 127.0.0.1; a virtual thread per request, so a
- * thousand waiting calls cost no platform threads. Runs in the runner's process: its CPU belongs to
- * no service's figures, as a real remote service's would not.
+ * {@code {"user":u,"delayMs":d}} after d milliseconds, d the same for a user on every run (so every
+ * variant waits alike). Bound to 127.0.0.1; a virtual thread per request, so a thousand waiting
+ * calls cost no platform threads. Runs in the runner's process: its CPU belongs to no service's
+ * figures, as a real remote service's would not. Thread-safe.
  */
 public final class RemoteStub implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-  private final int minMs;
-  private final int maxMs;
+  private final LongUnaryOperator delayMs;
 
-  private RemoteStub(int minMs, int maxMs) throws IOException {
-    if (minMs < 0 || maxMs < minMs) {
-      throw new UserError("--remote-delay must be MIN-MAX milliseconds with 0 <= MIN <= MAX, got " + minMs + "-" + maxMs);
-    }
-    this.minMs = minMs;
-    this.maxMs = maxMs;
+  private RemoteStub(LongUnaryOperator delayMs) throws IOException {
+    this.delayMs = delayMs;
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
     server.setExecutor(executor);
     server.createContext("/remote/", this::answer);
     server.start();
   }
 
-  static RemoteStub start(int minMs, int maxMs) throws IOException {
-    return new RemoteStub(minMs, maxMs);
+  /** A stub whose delays are spread over [min, max] ms ({@link #spread}). */
+  public static RemoteStub start(int minMs, int maxMs) throws IOException {
+    return start(spread(minMs, maxMs));
+  }
+
+  /** A stub that waits {@code delayMsForUser(user)} ms before it answers a user. */
+  public static RemoteStub start(LongUnaryOperator delayMsForUser) throws IOException {
+    return new RemoteStub(delayMsForUser);
+  }
+
+  /**
+   * Delays spread over [min, max] by a multiplicative hash of the user, fixed per user.
+   *
+   * @throws IllegalArgumentException unless 0 &lt;= min &lt;= max
+   */
+  public static LongUnaryOperator spread(int minMs, int maxMs) {
+    if (minMs < 0 || maxMs < minMs) {
+      throw new IllegalArgumentException("the remote delay must be MIN-MAX milliseconds with 0 <= MIN <= MAX, got "
+          + minMs + "-" + maxMs);
+    }
+    return user -> minMs + Math.floorMod(user * 2_654_435_761L, (long) maxMs - minMs + 1);
   }
 
   /** The base URL services get as DBRACE_REMOTE_URL. */
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
-  }
-
-  /** The delay for a user: spread over [min, max] by a multiplicative hash, fixed per user. */
-  long delayMs(long user) {
-    return minMs + Math.floorMod(user * 2_654_435_761L, (long) maxMs - minMs + 1);
   }
 
   private void answer(HttpExchange ex) throws IOException {
@@ -60,7 +69,7 @@ public final class RemoteStub implements AutoCloseable {
         ex.sendResponseHeaders(404, -1);
         return;
       }
-      long delay = delayMs(user);
+      long delay = delayMs.applyAsLong(user);
       try {
         Thread.sleep(delay);
       } catch (InterruptedException e) {
