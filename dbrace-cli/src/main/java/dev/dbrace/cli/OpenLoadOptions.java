@@ -4,7 +4,7 @@ import dev.dbrace.core.load.LoadModel;
 import picocli.CommandLine.Option;
 
 /** How open-loop arrivals are shaped: shared by run --load open, curve and capacity. */
-public final class OpenLoadOptions {
+final class OpenLoadOptions {
   @Option(names = "--max-in-flight", defaultValue = "1024", description = "Open loop: operations in flight at most; an arrival beyond it is not sent and counts against the SLA (default: ${DEFAULT-VALUE}).")
   int maxInFlight;
 

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Bad input gets one clear line on stderr and exit code 2, never a stack trace. */
-public class BadInputTest {
+class BadInputTest {
 
   private static void assertOneLineError(Cli.Result r, String expected) {
     assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command a user types, end to end: results on disk, the table, and no password anywhere. */
-public class EndToEndTest {
+class EndToEndTest {
 
   @Test
   void runWritesResultsAndNeverThePassword(@TempDir Path out) throws Exception {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code dbrace experiment}: a real experiment in its forked worker, experiment.json, the finding and the report. */
-public class ExperimentCommandTest {
+class ExperimentCommandTest {
   private static String url() {
     var t = TestDb.get().target();
     return "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";

@@ -11,7 +11,7 @@ import java.util.Map;
  * show: signals, the environment it reads passwords from, and the processes it leaves behind.
  * Its stdout and stderr go to {@code dir/stdout} and {@code dir/stderr}.
  */
-public final class ForkedCli {
+final class ForkedCli {
   private ForkedCli() {}
 
   static Process start(Path dir, Map<String, String> env, String... args) throws IOException {

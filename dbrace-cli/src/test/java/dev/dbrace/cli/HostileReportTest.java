@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code <html data-pwned=N>}); the DOM after the page's scripts ran must carry no mark, no
  * injected element, every chart drawn and no JavaScript error, and show the payloads as text.
  */
-public class HostileReportTest {
+class HostileReportTest {
   private static final String MARK = "document.documentElement.dataset.pwned=";
 
   @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dbrace report} and {@code dbrace compare} on the results of a real (short) race: a real
  * race.json and real interval logs written by the workers, warm-up intervals included.
  */
-public class ReportCommandTest {
+class ReportCommandTest {
   private static final String BLOB_START = "<script type=\"application/json\" id=\"report-data\">";
 
   @TempDir static Path tmp;

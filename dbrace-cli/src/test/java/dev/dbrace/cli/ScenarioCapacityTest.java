@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * probe concurrency) apply unless the command line says otherwise. The operation sleeps 20 ms in
  * PostgreSQL on a pool of 2, so no stack serves more than 100 operations per second.
  */
-public class ScenarioCapacityTest {
+class ScenarioCapacityTest {
   private static final String FILE = """
       name: slow scenario
       operations:

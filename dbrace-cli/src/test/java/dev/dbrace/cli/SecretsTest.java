@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writes: not in any file of the results folder (text or binary), not on stdout or stderr, not on
  * the command line of any process it starts (sampled from /proc while they run).
  */
-public class SecretsTest {
+class SecretsTest {
   private static final String ROLE = "dbrace_secrets_test";
   private static final String PASSWORD = "Zq7-SecretsTest-" + HexFormat.of().formatHex(
       java.security.SecureRandom.getSeed(6)) + "-pw";

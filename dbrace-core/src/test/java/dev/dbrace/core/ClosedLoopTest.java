@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * The load generator's own bookkeeping, driven by in-memory stacks that answer like the world
  * table would (the database itself is exercised by the race tests in dbrace-cli).
  */
-public class ClosedLoopTest {
+class ClosedLoopTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
 
   private static ClosedLoop runToEnd(Stack stack, LoadModel.Closed model) throws InterruptedException {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The rate window and the cut-off: a stuck operation must not stretch the measured span (it once
  * divided a 10 s run's throughput by four), and it must show in the latency, not vanish from it.
  */
-public class MeasuredWindowTest {
+class MeasuredWindowTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
 
   /** What WorkerMain does at the end: stop when issuing ended, give the in-flight operations the drain time, finish. */

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * figures that matter: latency from the intended start, service latency beside it, arrivals
  * never silently lost, and a reproducible schedule.
  */
-public class OpenLoopTest {
+class OpenLoopTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
   private static final long MS = 1_000_000;
 

@@ -16,7 +16,7 @@ import java.util.function.LongPredicate;
  * service time, and answers with the rows the world table would return. It tests the load
  * generator's bookkeeping, not a database, so its capacity is exact: {@code 1 / serviceTime}.
  */
-public final class SingleSlotStack implements Stack {
+final class SingleSlotStack implements Stack {
 
   /** Where operations wait for the slot. */
   enum Waiting {

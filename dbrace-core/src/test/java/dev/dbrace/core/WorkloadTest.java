@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class WorkloadTest {
+class WorkloadTest {
 
   @Test
   void sequenceDependsOnlyOnSeedAndIndex() {

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Answers point selects the way the world table would, for in-memory stacks that test the load generator. */
-public final class WorldRows {
+final class WorldRows {
   private WorldRows() {}
 
   /** The rows the database would return: one {@code (id, randomnumber)} row per statement. */

@@ -15,7 +15,7 @@ import java.util.function.Function;
  *
  * @param <S> the server type
  */
-public final class SharedServer<S extends AutoCloseable> {
+final class SharedServer<S extends AutoCloseable> {
   private final String label;
   private final Function<Consumer<String>, S> start;
   private final Function<S, DbTarget> target;

@@ -11,7 +11,7 @@ import dev.dbrace.core.spi.Engine;
  * first '/' following host and port: {@code //path/db.fdb} gives {@code /path/db.fdb}). Parsed by hand rather than with {@link java.net.URI}, which rejects the unencoded
  * characters people put in passwords. Stateless, hence thread-safe.
  */
-public final class TargetUrl {
+final class TargetUrl {
 
   /**
    * What the URL says; null where it says nothing, so the caller can apply the defaults.

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The cache directory rule: DBRACE_CACHE, else XDG_CACHE_HOME/dbrace, else ~/.cache/dbrace. */
-public class CacheDirTest {
+class CacheDirTest {
 
   @Test
   void explicitVariableWins() {

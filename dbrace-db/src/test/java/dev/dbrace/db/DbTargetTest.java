@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** URL parsing and password lookup; no server needed. */
-public class DbTargetTest {
+class DbTargetTest {
 
   private static final Map<String, String> NO_ENV = Map.of();
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** firebird:// URLs; no server needed. */
-public class FirebirdUrlTest {
+class FirebirdUrlTest {
 
   @Test
   void parsesPathUserAndPortWithThePasswordFromTheEnvironment() {

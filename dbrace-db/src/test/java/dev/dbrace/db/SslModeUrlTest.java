@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The URL's sslmode and sslrootcert: honoured as libpq takes them, or refused in one line; no server needed. */
-public class SslModeUrlTest {
+class SslModeUrlTest {
   private static final Map<String, String> NO_ENV = Map.of();
 
   private static DbTarget parse(String url, Map<String, String> env) {

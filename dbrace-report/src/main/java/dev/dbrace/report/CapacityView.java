@@ -12,7 +12,7 @@ import java.util.Map;
  * The verdicts of a capacity search side by side, a bar chart of them, and the comparison in
  * words, which is what E2 asks: how much more load does one stack take within the same SLA.
  */
-public record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpec chart) {
+record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpec chart) {
 
   /** Capacities closer than this read as "about the same": the search brackets are wider. */
 

@@ -17,7 +17,7 @@ import java.util.Map;
  * capacity search) share one chart per stack, one line per load, darker as load grows. A log
  * that is missing or unreadable costs its line, not the report; the reason is listed.
  */
-public record Distributions(List<ChartSpec> charts, List<String> problems) {
+record Distributions(List<ChartSpec> charts, List<String> problems) {
   private static final String NOTE =
       "From each run's .hlog, measured intervals summed (warm-up left out). Log scales; the right end is the maximum.";
 

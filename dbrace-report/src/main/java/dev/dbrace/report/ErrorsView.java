@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Errors by kind, per run, each with the sample message the worker kept. Empty when no run erred. */
-public record ErrorsView(List<Row> rows) {
+record ErrorsView(List<Row> rows) {
 
   record Row(String stack, String color, String load, String kind, String count, String sample) {}
 

@@ -16,7 +16,7 @@ import java.util.Map;
  * the tables of variants and the charts, drawn by the same script as a race's report. Texts are
  * raw here; the template escapes them.
  */
-public record ExperimentPage(
+record ExperimentPage(
     String title,
     ExperimentRun run,
     String finding,

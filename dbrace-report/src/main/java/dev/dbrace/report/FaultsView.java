@@ -16,7 +16,7 @@ import java.util.List;
  * per stack the p99 of each 1 s interval over time with the fault windows drawn as grey boxes.
  * Null when no run had faults.
  */
-public record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage.Section section) {
+record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage.Section section) {
 
   record Row(String stack, String color, String fault, String window, String detail, String p99Before, String p99In,
       String recovery, boolean recovered) {}

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * The top of the report: what was raced, how, where and with which versions, so a reader can
  * judge and rerun it. Texts are raw here; the template escapes them.
  */
-public record HeaderView(
+record HeaderView(
     String id,
     String kind,
     String command,

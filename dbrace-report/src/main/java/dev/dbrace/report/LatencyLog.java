@@ -17,7 +17,7 @@ import org.HdrHistogram.HistogramLogReader;
  * A run's HdrHistogram interval log (nanoseconds), read back: the measured intervals summed,
  * the warm-up intervals (tagged {@code warmup}) left out, as the run's own figures do.
  */
-public final class LatencyLog {
+final class LatencyLog {
   static final String WARMUP_TAG = "warmup";
   /** HdrHistogram's usual resolution for percentile plots: 5 steps per halving of 1-p. */
   private static final int TICKS_PER_HALF_DISTANCE = 5;

@@ -21,7 +21,7 @@ import java.util.function.ToDoubleFunction;
  * and achieved throughput against the offered rate (with the SLA drawn in); closed-loop runs of
  * one stack at several concurrencies give throughput and p99 against concurrency.
  */
-public final class LoadCurves {
+final class LoadCurves {
   private final Race race;
   private final Palette palette;
 

@@ -13,7 +13,7 @@ import java.util.Map;
  * one-line description, which includes rate or concurrency and duration). Stacks are compared
  * within a load point, never across.
  */
-public record LoadPoint(String workload, String load, LoadModel model) {
+record LoadPoint(String workload, String load, LoadModel model) {
 
   static LoadPoint of(RunRecord run) {
     return new LoadPoint(run.workload(), run.load(), run.loadModel());

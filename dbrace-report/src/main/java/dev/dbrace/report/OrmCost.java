@@ -11,7 +11,7 @@ import java.util.Optional;
  * What an ORM layer costs over the raw stack beneath it (E2's question), when both ran at the same
  * load point: CPU per operation of each measured process, and the median latency.
  */
-public final class OrmCost {
+final class OrmCost {
   /** ORM stack -> the raw stack it runs on (same driver family and executor). */
   static final Map<String, String> BENEATH = Map.of(
       "hibernate-orm", "jdbc-platform",

@@ -22,7 +22,7 @@ import java.util.Properties;
  * cannot become markup; only the trusted assets and the JSON blob go in unescaped, and the blob
  * is escaped for its {@code <script>} element here. Thread-safe.
  */
-public final class Page {
+final class Page {
   private static final String BASE = "/dev/dbrace/report/";
   private static final Mustache.Compiler MUSTACHE = Mustache.compiler()
       .nullValue("") // a missing figure renders empty; a misspelt name still fails

@@ -9,7 +9,7 @@ import java.util.Map;
  * One colour per stack for the whole report, so a stack is the same colour on every chart. Taken
  * in the order the race lists its stacks (Tableau's colour-blind-friendly set of ten).
  */
-public final class Palette {
+final class Palette {
   private static final String[] COLORS = {
     "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"
   };

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
  * data for it, and the template leaves it out. The charts of all sections also go, as data,
  * into the page's JSON blob, with the race itself.
  */
-public record ReportPage(
+record ReportPage(
     String title,
     HeaderView header,
     SummaryView summary,

@@ -17,7 +17,7 @@ import java.util.function.ToDoubleFunction;
  * 1,000 operations, peak RSS, context switches per 1,000 operations, peak threads. Bars per load
  * point; for an open-loop curve, lines against the offered rate, where the cost of load shows.
  */
-public final class ResourceCharts {
+final class ResourceCharts {
   private record Metric(String id, String title, String unit, ToDoubleFunction<RunRecord> value) {}
 
   private static final List<Metric> METRICS = List.of(

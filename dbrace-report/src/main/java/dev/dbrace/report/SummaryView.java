@@ -17,7 +17,7 @@ import java.util.Map;
  * @param byStack rows grouped by stack, the load shown per row
  * @param notes what the latency figures mean for the load models present
  */
-public record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
+record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
 
   record Group(String label, String note, List<Row> rows) {}
 

@@ -12,7 +12,7 @@ import java.util.function.ToDoubleFunction;
  * Where each worker's threads spent the measured phase (from its Flight Recorder file), as one
  * stacked bar per run: E1's picture, with blocked time in red.
  */
-public final class ThreadStateChart {
+final class ThreadStateChart {
   private record State(String label, String color, ToDoubleFunction<ThreadStates> seconds) {}
 
   private static final List<State> STATES = List.of(

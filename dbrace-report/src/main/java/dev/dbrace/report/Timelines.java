@@ -17,7 +17,7 @@ import java.util.Map;
  * worker's at the driver level), from the {@code process.csv} the runner sampled from /proc beside
  * each run's latency.hlog. One line per stack: its last run with a timeline.
  */
-public final class Timelines {
+final class Timelines {
   /** At most this many points per line: a 30-minute run sampled every 200 ms is thinned evenly. */
   static final int MAX_POINTS = 600;
 

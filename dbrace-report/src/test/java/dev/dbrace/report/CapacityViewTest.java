@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The report's capacity sentences: a ratio only where the two brackets do not overlap. */
-public class CapacityViewTest {
+class CapacityViewTest {
 
   private static Race race(Race.Capacity... verdicts) {
     return new Race("r", "capacity", "c", "now", null, null, null, null, new Race.Sla("p99", 10, 0.001), List.of(),

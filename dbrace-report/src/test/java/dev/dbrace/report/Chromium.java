@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Debian's headless Chromium, for checking that a report really draws in a browser. */
-public final class Chromium {
+final class Chromium {
   private static final long TIMEOUT_S = 120;
 
   private Chromium() {}

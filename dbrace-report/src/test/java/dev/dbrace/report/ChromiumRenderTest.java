@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * number of charts it carries) and no JavaScript error. Skipped where Chromium is not installed
  * (bench/report-in-chromium.sh installs it).
  */
-public class ChromiumRenderTest {
+class ChromiumRenderTest {
   @TempDir Path tmp;
 
   private static Path chromium() {

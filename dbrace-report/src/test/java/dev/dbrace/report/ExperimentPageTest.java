@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** report.html of an experiment folder: finding, tables and charts, every string escaped. */
-public class ExperimentPageTest {
+class ExperimentPageTest {
   private static final String HOSTILE = "<script>alert(1)</script> & \"quotes\"";
 
   @TempDir Path tmp;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /** The report names the engine the race ran on, from the (password-free) URL it recorded. */
-public class HeaderViewTest {
+class HeaderViewTest {
 
   @Test
   void engineFromTheRecordedUrl() {

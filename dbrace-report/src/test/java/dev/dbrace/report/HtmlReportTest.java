@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-public class HtmlReportTest {
+class HtmlReportTest {
   private static final Pattern REMOTE = Pattern.compile("(?i)(src|href)\\s*=\\s*[\"']?\\s*(https?:)?//");
 
   @TempDir Path tmp;

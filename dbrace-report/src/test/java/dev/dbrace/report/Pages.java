@@ -11,7 +11,7 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 
 /** A rendered page as tests look at it: the raw HTML, the parsed document and its data blob. */
-public record Pages(String html, Document doc, JsonNode data) {
+record Pages(String html, Document doc, JsonNode data) {
 
   static Pages read(Path file) throws IOException {
     String html = Files.readString(file);

@@ -10,7 +10,7 @@ import java.util.Locale;
  * exception is an {@link SQLException} (pgjdbc, R2DBC's are not but carry it in the message),
  * else from the exception's class and message along its causes. Stateless.
  */
-public final class ErrorCategory {
+final class ErrorCategory {
   private ErrorCategory() {}
 
   static String of(Throwable error) {

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * apply the same rule: a driver error or a wrong answer is an error, never throughput.
  * Stateless apart from the verifier; called from every completing thread.
  */
-public final class OutcomeRecorder {
+final class OutcomeRecorder {
   private final Verifier verifier;
   private final SuccessLog successes;
   private final RateWindow window;

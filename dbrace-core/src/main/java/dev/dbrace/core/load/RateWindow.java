@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
  * too: it tests the window with arithmetic instead of a branch, so the JIT compiles the same code
  * for both phases (see ClosedLoop's IssueWindow for what a branch never taken in warm-up costs).
  */
-public final class RateWindow {
+final class RateWindow {
   /** 73 years: "never" in nanoTime arithmetic. */
   static final long FAR_NANOS = Long.MAX_VALUE / 4;
 

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * and report), {@code exit} (results were read; end). End of input means the runner is gone:
  * the worker halts at once rather than run on as an orphan.
  */
-public final class ControlChannel {
+final class ControlChannel {
   private final CountDownLatch exit = new CountDownLatch(1);
   private volatile Runnable onStop = () -> {};
   private volatile boolean stopRequested;

@@ -5,7 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.stream.Collectors;
 
 /** Cumulative GC count and time of this JVM, to take deltas over the measured phase. */
-public record GcSnapshot(long count, long timeMs) {
+record GcSnapshot(long count, long timeMs) {
 
   static GcSnapshot now() {
     long count = 0;

@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  * from the interval log's measured total, so race.json and the .hlog agree; throughput from the
  * loop's rate window ({@code RateWindow}).
  */
-public final class ResultBuilder {
+final class ResultBuilder {
   private ResultBuilder() {}
 
   static WorkerResult build(

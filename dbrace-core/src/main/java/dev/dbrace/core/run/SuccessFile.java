@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * worker's ticker calls it every second), so a worker that dies mid-run leaves what it had
  * counted. Completing threads only enqueue. Thread-safe.
  */
-public final class SuccessFile implements SuccessLog, AutoCloseable {
+final class SuccessFile implements SuccessLog, AutoCloseable {
   private final ConcurrentLinkedQueue<Long> pending = new ConcurrentLinkedQueue<>();
   private final BufferedWriter out;
 

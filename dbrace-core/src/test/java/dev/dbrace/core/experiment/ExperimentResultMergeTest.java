@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class ExperimentResultMergeTest {
+class ExperimentResultMergeTest {
   private static final List<String> COLUMNS = List.of("method", "rows/s");
 
   private static ExperimentResult main() {

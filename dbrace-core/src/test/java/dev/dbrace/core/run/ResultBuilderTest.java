@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-public class ResultBuilderTest {
+class ResultBuilderTest {
 
   @Test
   void refusedArrivalsRankAsTheWorstInTheOpenLoopsPercentiles() {

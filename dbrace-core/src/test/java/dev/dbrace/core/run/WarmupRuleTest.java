@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The steady-state rule on scripted readings, then on live counters against its cap. */
-public class WarmupRuleTest {
+class WarmupRuleTest {
   private static final long S = 1_000_000_000L;
 
   /** Feeds one reading a second: completions so far and (process, compiler) CPU seconds so far. */

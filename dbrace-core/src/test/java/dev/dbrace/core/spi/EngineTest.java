@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The engine in configs, URLs and the runner-to-worker JSON. */
-public class EngineTest {
+class EngineTest {
 
   @Test
   void jdbcUrlPerEngine() {

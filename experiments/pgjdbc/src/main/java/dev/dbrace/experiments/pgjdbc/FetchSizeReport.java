@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** fetch-size's table, chart and finding, every figure from the reads. */
-public final class FetchSizeReport {
+final class FetchSizeReport {
   private FetchSizeReport() {}
 
   static ExperimentResult of(int rows, double heapMb, List<Read> reads) {

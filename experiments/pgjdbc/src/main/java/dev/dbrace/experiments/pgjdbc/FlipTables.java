@@ -9,7 +9,7 @@ import java.sql.SQLException;
  * popular tag and the queried owner. {@code control_items}: as many rows, every tag distinct except
  * the 20 queried rows', no NULLs. {@code owner_id} cycles through 0..9 elsewhere in both.
  */
-public final class FlipTables {
+final class FlipTables {
   private FlipTables() {}
 
   static void create(Connection c, String schema, int nullRows) throws SQLException {

@@ -13,7 +13,7 @@ import org.postgresql.PGConnection;
  * method names the connection properties it needs (reWriteBatchedInserts) and inserts rows
  * {@code from .. from+count-1} in one round trip's worth of work, as the method allows.
  */
-public enum InsertMethod {
+enum InsertMethod {
   ROW_BY_ROW("row by row (executeUpdate per row)", false) {
     @Override
     void insert(Connection c, String table, int from, int count) throws SQLException {

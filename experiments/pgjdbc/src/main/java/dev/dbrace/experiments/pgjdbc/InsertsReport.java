@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** inserts' table (rows/s by method and batch size), chart (log x) and finding, every figure measured. */
-public final class InsertsReport {
+final class InsertsReport {
   private InsertsReport() {}
 
   static ExperimentResult of(int rows, List<Integer> sizes, List<Point> points) {

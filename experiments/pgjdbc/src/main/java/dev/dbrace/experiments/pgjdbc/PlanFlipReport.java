@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Turns plan-flip's measurements into tables, a chart and a finding; every figure comes from the runs. */
-public final class PlanFlipReport {
+final class PlanFlipReport {
   private PlanFlipReport() {}
 
   static ExperimentResult of(String name, int nullRows, int threshold, List<VariantRun> runs) {

@@ -13,7 +13,7 @@ import java.util.List;
  * {@code plan_cache_mode = force_generic_plan} and once with {@code force_custom_plan}, so the
  * generic plan the plan cache may switch to is seen with what it costs on real data.
  */
-public final class PlanProbe {
+final class PlanProbe {
   /** One executed plan: its shape (node types and indexes), buffers touched and server time. */
   record Plan(String shape, long buffers, double executionMs) {}
 

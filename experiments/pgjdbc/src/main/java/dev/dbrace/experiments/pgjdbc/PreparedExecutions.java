@@ -16,7 +16,7 @@ import java.util.List;
  * server-prepared statement (PostgreSQL 14+). Executions before pgjdbc server-prepares the
  * statement are one-shot: the server plans them with their values every time.
  */
-public final class PreparedExecutions {
+final class PreparedExecutions {
   static final String GENERIC = "generic";
   static final String CUSTOM = "custom";
   static final String ONE_SHOT = "one-shot";

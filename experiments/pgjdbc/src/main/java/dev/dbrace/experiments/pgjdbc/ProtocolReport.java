@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** protocol's table, latency chart and finding, every figure from the runs. */
-public final class ProtocolReport {
+final class ProtocolReport {
   private static final double[] PERCENTILES = {1, 10, 25, 50, 75, 90, 95, 99, 99.9};
 
   private ProtocolReport() {}

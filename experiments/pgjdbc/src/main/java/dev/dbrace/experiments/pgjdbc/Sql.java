@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** Small JDBC helpers shared by the experiments: DDL in one call, a single value, an experiment's schema. */
-public final class Sql {
+final class Sql {
   private Sql() {}
 
   static void exec(Connection c, String... statements) throws SQLException {

@@ -7,7 +7,7 @@ import dev.dbrace.core.experiment.ExperimentResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class BindTypesExperimentTest {
+class BindTypesExperimentTest {
   @Test
   void alternatingBindTypesArePreparedAgainAndTheSteadyBindingOnce() throws Exception {
     ExperimentResult r = Experiments.run(new BindTypesExperiment(), Map.of("executions", "16"));

@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Runs an experiment in the test JVM against the shared embedded PostgreSQL, defaults overridden by {@code options}. */
-public final class Experiments {
+final class Experiments {
   private Experiments() {}
 
   static ExperimentResult run(Experiment e, Map<String, String> options) throws Exception {

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class InsertsExperimentTest {
+class InsertsExperimentTest {
   @Test
   void everyMethodAtEveryBatchSizeInsertsExactlyTheRows() throws Exception {
     ExperimentResult r = Experiments.run(new InsertsExperiment(), Map.of("rows", "100", "maxBatch", "8"));

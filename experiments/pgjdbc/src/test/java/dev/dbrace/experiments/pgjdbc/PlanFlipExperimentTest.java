@@ -10,7 +10,7 @@ import java.sql.Connection;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class PlanFlipExperimentTest {
+class PlanFlipExperimentTest {
   @Test
   void detectorFiresOnTheConstructedTableAndNotOnTheControlOrTheWorkArounds() throws Exception {
     ExperimentResult r = Experiments.run(new PlanFlipExperiment(), Map.of("rows", "40000", "executions", "12"));

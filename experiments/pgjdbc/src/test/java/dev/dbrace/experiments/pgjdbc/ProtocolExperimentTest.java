@@ -7,7 +7,7 @@ import dev.dbrace.core.experiment.ExperimentResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class ProtocolExperimentTest {
+class ProtocolExperimentTest {
   @Test
   void namedStatementsAreReusedOnlyWhereTheDriverServerPrepares() throws Exception {
     ExperimentResult r = Experiments.run(new ProtocolExperiment(), Map.of("executions", "200"));

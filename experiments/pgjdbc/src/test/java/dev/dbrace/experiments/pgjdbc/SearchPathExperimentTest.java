@@ -7,7 +7,7 @@ import dev.dbrace.core.experiment.ExperimentResult;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class SearchPathExperimentTest {
+class SearchPathExperimentTest {
   @Test
   void reportsWhatTheServerAndDriverDidAfterTheSwitch() throws Exception {
     ExperimentResult r = Experiments.run(new SearchPathExperiment(), Map.of());

@@ -22,7 +22,7 @@ import reactor.core.publisher.Mono;
  * experiment's schema, and figures formatted exactly as the pgjdbc main part formats them, since
  * table titles must match character for character for the rows to merge.
  */
-public final class R2dbc {
+final class R2dbc {
   /** A bound on every blocking call, so a stuck exchange fails the part instead of hanging the worker. */
   static final Duration TIMEOUT = Duration.ofMinutes(10);
 

@@ -15,7 +15,7 @@ import java.util.Optional;
  * chart, and a finding that sets them against pgjdbc's outcome and rows/s where the main part
  * measured them (its facts and its "setFetchSize" line); alone it states its own figures only.
  */
-public final class R2dbcFetchSizeReport {
+final class R2dbcFetchSizeReport {
   static final String CHART = "Rows per second by fetch size (autocommit off)";
 
   private R2dbcFetchSizeReport() {}

@@ -10,7 +10,7 @@ import java.util.Locale;
  * the pgjdbc main part ({@code qty = id % 100}, {@code note = 'row <id>'}). Each returns the rows
  * the server reported inserted, which the experiment checks against the group size.
  */
-public enum R2dbcInsertMethod {
+enum R2dbcInsertMethod {
   /**
    * One parameterised statement with a binding per row ({@code bind ... add() ... bind}). The
    * driver runs the bindings of one execution one after another on the connection, with the

@@ -15,7 +15,7 @@ import java.util.Optional;
  * columns so they merge into them, and a finding that sets them against the main part's rows/s
  * facts when there are any (a companion run alone states its own figures only).
  */
-public final class R2dbcInsertsReport {
+final class R2dbcInsertsReport {
   private R2dbcInsertsReport() {}
 
   static ExperimentResult of(int rows, List<Integer> sizes, List<Point> points, Optional<ExperimentResult> prior) {

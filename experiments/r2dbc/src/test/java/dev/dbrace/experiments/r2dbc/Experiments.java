@@ -14,7 +14,7 @@ import java.util.Map;
  * Runs an experiment part in the test JVM against the shared embedded PostgreSQL, defaults
  * overridden by {@code options}; a companion part is handed {@code prior} as the runner would.
  */
-public final class Experiments {
+final class Experiments {
   private Experiments() {}
 
   static ExperimentResult run(Experiment e, Map<String, String> options, ExperimentResult prior) throws Exception {

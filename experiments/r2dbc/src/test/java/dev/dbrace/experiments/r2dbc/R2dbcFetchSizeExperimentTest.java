@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
-public class R2dbcFetchSizeExperimentTest {
+class R2dbcFetchSizeExperimentTest {
   private static final List<String> KEYS = List.of("autocommit_no_fetch_size", "transaction_fetch_size_10",
       "transaction_fetch_size_100", "transaction_fetch_size_1000");
 

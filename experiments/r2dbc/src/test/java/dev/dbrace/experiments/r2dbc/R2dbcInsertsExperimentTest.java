@@ -9,7 +9,7 @@ import dev.dbrace.experiments.pgjdbc.InsertsExperiment;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class R2dbcInsertsExperimentTest {
+class R2dbcInsertsExperimentTest {
   @Test
   void afterTheMainPartItsVerifiedRowsMergeIntoTheMainPartsTableAndChart() throws Exception {
     // 203 rows leave a partial last group at every batch size above 1: those are inserted and verified too

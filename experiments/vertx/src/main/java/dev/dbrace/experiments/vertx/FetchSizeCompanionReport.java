@@ -14,7 +14,7 @@ import java.util.Map;
  * The Vert.x rows of the pgjdbc part's table (same title, built from the same rows and heap, and
  * same columns, so they merge), a line in its fetch-size chart, facts and finding.
  */
-public final class FetchSizeCompanionReport {
+final class FetchSizeCompanionReport {
   private FetchSizeCompanionReport() {}
 
   static ExperimentResult of(ExperimentContext ctx, int rows, double heapMb, List<Read> reads) {

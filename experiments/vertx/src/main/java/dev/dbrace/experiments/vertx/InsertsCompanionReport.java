@@ -16,7 +16,7 @@ import java.util.OptionalDouble;
  * The Vert.x rows of the pgjdbc part's table (same title and columns, so they merge into it), their
  * lines in its chart, facts and finding; the finding compares with the pgjdbc part's facts when run after it.
  */
-public final class InsertsCompanionReport {
+final class InsertsCompanionReport {
   private InsertsCompanionReport() {}
 
   static ExperimentResult of(ExperimentContext ctx, int rows, List<Integer> sizes, List<Point> points) {

@@ -14,7 +14,7 @@ import io.vertx.sqlclient.SqlConnection;
  * the event loop). DDL and checks go through the simple protocol ({@code query()}), which never
  * creates a named statement, so they cannot disturb the {@code pg_prepared_statements} counts.
  */
-public final class Pg implements AutoCloseable {
+final class Pg implements AutoCloseable {
   private final ExperimentContext ctx;
   private final Vertx vertx = Vertx.vertx();
 

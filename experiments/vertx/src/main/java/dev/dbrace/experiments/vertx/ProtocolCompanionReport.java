@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** The Vert.x variants' table, their lines in the pgjdbc part's latency chart, facts and finding: every figure measured. */
-public final class ProtocolCompanionReport {
+final class ProtocolCompanionReport {
   /** The pgjdbc part's fact for its default variant ("extended, prepareThreshold=5 (default)"), the yardstick. */
   static final String PGJDBC_DEFAULT = "extended_preparethreshold_5_default.ops_s";
   /** ProtocolReport's percentiles, so the added lines share its x values. */

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * so the worker could neither go on nor report. In a child with {@code -XX:+ExitOnOutOfMemoryError}
  * the out-of-memory is an exit with a message, timed from the moment the read began.
  */
-public final class WholeResultChild {
+final class WholeResultChild {
   private WholeResultChild() {}
 
   /** Runs the read in a child JVM; a child that ran out of memory gives a Read with the JVM's message. */

@@ -20,7 +20,7 @@ import java.util.List;
  * out-of-memory that reaches the caller is the outcome; one that kills the event loop cannot be
  * survived in-process, hence the whole-result read in a {@link WholeResultChild}.
  */
-public final class WideRead {
+final class WideRead {
   private WideRead() {}
 
   static Read read(Pg pg, Variant v, String table) throws Exception {

@@ -14,7 +14,7 @@ import java.util.Map;
  * Runs an experiment in the test JVM against the shared embedded PostgreSQL, defaults overridden by
  * {@code options}; a companion part may be handed what a main part measured ({@code prior}, or null).
  */
-public final class Experiments {
+final class Experiments {
   private Experiments() {}
 
   static ExperimentResult run(Experiment e, Map<String, String> options) throws Exception {

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class FetchSizeCompanionTest {
+class FetchSizeCompanionTest {
   @Test
   void everyVariantReadsEveryRowIntoPgjdbcsTable() throws Exception {
     // this JVM's heap is not capped, so the whole-result read succeeds here: no out-of-memory asserted

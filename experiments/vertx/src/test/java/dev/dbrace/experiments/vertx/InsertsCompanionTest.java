@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class InsertsCompanionTest {
+class InsertsCompanionTest {
   @Test
   void everyMethodAtEveryBatchSizeInsertsExactlyTheRowsIntoPgjdbcsTable() throws Exception {
     ExperimentResult r = Experiments.run(new InsertsCompanion(), Map.of("rows", "100", "maxBatch", "8"));

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-public class ProtocolCompanionTest {
+class ProtocolCompanionTest {
   /** ProtocolReport's chart, which the Vert.x lines must join (its title and axes, as pgjdbc's part builds it). */
   static final ExperimentResult.Chart PGJDBC_CHART =
       new ExperimentResult.Chart("Latency by percentile", "percentile", "ms (log)", false, true,

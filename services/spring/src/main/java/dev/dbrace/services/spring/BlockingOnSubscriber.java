@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
  * "WebFlux with blocking drivers" and is meant to stall the loop under load, so there is
  * deliberately no {@code subscribeOn(boundedElastic())} here. Thread-safe.
  */
-public final class BlockingOnSubscriber implements ReactiveRepository {
+final class BlockingOnSubscriber implements ReactiveRepository {
   private final Repository blocking;
 
   BlockingOnSubscriber(Repository blocking) {

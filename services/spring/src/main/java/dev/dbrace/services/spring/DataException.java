@@ -1,7 +1,7 @@
 package dev.dbrace.services.spring;
 
 /** A failed query or a missing row; the web layer answers 500 for it. */
-public final class DataException extends RuntimeException {
+final class DataException extends RuntimeException {
   DataException(String message) {
     super(message);
   }

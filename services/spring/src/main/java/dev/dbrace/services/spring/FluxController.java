@@ -17,7 +17,7 @@ import reactor.core.publisher.Mono;
  * on the event loop), which is the one thing E4 varies between them. Thread-safe.
  */
 @RestController
-public class FluxController {
+class FluxController {
   private final ReactiveRepository repository;
   private final ReactiveRemote remote;
 

@@ -9,7 +9,7 @@ import java.util.List;
  * TechEmpower's fortunes page, byte for byte what every variant (Java or Node) must send: the
  * rows plus one added at request time, sorted by message, HTML-escaped. Stateless, thread-safe.
  */
-public final class FortunesPage {
+final class FortunesPage {
   static final String ADDED = "Additional fortune added at request time.";
 
   private FortunesPage() {}

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@link Repository} on pgjdbc + HikariCP. Thread-safe. */
-public final class JdbcRepository implements Repository {
+final class JdbcRepository implements Repository {
   private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = ?";
   private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
   private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";

@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
  * virtual) per request for its whole duration. Thread-safe.
  */
 @RestController
-public class MvcController {
+class MvcController {
   static final MediaType HTML_UTF8 = MediaType.parseMediaType("text/html; charset=utf-8");
 
   private final Repository repository;

@@ -9,7 +9,7 @@ import dev.dbrace.services.spring.Rows.World;
  * One of the three objects of {@code /notifications/{user}}, tagged with its source. Jackson
  * serialises each by its runtime record type, so a list or stream of them needs no type info.
  */
-public sealed interface Notification {
+sealed interface Notification {
   /**
    * "slow", "fortune" or "remote". Declared here too because WebFlux asks Jackson whether it can
    * write the element type Notification at all, and an interface without properties cannot be.

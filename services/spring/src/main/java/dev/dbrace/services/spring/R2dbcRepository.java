@@ -18,7 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** {@link ReactiveRepository} on r2dbc-postgresql + r2dbc-pool: never blocks. Thread-safe. */
-public final class R2dbcRepository implements ReactiveRepository {
+final class R2dbcRepository implements ReactiveRepository {
   private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = $1";
   private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = $1 WHERE id = $2";
   private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";

@@ -10,7 +10,7 @@ import reactor.netty.resources.ConnectionProvider;
 
 /** The remote source for the WebFlux controller. Implementations are thread-safe. */
 @FunctionalInterface
-public interface ReactiveRemote {
+interface ReactiveRemote {
   Mono<Remote> get(int user);
 
   /**

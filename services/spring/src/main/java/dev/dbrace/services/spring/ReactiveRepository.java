@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
  * blocks depends on the implementation: {@link R2dbcRepository} never does,
  * {@link BlockingOnSubscriber} does on purpose. Thread-safe; {@link #close()} releases the pool.
  */
-public interface ReactiveRepository extends AutoCloseable {
+interface ReactiveRepository extends AutoCloseable {
   Mono<World> world(int id);
 
   /** Each id read by its own SELECT, in order. */

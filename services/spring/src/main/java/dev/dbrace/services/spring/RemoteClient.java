@@ -15,7 +15,7 @@ import java.time.Duration;
  * The remote source over the JDK's HTTP client, used synchronously: {@link #get} holds the
  * calling thread for the whole 1–3 s answer, as RestTemplate did in E4. Thread-safe.
  */
-public final class RemoteClient {
+final class RemoteClient {
   /** Well above the stub's 3 s, so a slow answer is latency; only a stuck one is an error. */
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 

@@ -10,7 +10,7 @@ import java.util.List;
  * The SQL is the contract's, in each implementation's placeholder style.
  * Implementations are thread-safe; {@link #close()} releases the pool.
  */
-public interface Repository extends AutoCloseable {
+interface Repository extends AutoCloseable {
   /** One world row; fails if there is none. */
   World world(int id);
 

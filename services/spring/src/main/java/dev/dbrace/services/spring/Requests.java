@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
  * What both controllers derive from a request the same way: the contract's parameter rules,
  * random ids and the aggregator's per-user keys. Stateless, thread-safe.
  */
-public final class Requests {
+final class Requests {
   static final int WORLD_ROWS = 10_000;
   private static final BigInteger MAX_QUERIES = BigInteger.valueOf(500);
 

@@ -4,7 +4,7 @@ package dev.dbrace.services.spring;
  * The rows the endpoints answer with. Jackson writes a record's components under their names,
  * which are the contract's JSON field names.
  */
-public final class Rows {
+final class Rows {
   private Rows() {}
 
   /** A {@code world} row: {@code {"id":3217,"randomNumber":2149}}. */

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param sslRootCert the root certificate for verify-ca/verify-full (DBRACE_DB_SSLROOTCERT), or null
  *     for the driver's default
  */
-public record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, String dbName,
+record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, String dbName,
     String dbUser, String dbPassword, int pool, String remoteUrl, String applicationName, String sslMode,
     String sslRootCert) {
 

@@ -17,7 +17,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration(exclude = {DataSourceAutoConfiguration.class, R2dbcAutoConfiguration.class})
-public class SpringSetup {
+class SpringSetup {
 
   /**
    * The WebFlux variants' server. Tomcat is on the classpath too (for MVC), and Boot would pick

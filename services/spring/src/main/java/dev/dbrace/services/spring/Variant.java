@@ -8,7 +8,7 @@ import org.springframework.boot.WebApplicationType;
  * E4's variants: the web stack, its threads and the data access, chosen by the one program
  * argument (the descriptor's {@code args}). Everything else is the same code.
  */
-public enum Variant {
+enum Variant {
   MVC_JDBC("mvc-jdbc", WebApplicationType.SERVLET, false, false),
   MVC_VIRTUAL("mvc-virtual", WebApplicationType.SERVLET, true, false),
   /** E4's broken intermediate step: blocking JDBC and HTTP calls on Netty's event loop. */

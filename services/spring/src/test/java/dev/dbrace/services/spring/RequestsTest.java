@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-public class RequestsTest {
+class RequestsTest {
 
   /** The contract: missing or not an integer → 1, < 1 → 1, > 500 → 500. */
   @ParameterizedTest

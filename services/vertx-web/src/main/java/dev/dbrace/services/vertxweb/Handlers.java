@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** The contract's endpoints as futures of their bodies; the SQL texts are the contract's, so the server counts them. */
-public final class Handlers {
+final class Handlers {
   private static final String WORLD = "SELECT id, randomnumber FROM world WHERE id = $1";
   private static final String UPDATE = "UPDATE world SET randomnumber = $1 WHERE id = $2";
   private static final String FORTUNES = "SELECT id, message FROM fortune";

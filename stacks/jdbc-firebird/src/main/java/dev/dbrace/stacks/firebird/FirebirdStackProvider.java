@@ -13,7 +13,7 @@ import java.util.Set;
  * What both Jaybird stacks share: Firebird only, Jaybird's settings and versions. Subclasses only
  * choose the executor the blocking calls run on. Stateless, thread-safe.
  */
-public abstract class FirebirdStackProvider extends JdbcStackProviderBase {
+abstract class FirebirdStackProvider extends JdbcStackProviderBase {
 
   @Override
   public Set<Engine> engines() {

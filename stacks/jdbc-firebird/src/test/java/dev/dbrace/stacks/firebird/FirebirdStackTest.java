@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Both Jaybird stacks against a real Firebird ({@link SharedTestFirebird}); skipped where it cannot be installed. */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class FirebirdStackTest {
+class FirebirdStackTest {
 
   private static final String POINT_SELECT = "SELECT id, randomnumber FROM world WHERE id = $1";
 

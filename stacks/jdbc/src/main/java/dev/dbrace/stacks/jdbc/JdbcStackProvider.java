@@ -15,7 +15,7 @@ import java.util.Set;
  * MariaDB/MySQL), its options and versions. Subclasses only choose the executor the blocking calls
  * run on. Stateless, thread-safe.
  */
-public abstract class JdbcStackProvider extends JdbcStackProviderBase {
+abstract class JdbcStackProvider extends JdbcStackProviderBase {
 
   /** pgjdbc connection property, set per data source (PostgreSQL only). */
   static final String PREPARE_THRESHOLD = "prepareThreshold";

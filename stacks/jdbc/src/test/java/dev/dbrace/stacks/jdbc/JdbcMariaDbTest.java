@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Both JDBC stacks on a real MariaDB ({@link SharedTestMariaDb}) through MariaDB Connector/J; skipped where it cannot be installed. */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class JdbcMariaDbTest {
+class JdbcMariaDbTest {
 
   private static final String POINT_SELECT = "SELECT id, randomnumber FROM world WHERE id = $1";
 

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code world}, ids 1..10000), started once for this test JVM.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class JdbcStackTest {
+class JdbcStackTest {
 
   private static final String POINT_SELECT = "SELECT id, randomnumber FROM world WHERE id = $1";
 

@@ -60,7 +60,7 @@ import reactor.netty.resources.LoopResources;
  * 1 loop, 52-78 with 2, 80-85 with 4. The default is one per core, as for the Vert.x stacks;
  * {@code eventLoops} sets it.
  */
-public final class R2dbcStack implements Stack {
+final class R2dbcStack implements Stack {
 
   /** {@code --stack-opt} keys this stack understands. */
   static final String OPT_STATEMENT_CACHE = "statementCache";

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The r2dbc stack on a real MariaDB ({@link SharedTestMariaDb}) through r2dbc-mariadb; skipped where it cannot be installed. */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class R2dbcMariaDbTest {
+class R2dbcMariaDbTest {
 
   @BeforeAll
   static void mariaDbInstalled() {

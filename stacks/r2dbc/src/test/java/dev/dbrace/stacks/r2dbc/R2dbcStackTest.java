@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * stack end to end through a forked worker; these look at the stack itself.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class R2dbcStackTest {
+class R2dbcStackTest {
   static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
   static final String BAD_SQL = "SELECT no_such_column FROM world WHERE id = $1";
   static final String SLEEP_SQL = "SELECT $1::int AS id, 0 AS randomnumber FROM pg_sleep(1.5)";

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Library versions as the jars on the classpath declare them. */
-public final class Versions {
+final class Versions {
   private static volatile Map<String, String> cached;
 
   private Versions() {}

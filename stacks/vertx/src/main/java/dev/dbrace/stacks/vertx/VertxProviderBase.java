@@ -6,7 +6,7 @@ import dev.dbrace.core.spi.StackProvider;
 import java.util.Map;
 
 /** What the two Vert.x variants share: versions, options, opening. */
-public abstract class VertxProviderBase implements StackProvider {
+abstract class VertxProviderBase implements StackProvider {
 
   /** Whether this variant is the pipelining {@code PgBuilder.client()} rather than a pool. */
   abstract boolean pipelined();

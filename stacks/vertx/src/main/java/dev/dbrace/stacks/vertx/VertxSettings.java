@@ -19,7 +19,7 @@ import java.util.Map;
  *     faster beyond the noise (pipelined: 1.34x vs 1.25x pgbench in one run, 1.56x for epoll in
  *     another), so the default stays Vert.x's.
  */
-public record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int eventLoops, String transport) {
+record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int eventLoops, String transport) {
 
   static final String CACHE_PREPARED_STATEMENTS = "cachePreparedStatements";
   static final String PIPELINING_LIMIT = "pipeliningLimit";

@@ -59,7 +59,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * handler), a tuple per statement and the rows, plus what Vert.x allocates itself.
  */
 @SuppressWarnings("try") // close() throws Exception, as Stack declares it
-public final class VertxStack implements Stack {
+final class VertxStack implements Stack {
   private static final long OPEN_TIMEOUT_SECONDS = 30;
   private static final long CLOSE_TIMEOUT_SECONDS = 30;
 

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
  * ClosedLoop does). Every operation is {@code statementsPerOp} point selects on sql id 0 with
  * random ids; each row's id must equal its parameter.
  */
-public final class LoadLoop {
+final class LoadLoop {
   static final int WORLD_ROWS = 10_000;
 
   /** Whether this thread has been recorded in {@link #completionThreads}. */

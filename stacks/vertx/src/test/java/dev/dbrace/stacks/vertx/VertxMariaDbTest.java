@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** The vertx stack on a real MariaDB ({@link SharedTestMariaDb}) through Vert.x's MySQL client; skipped where it cannot be installed. */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class VertxMariaDbTest {
+class VertxMariaDbTest {
 
   private static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
 

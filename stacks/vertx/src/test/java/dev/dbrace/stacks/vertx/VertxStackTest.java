@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code world} with 10,000 rows), started once for this test JVM.
  */
 @SuppressWarnings("try") // Stack.close() throws Exception
-public class VertxStackTest {
+class VertxStackTest {
   static final String WORLD_BY_ID = "SELECT id, randomnumber FROM world WHERE id = $1";
 
   static StackProvider provider(String name) {
