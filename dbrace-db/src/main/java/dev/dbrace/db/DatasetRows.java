@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * The generated rows of the lab dataset. Every value is a pure function of the row id (SplitMix64
  * over a per-column stream number), so every machine and every JDK produces the same rows, unlike
- * {@link java.util.Random} whose sequence depends on call order. Stateless, hence thread-safe.
+ * {@link java.util.Random} whose sequence depends on call order. Stateless, hence thread-safe. Public
+ * for the tests' stack contract, which checks each point select against the row it must return.
  */
-final class DatasetRows {
+public final class DatasetRows {
 
   static final int WORLD_ROWS = 10_000;
   static final int ACTORS = 200;
@@ -66,7 +67,7 @@ final class DatasetRows {
   private DatasetRows() {}
 
   /** world.randomnumber for id 1..10000, in 1..10000. */
-  static int worldRandomNumber(int id) {
+  public static int worldRandomNumber(int id) {
     return 1 + pick(1, id, 10_000);
   }
 

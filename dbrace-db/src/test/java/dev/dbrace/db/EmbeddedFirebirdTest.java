@@ -22,7 +22,7 @@ class EmbeddedFirebirdTest {
 
   @BeforeAll
   static void firebirdInstalled() {
-    String why = SharedTestFirebird.unavailable();
+    String why = FirebirdInstall.installIfMissing(line -> System.err.println("[test-firebird] " + line));
     assumeTrue(why == null, why);
   }
 
@@ -62,8 +62,10 @@ class EmbeddedFirebirdTest {
 
   @Test
   void datasetsHaveTheirRowsAndAreNotReloaded() throws Exception {
-    DbTarget t = SharedTestFirebird.target();
-    try (Connection c = t.connect(); Statement s = c.createStatement()) {
+    // a server of its own: the test replaces a table, and dbrace-db's tests share none
+    try (EmbeddedFirebird server = EmbeddedFirebird.start(null); Connection c = server.target().connect();
+        Statement s = c.createStatement()) {
+      FirebirdDatasets.ensure(c, null);
       try (ResultSet rs = s.executeQuery("SELECT count(*), min(id), max(id), min(randomnumber), max(randomnumber),"
           + " sum(randomnumber) FROM world")) {
         rs.next();

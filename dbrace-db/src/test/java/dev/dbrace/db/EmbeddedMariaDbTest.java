@@ -23,7 +23,7 @@ class EmbeddedMariaDbTest {
 
   @BeforeAll
   static void mariaDbInstalled() {
-    String why = SharedTestMariaDb.unavailable();
+    String why = MariaDbInstall.installIfMissing(line -> System.err.println("[test-mariadb] " + line));
     assumeTrue(why == null, why);
   }
 
@@ -74,8 +74,10 @@ class EmbeddedMariaDbTest {
 
   @Test
   void datasetsHaveTheSameRowsAsOnPostgresAndAreNotReloaded() throws Exception {
-    DbTarget t = SharedTestMariaDb.target();
-    try (Connection c = t.connect(); Statement s = c.createStatement()) {
+    // a server of its own: the test replaces a table, and dbrace-db's tests share none
+    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(null); Connection c = server.target().connect();
+        Statement s = c.createStatement()) {
+      MariaDbDatasets.ensure(c, null);
       try (ResultSet rs = s.executeQuery("SELECT count(*), min(id), max(id), sum(randomnumber) FROM world")) {
         rs.next();
         assertEquals(10_000, rs.getInt(1));

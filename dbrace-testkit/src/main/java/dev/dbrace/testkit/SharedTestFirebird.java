@@ -1,4 +1,9 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
+
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.EmbeddedFirebird;
+import dev.dbrace.db.FirebirdDatasets;
+import dev.dbrace.db.FirebirdInstall;
 
 /**
  * One {@link EmbeddedFirebird}, with world and fortune loaded, shared by the tests of a JVM; the

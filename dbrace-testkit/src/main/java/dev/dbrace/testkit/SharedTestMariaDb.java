@@ -1,4 +1,9 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
+
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.EmbeddedMariaDb;
+import dev.dbrace.db.MariaDbDatasets;
+import dev.dbrace.db.MariaDbInstall;
 
 /**
  * One {@link EmbeddedMariaDb}, with world and fortune loaded, shared by the tests of a JVM; the
