@@ -1,23 +1,15 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Bad input gets one clear line on stderr and exit code 2, never a stack trace. */
 class BadInputTest {
-
-  private static void assertOneLineError(Cli.Result r, String expected) {
-    assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());
-    List<String> errLines = r.err().lines().filter(l -> !l.startsWith("dbrace: starting") && !l.isBlank()).toList();
-    assertEquals(1, errLines.size(), () -> "one line expected, got: " + r.err());
-    assertTrue(errLines.get(0).contains(expected), () -> "expected '" + expected + "' in: " + r.err());
-    assertFalse(r.err().contains("\tat "), "no stack trace");
-  }
 
   @Test
   void unknownStack() {

@@ -1,12 +1,13 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.testkit.CommandResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the command line in-process and captures what it printed. */
 public final class Cli {
-  public record Result(int exit, String out, String err) {}
+  public record Result(int exit, String out, String err) implements CommandResult {}
 
   private Cli() {}
 

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,9 +80,8 @@ class ExperimentCommandTest {
   @Test
   void badInputIsOneLineAndExitCode2(@TempDir Path out) {
     Cli.Result unknown = Cli.run("experiment", "no-such-thing", "--out", out.toString());
-    assertEquals(2, unknown.exit());
-    assertTrue(unknown.err().contains("unknown experiment 'no-such-thing'") && unknown.err().contains("plan-flip"), unknown.err());
-    assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
+    assertOneLineError(unknown, "unknown experiment 'no-such-thing'");
+    assertTrue(unknown.err().contains("plan-flip"), unknown.err());
 
     Cli.Result option = Cli.run("experiment", "plan-flip", "--opt", "colour=blue", "--out", out.toString());
     assertEquals(2, option.exit());

@@ -1,7 +1,7 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,12 +12,12 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.SharedTestFirebird;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.ResultStore;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.testkit.SharedTestFirebird;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -64,25 +64,18 @@ public class FirebirdRaceTest {
 
   @Test
   void refusesStacksThatDoNotSpeakTheEngine() {
-    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-platform"),
+    assertOneLineError(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-platform"),
         "stack jdbc-platform does not speak Firebird");
     // only the default list is replaced by the engine's stacks; an explicit one is checked as given
-    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-virtual,jdbc-platform,r2dbc,vertx"),
+    assertOneLineError(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-virtual,jdbc-platform,r2dbc,vertx"),
         "stack jdbc-virtual does not speak Firebird");
-    assertOneLine(Cli.run("run", "--stacks", "jdbc-firebird"), "stack jdbc-firebird does not speak PostgreSQL");
-    assertOneLine(Cli.run("run", "--engine", "postgresql", "--url", "firebird://u@h//x.fdb"),
+    assertOneLineError(Cli.run("run", "--stacks", "jdbc-firebird"), "stack jdbc-firebird does not speak PostgreSQL");
+    assertOneLineError(Cli.run("run", "--engine", "postgresql", "--url", "firebird://u@h//x.fdb"),
         "--engine postgresql contradicts the --url");
-    assertOneLine(Cli.run("run", "--engine", "oracle"), "unknown engine 'oracle' (known: postgresql, firebird, mariadb)");
-    assertOneLine(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-firebird", "--workload", "film-title"),
+    assertOneLineError(Cli.run("run", "--engine", "oracle"), "unknown engine 'oracle' (known: postgresql, firebird, mariadb)");
+    assertOneLineError(Cli.run("run", "--engine", "firebird", "--stacks", "jdbc-firebird", "--workload", "film-title"),
         "workload film-title needs PostgreSQL");
-    assertOneLine(Cli.run("curve", "--level", "service", "--engine", "firebird", "--services", "vertx-web", "--concurrencies", "1"),
+    assertOneLineError(Cli.run("curve", "--level", "service", "--engine", "firebird", "--services", "vertx-web", "--concurrencies", "1"),
         "service vertx-web does not run on Firebird");
-  }
-
-  private static void assertOneLine(Cli.Result r, String expected) {
-    assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().contains(expected), () -> "expected '" + expected + "' in: " + r.err());
-    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.err());
-    assertFalse(r.err().contains("\tat "), "no stack trace");
   }
 }

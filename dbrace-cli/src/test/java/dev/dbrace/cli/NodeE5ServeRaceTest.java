@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +9,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.SharedTestFirebird;
 import dev.dbrace.runner.service.NodeModules;
+import dev.dbrace.testkit.SharedTestFirebird;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -81,9 +82,7 @@ public class NodeE5ServeRaceTest {
   @Test
   void aSyncStyleNamedOnFirebirdIsRefusedInOneLine() {
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--services", "node-sync-shared");
-    assertEquals(2, r.exit(), r.err());
-    assertTrue(r.err().contains("service node-sync-shared does not run on Firebird (its engines: postgresql)"), r.err());
-    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.err());
+    assertOneLineError(r, "service node-sync-shared does not run on Firebird (its engines: postgresql)");
   }
 
   /** E5's load unless the command line chose: 5 at a time on a pool of 5, /relations; 200 verified per run, no error. */

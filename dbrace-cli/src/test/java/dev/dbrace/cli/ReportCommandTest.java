@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,12 +112,12 @@ class ReportCommandTest {
 
   @Test
   void badFoldersAreOneLineAndExit2() throws Exception {
-    assertOneLine(Cli.run("report", tmp.resolve("nosuch").toString()), "no such folder");
+    assertOneLineError(Cli.run("report", tmp.resolve("nosuch").toString()), "no such folder");
     Path empty = Files.createDirectories(tmp.resolve("empty"));
-    assertOneLine(Cli.run("report", empty.toString()), "has no race.json");
-    assertOneLine(Cli.run("compare", results.toString(), empty.toString()), "has no race.json");
-    assertOneLine(Cli.run("compare", results.toString(), results.toString(), "--tolerance", "-1"), "--tolerance");
-    assertOneLine(Cli.run("report"), "Missing required parameter");
+    assertOneLineError(Cli.run("report", empty.toString()), "has no race.json");
+    assertOneLineError(Cli.run("compare", results.toString(), empty.toString()), "has no race.json");
+    assertOneLineError(Cli.run("compare", results.toString(), results.toString(), "--tolerance", "-1"), "--tolerance");
+    assertOneLineError(Cli.run("report"), "Missing required parameter");
   }
 
   private static JsonNode chart(JsonNode blob, String id) {
@@ -126,12 +127,5 @@ class ReportCommandTest {
       }
     }
     throw new AssertionError("no chart " + id);
-  }
-
-  private static void assertOneLine(Cli.Result r, String expected) {
-    assertEquals(2, r.exit(), r.err());
-    List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
-    assertEquals(1, lines.size(), r.err());
-    assertTrue(lines.getFirst().contains(expected), r.err());
   }
 }

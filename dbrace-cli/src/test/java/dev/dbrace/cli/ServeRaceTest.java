@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -179,23 +180,18 @@ public class ServeRaceTest {
   @Test
   void anUnknownEndpointIsOneLineAndExit2() {
     Cli.Result r = Cli.run("serve-race", "--endpoint", "/nope");
-    assertEquals(2, r.exit());
-    assertTrue(r.err().contains("unknown endpoint '/nope'"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertOneLineError(r, "unknown endpoint '/nope'");
   }
 
   @Test
   void anUnknownScenarioAtTheServiceLevelIsOneLineAndExit2() {
     Cli.Result r = Cli.run("capacity", "--level", "service", "--scenario", "nope", "--sla", "p99=10ms");
-    assertEquals(2, r.exit());
-    assertTrue(r.err().contains("unknown scenario 'nope' (known at the service level: hibernate, notification, node-e5)"), r.err());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertOneLineError(r, "unknown scenario 'nope' (known at the service level: hibernate, notification, node-e5)");
   }
 
   @Test
   void anUnknownServiceIsOneLineAndExit2() {
     Cli.Result r = Cli.run("serve-race", "--services", "nope");
-    assertEquals(2, r.exit());
-    assertTrue(r.err().contains("unknown service 'nope'"), r.err());
+    assertOneLineError(r, "unknown service 'nope'");
   }
 }

@@ -1,9 +1,9 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.db.postgres.EmbeddedPostgres;
-import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.testkit.SharedTestDatabase;
 
-/** The CLI tests' database: dbrace-db's {@link SharedTestDatabase}, one server per test JVM. */
+/** The CLI tests' database: the test kit's {@link SharedTestDatabase}, one server per test JVM. */
 public final class TestDb {
   private TestDb() {}
 

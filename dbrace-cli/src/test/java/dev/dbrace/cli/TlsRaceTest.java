@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,9 +115,7 @@ public class TlsRaceTest {
   void aStackThatCannotVerifyWithoutARootCertificateIsRefused() {
     Cli.Result r = Cli.run("run", "--url", url("?sslmode=verify-ca"), "--stacks", "jdbc-platform,vertx",
         "--duration", "1s", "--out", dir.resolve("refused").toString());
-    assertEquals(2, r.exit(), r.err());
-    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.err());
-    assertTrue(r.err().contains("stack vertx cannot do sslmode=verify-ca"), r.err());
+    assertOneLineError(r, "stack vertx cannot do sslmode=verify-ca");
     assertFalse(Files.exists(dir.resolve("refused").resolve("race.json")), "refused before the race started");
   }
 
@@ -125,9 +124,7 @@ public class TlsRaceTest {
     Path out = dir.resolve("refused-service");
     Cli.Result allow = Cli.run("serve-race", "--url", url("?sslmode=allow"), "--services", "mvc-jdbc,node-async-pool",
         "--endpoint", "/db", "--duration", "1s", "--out", out.toString());
-    assertEquals(2, allow.exit(), allow.err());
-    assertEquals(1, allow.err().lines().filter(l -> !l.isBlank()).count(), allow.err());
-    assertTrue(allow.err().contains("service node-async-pool cannot do sslmode=allow"), allow.err());
+    assertOneLineError(allow, "service node-async-pool cannot do sslmode=allow");
     Cli.Result verify = Cli.run("serve-race", "--url", url("?sslmode=verify-ca"), "--services", "vertx-web",
         "--endpoint", "/db", "--duration", "1s", "--out", out.toString());
     assertEquals(2, verify.exit(), verify.err());

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The generated rows of the lab dataset. Every value is a pure function of the row id (SplitMix64
  * over a per-column stream number), so every machine and every JDK produces the same rows, unlike
- * {@link java.util.Random} whose sequence depends on call order. Stateless, hence thread-safe.
+ * {@link java.util.Random} whose sequence depends on call order. Stateless, hence thread-safe. Public
+ * for the tests' stack contract, which checks each point select against the row it must return.
  */
 public final class DatasetRows {
 

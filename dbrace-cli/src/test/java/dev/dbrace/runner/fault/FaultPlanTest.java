@@ -1,5 +1,6 @@
 package dev.dbrace.runner.fault;
 
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -52,19 +53,12 @@ public class FaultPlanTest {
 
   @Test
   void badSpecsOnTheCommandLineAreOneLineAndExit2() {
-    oneLine(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--faults", "reboot@1s"),
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--faults", "reboot@1s"),
         "unknown fault 'reboot'");
-    oneLine(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--faults", "kill-connections@6s"),
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--faults", "kill-connections@6s"),
         "ends after the measured 5s");
-    oneLine(Cli.run("run", "--duration", "5s", "--faults", "kill-connections@1s"), "--faults needs --load open");
-    oneLine(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--url", "postgresql://u@127.0.0.1:1/db",
+    assertOneLineError(Cli.run("run", "--duration", "5s", "--faults", "kill-connections@1s"), "--faults needs --load open");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "10", "--duration", "5s", "--url", "postgresql://u@127.0.0.1:1/db",
         "--faults", "restart@1s"), "restart is only possible on the embedded database");
-  }
-
-  private static void oneLine(Cli.Result r, String expected) {
-    assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());
-    List<String> lines = r.err().lines().filter(l -> !l.isBlank()).toList();
-    assertEquals(1, lines.size(), () -> "one line expected, got: " + r.err());
-    assertTrue(lines.get(0).contains(expected), () -> "'" + expected + "' in: " + r.err());
   }
 }

@@ -1,11 +1,5 @@
 package dev.dbrace.db.firebird;
 
-import dev.dbrace.db.DatasetRows;
-import dev.dbrace.db.DbException;
-import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.SharedTestFirebird;
-import dev.dbrace.db.StaleServers;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.db.DatasetRows;
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.StaleServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -28,7 +26,7 @@ public class EmbeddedFirebirdTest {
 
   @BeforeAll
   static void firebirdInstalled() {
-    String why = SharedTestFirebird.unavailable();
+    String why = FirebirdInstall.installIfMissing(line -> System.err.println("[test-firebird] " + line));
     assumeTrue(why == null, why);
   }
 
@@ -68,8 +66,10 @@ public class EmbeddedFirebirdTest {
 
   @Test
   void datasetsHaveTheirRowsAndAreNotReloaded() throws Exception {
-    DbTarget t = SharedTestFirebird.target();
-    try (Connection c = t.connect(); Statement s = c.createStatement()) {
+    // a server of its own: the test replaces a table, and dbrace-db's tests share none
+    try (EmbeddedFirebird server = EmbeddedFirebird.start(null); Connection c = server.target().connect();
+        Statement s = c.createStatement()) {
+      FirebirdDatasets.ensure(c, null);
       try (ResultSet rs = s.executeQuery("SELECT count(*), min(id), max(id), min(randomnumber), max(randomnumber),"
           + " sum(randomnumber) FROM world")) {
         rs.next();

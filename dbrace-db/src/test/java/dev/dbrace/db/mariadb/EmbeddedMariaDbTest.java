@@ -1,12 +1,5 @@
 package dev.dbrace.db.mariadb;
 
-import dev.dbrace.db.DatasetRows;
-import dev.dbrace.db.DbException;
-import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.SharedTestMariaDb;
-import dev.dbrace.db.StaleServers;
-import dev.dbrace.db.firebird.EmbeddedFirebirdTest;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.db.DatasetRows;
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.StaleServers;
+import dev.dbrace.db.firebird.EmbeddedFirebirdTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,7 +28,7 @@ public class EmbeddedMariaDbTest {
 
   @BeforeAll
   static void mariaDbInstalled() {
-    String why = SharedTestMariaDb.unavailable();
+    String why = MariaDbInstall.installIfMissing(line -> System.err.println("[test-mariadb] " + line));
     assumeTrue(why == null, why);
   }
 
@@ -81,8 +79,10 @@ public class EmbeddedMariaDbTest {
 
   @Test
   void datasetsHaveTheSameRowsAsOnPostgresAndAreNotReloaded() throws Exception {
-    DbTarget t = SharedTestMariaDb.target();
-    try (Connection c = t.connect(); Statement s = c.createStatement()) {
+    // a server of its own: the test replaces a table, and dbrace-db's tests share none
+    try (EmbeddedMariaDb server = EmbeddedMariaDb.start(null); Connection c = server.target().connect();
+        Statement s = c.createStatement()) {
+      MariaDbDatasets.ensure(c, null);
       try (ResultSet rs = s.executeQuery("SELECT count(*), min(id), max(id), sum(randomnumber) FROM world")) {
         rs.next();
         assertEquals(10_000, rs.getInt(1));

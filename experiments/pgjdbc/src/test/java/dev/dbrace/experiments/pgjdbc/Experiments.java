@@ -6,7 +6,7 @@ import dev.dbrace.core.experiment.ExperimentOption;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentSpec;
 import dev.dbrace.db.DbTarget;
-import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.testkit.SharedTestDatabase;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.experiment.ExperimentResult;
-import dev.dbrace.db.SharedTestDatabase;
+import dev.dbrace.testkit.SharedTestDatabase;
 import java.sql.Connection;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
 
+import dev.dbrace.db.CacheDir;
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.postgres.Datasets;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
 
@@ -10,9 +12,8 @@ import dev.dbrace.db.postgres.EmbeddedPostgres;
  * unpacked once into {@link CacheDir}); stopped by {@link EmbeddedPostgres}'s shutdown hook when
  * the test JVM exits.
  *
- * <p>It lives in dbrace-db's main code rather than in a test jar so that a module can use it
- * through an ordinary {@code test}-scoped dependency on dbrace-db; that scope keeps dbrace-db (and
- * pgjdbc) off the stack workers' runtime classpath.
+ * <p>It lives in dbrace-testkit, which every module takes in {@code test} scope only: that keeps the
+ * kit, dbrace-db and pgjdbc off the stack workers' runtime classpath and out of production code.
  *
  * <p>Thread-safe. A failed start is remembered: later callers fail at once with the same cause
  * instead of each waiting for another start that would fail the same way.

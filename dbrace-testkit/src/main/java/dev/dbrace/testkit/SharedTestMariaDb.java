@@ -1,5 +1,6 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
 
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.mariadb.EmbeddedMariaDb;
 import dev.dbrace.db.mariadb.MariaDbDatasets;
 import dev.dbrace.db.mariadb.MariaDbInstall;

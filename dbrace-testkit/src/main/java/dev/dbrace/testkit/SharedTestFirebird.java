@@ -1,5 +1,6 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
 
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.firebird.EmbeddedFirebird;
 import dev.dbrace.db.firebird.FirebirdDatasets;
 import dev.dbrace.db.firebird.FirebirdInstall;

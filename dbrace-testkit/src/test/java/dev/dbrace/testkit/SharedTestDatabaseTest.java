@@ -1,11 +1,11 @@
-package dev.dbrace.db;
-
-import dev.dbrace.db.postgres.EmbeddedPostgres;
+package dev.dbrace.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;

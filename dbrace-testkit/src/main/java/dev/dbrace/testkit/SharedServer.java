@@ -1,5 +1,7 @@
-package dev.dbrace.db;
+package dev.dbrace.testkit;
 
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.function.BiConsumer;
