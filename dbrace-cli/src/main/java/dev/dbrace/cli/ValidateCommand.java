@@ -18,19 +18,26 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin RaceOptions race;
 
+  @Mixin DatabaseOptions database;
+
+  @Mixin StackOptions stacks;
+
   @Mixin LoadOptions loadOptions;
+
+  @Mixin GuardOptions guards;
 
   @Spec CommandSpec commandSpec;
 
   @Override
   public Integer call() {
-    Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
-    scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
-    var model = RunCommand.model(loadOptions);
-    race.rounds(RunCommand.DEFAULT_ROUNDS); // checks the file's load.rounds as run does
-    race.settings(scenario.workload(), model, loadOptions.concurrency, loadOptions.warmupMs); // the checks run does
-    System.out.println(scenario.summary(race, model, loadOptions.warmupMs));
-    System.out.println(scenario.capacitySummary());
+    // the request run would make, with every check run makes, but not raced
+    RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    var workload = resolver.workload(null);
+    var model = resolver.loadModel(Defaults.RUN_DURATION_MS);
+    RaceSettings settings = resolver.stackSettings(workload, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    System.out.println(resolver.scenario().summary(resolver.request(settings, rounds, null, null)));
+    System.out.println(resolver.scenario().capacitySummary());
     return 0;
   }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Left to their drivers' defaults, pgjdbc would use TLS there and R2DBC and Vert.x would not.
  */
 class TlsRaceTest {
-  private static final String STACKS = RaceOptions.DEFAULT_STACKS;
+  private static final String STACKS = Defaults.STACKS;
 
   @TempDir
   static Path dir;
