@@ -30,6 +30,8 @@ final class Defaults {
   /** Until steady ({@link WarmupConverter}), at most {@link #WARMUP_MAX}. */
   static final String WARMUP = "auto";
   static final String WARMUP_MAX = "60s";
+  /** The shortest --warmup-max: below it no run could show it is steady. */
+  static final long WARMUP_MAX_MIN_MS = 1_000;
   /**
    * run's measured time per run unless --duration or --executions: short, because every stack runs
    * {@link #RUN_ROUNDS} times and the warm-up, not the measured phase, is what must be long enough.

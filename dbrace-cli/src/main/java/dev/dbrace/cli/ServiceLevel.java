@@ -1,12 +1,8 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
-import dev.dbrace.core.result.Race;
 import dev.dbrace.core.spi.Engine;
-import dev.dbrace.core.workload.Endpoints;
-import dev.dbrace.core.workload.WorkloadSpec;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +24,8 @@ final class ServiceLevel {
   @Option(names = "--endpoint", defaultValue = Defaults.ENDPOINT, description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
-  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most 1024; 256 for an open load, e.g. a capacity search's steps).")
+  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most "
+      + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
   @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY, description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")

@@ -106,4 +106,27 @@ class RequestResolverTest {
     UserError level = assertThrows(UserError.class, () -> resolve(new ServeRaceCommand(), null, true, "--level", "driver"));
     assertTrue(level.getMessage().contains("races services"), level.getMessage());
   }
+
+  /** The keys the presets needed (a built-in workload:, a service: block) are checked like the rest, with the line. */
+  @Test
+  void theFormatsWorkloadAndServiceKeysAreChecked() {
+    Path file = Path.of("x.yaml");
+    var both = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, """
+        name: x
+        workload: point-select
+        operations: [{name: a, sql: "select 1"}]
+        """, null));
+    assertTrue(both.getMessage().contains("give operations or workload (a built-in one), not both"), both.getMessage());
+    var unknown = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, "name: x\nworkload: nosuch\n", null));
+    assertTrue(unknown.getMessage().contains("unknown workload 'nosuch'"), unknown.getMessage());
+    var endpoint = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, """
+        name: x
+        service:
+          endpoint: /nope
+        """, null));
+    assertTrue(endpoint.getMessage().startsWith("x.yaml:") && endpoint.getMessage().contains("unknown endpoint '/nope'"),
+        endpoint.getMessage());
+    ScenarioFile services = ScenarioReader.parse(file, "name: x\nservice: {services: [a, b]}\n", null);
+    assertEquals(List.of("a", "b"), services.service().services());
+  }
 }
