@@ -25,6 +25,7 @@ final class GuardOptions {
       + " the longest warm-up; a run that is not steady by then is measured anyway and marked not settled (default: ${DEFAULT-VALUE}).")
   long warmupMaxMs;
 
-  @Option(names = "--jvm-arg", description = "Extra argument for every worker JVM (and, at the service level, every service's), e.g. -Xmx512m.")
+  @Option(names = "--jvm-arg", description = "Extra argument for every worker JVM (and, at the service level, every service's),"
+      + " e.g. -Xmx512m.")
   List<String> jvmArgs = new ArrayList<>();
 }

@@ -3,6 +3,7 @@ package dev.dbrace.cli;
 import dev.dbrace.core.spi.Engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -40,6 +41,44 @@ final class RaceOptions {
     Engine fromUrl = Engine.ofUrl(url);
     require(given == null || given == fromUrl, "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
     return fromUrl;
+  }
+
+  /**
+   * The stacks a driver-level race runs on {@code eng}, each checked: known, speaking the engine,
+   * able to run the workload (its engine, its transactions) and the --url's TLS mode. The default
+   * stacks are PostgreSQL's: on another engine they become every stack that speaks it.
+   */
+  static List<String> checkStacks(List<String> stacks, dev.dbrace.core.workload.WorkloadSpec workload, String url, Engine eng) {
+    StackCatalog catalog = StackCatalog.discover(Main.home());
+    List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
+    if (eng != Engine.POSTGRESQL && stackList.equals(List.of(Defaults.STACKS.split(",")))) {
+      // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
+      stackList = databaseStacks(catalog, eng);
+    }
+    for (String name : stackList) {
+      require(!name.equals(HTTP_GENERATOR), "http is dbrace's HTTP load generator, not a database stack:"
+          + " race services with serve-race (or curve/capacity --level service)");
+      if (!catalog.get(name).engines().contains(eng)) {
+        throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
+            + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
+            + "choose among " + databaseStacks(catalog, eng) + " with --stacks");
+      }
+    }
+    // film-title reads Pagila's view, slow-mix calls pg_sleep, ledger is the fault runs': PostgreSQL only.
+    // A scenario file's own SQL runs wherever its stacks do.
+    boolean builtIn = !workload.options().containsKey("scenario");
+    if (eng != Engine.POSTGRESQL && builtIn && !List.of("point-select", "queries-20").contains(workload.name())) {
+      throw new UserError("workload " + workload.name() + " needs PostgreSQL; on " + eng.label() + " use point-select or queries-20");
+    }
+    if (workload.transactional()) {
+      String op = workload.mix().stream().filter(o -> o.transaction()).findFirst().orElseThrow().name();
+      for (String s : stackList) {
+        require(catalog.get(s).transactions(), "stack " + s + " cannot run operation '" + op
+            + "' in one transaction (transaction: true); leave it out with --stacks");
+      }
+    }
+    checkTls(catalog, stackList, url, eng);
+    return stackList;
   }
 
   /**

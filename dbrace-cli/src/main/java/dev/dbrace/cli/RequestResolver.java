@@ -7,8 +7,6 @@ import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -55,12 +53,14 @@ final class RequestResolver {
     this.stacks = mixin(StackOptions.class);
     this.load = mixin(LoadOptions.class);
     this.service = mixin(ServiceLevel.class);
-    RaceOptions.require(!servicesOnly || !given("--level") || service.on(), spec.name() + " races services; --level driver is for run, curve and capacity");
+    RaceOptions.require(!servicesOnly || !given("--level") || service.on(),
+        spec.name() + " races services; --level driver is for run, curve and capacity");
     this.serviceLevel = servicesOnly || (service != null && service.on());
     this.scenario = scenario(file);
     if (serviceLevel) {
       for (String driverOnly : List.of("--stacks", "--workload", "--workload-opt", "--stack-opt", "--threads")) {
-        RaceOptions.require(!given(driverOnly), driverOnly + " is for the driver level; at the service level choose --services and --endpoint");
+        RaceOptions.require(!given(driverOnly),
+            driverOnly + " is for the driver level; at the service level choose --services and --endpoint");
       }
     }
   }
@@ -206,7 +206,8 @@ final class RequestResolver {
     ScenarioFile.Load same = sameModel();
     String model = layer("--load", load.load, file == null ? null : file.model());
     Double rate = layer("--rate", load.rate, same == null ? null : same.rate());
-    Long executions = given("--duration") ? load.executions : layer("--executions", load.executions, same == null ? null : same.executions());
+    Long executions = given("--duration") ? load.executions
+        : layer("--executions", load.executions, same == null ? null : same.executions());
     Long duration = given("--executions") ? load.durationMs : layer("--duration", load.durationMs, file == null ? null : file.duration());
     if (duration == null && executions == null) {
       duration = durationMs;
@@ -249,36 +250,8 @@ final class RequestResolver {
   RaceSettings stackSettings(WorkloadSpec workload, LoadModel load, int concurrency, long warmupMs) {
     RaceOptions.require(stacks.threads >= 1 && stacks.threads <= Defaults.THREADS_MAX,
         "--threads must be 1.." + Defaults.THREADS_MAX + ", got " + stacks.threads);
-    StackCatalog catalog = StackCatalog.discover(Main.home());
-    List<String> stackList = new ArrayList<>(new LinkedHashSet<>(layer("--stacks", stacks.stacks, fromFile(ScenarioFile::stacks))));
-    Engine eng = engine();
-    if (eng != Engine.POSTGRESQL && stackList.equals(List.of(Defaults.STACKS.split(",")))) {
-      // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
-      stackList = RaceOptions.databaseStacks(catalog, eng);
-    }
-    for (String name : stackList) {
-      RaceOptions.require(!name.equals(RaceOptions.HTTP_GENERATOR), "http is dbrace's HTTP load generator, not a database stack:"
-          + " race services with serve-race (or curve/capacity --level service)");
-      if (!catalog.get(name).engines().contains(eng)) {
-        throw new UserError("stack " + name + " does not speak " + eng.label() + " (it speaks "
-            + catalog.get(name).engines().stream().map(Engine::label).sorted().toList() + "); "
-            + "choose among " + RaceOptions.databaseStacks(catalog, eng) + " with --stacks");
-      }
-    }
-    // film-title reads Pagila's view, slow-mix calls pg_sleep, ledger is the fault runs': PostgreSQL only.
-    // A scenario file's own SQL runs wherever its stacks do.
-    boolean builtIn = !workload.options().containsKey("scenario");
-    if (eng != Engine.POSTGRESQL && builtIn && !List.of("point-select", "queries-20").contains(workload.name())) {
-      throw new UserError("workload " + workload.name() + " needs PostgreSQL; on " + eng.label() + " use point-select or queries-20");
-    }
-    if (workload.transactional()) {
-      String op = workload.mix().stream().filter(o -> o.transaction()).findFirst().orElseThrow().name();
-      for (String s : stackList) {
-        RaceOptions.require(catalog.get(s).transactions(), "stack " + s + " cannot run operation '" + op
-            + "' in one transaction (transaction: true); leave it out with --stacks");
-      }
-    }
-    RaceOptions.checkTls(catalog, stackList, url(), eng);
+    List<String> named = layer("--stacks", stacks.stacks, fromFile(ScenarioFile::stacks));
+    List<String> stackList = RaceOptions.checkStacks(named, workload, url(), engine());
     return settings(stackList, workload, load, concurrency, warmupMs);
   }
 

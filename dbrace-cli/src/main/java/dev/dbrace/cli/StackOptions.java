@@ -25,13 +25,15 @@ final class StackOptions {
   @Option(names = "--stack-opt", description = "Stack option stack.key=value, e.g. vertx-pipelined.pipeliningLimit=16.")
   Map<String, String> stackOptions = new LinkedHashMap<>();
 
-  @Option(names = "--threads", defaultValue = Defaults.THREADS, description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
+  @Option(names = "--threads", defaultValue = Defaults.THREADS,
+      description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
   int threads;
 
   @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
   boolean jfr;
 
-  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...), each a fresh worker, "
+  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...),"
+      + " each a fresh worker, "
       + "so the machine's drift falls on every stack alike; tables show the median and range (1.." + Defaults.MAX_ROUNDS + "; default: "
       + Defaults.RUN_ROUNDS + " for run, " + Defaults.CURVE_ROUNDS + " for curve; capacity runs 1).")
   Integer rounds;
