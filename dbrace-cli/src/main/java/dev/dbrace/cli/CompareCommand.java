@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "compare", description = "Compare two races: throughput, p99 and capacity per stack, ratios b/a.",
     mixinStandardHelpOptions = true)
-public final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "A", description = "The results folder to compare against (the baseline).")
   Path a;
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "db", description = "Start the embedded PostgreSQL with dbrace's datasets and keep it running.",
     mixinStandardHelpOptions = true)
-public final class DbCommand implements Callable<Integer> {
+final class DbCommand implements Callable<Integer> {
   @Option(names = "--env-file", description = "Write PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD here (mode 600) once ready.")
   Path envFile;
 

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace experiment <name>}: one of E3's pgjdbc deep dives, in its own worker JVM. */
 @Command(name = "experiment", description = "Run a named experiment (./dbrace list shows them and their --opt settings).",
     mixinStandardHelpOptions = true, sortOptions = false)
-public final class ExperimentCommand implements Callable<Integer> {
+final class ExperimentCommand implements Callable<Integer> {
   @Parameters(paramLabel = "NAME", description = "The experiment, e.g. plan-flip.")
   String name;
 

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 
 /** {@code dbrace list}: stacks and workloads, one line each. */
 @Command(name = "list", description = "List stacks, workloads, experiments, services and endpoints.", mixinStandardHelpOptions = true)
-public final class ListCommand implements Callable<Integer> {
+final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StackCatalog catalog = StackCatalog.discover(Main.home());

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 /** {@code dbrace report results/<id>}: (re)writes the folder's report.html and prints its path. */
 @Command(name = "report", description = "Write the HTML report of a results folder (one self-contained file).",
     mixinStandardHelpOptions = true)
-public final class ReportCommand implements Callable<Integer> {
+final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RESULTS", description = "A results folder, e.g. results/20261123-103228-point-select.")
   Path dir;
 

@@ -1,6 +1,9 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
@@ -23,23 +26,18 @@ import picocli.CommandLine.Spec;
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
     mixinStandardHelpOptions = true, sortOptions = false)
 public final class RunCommand implements Callable<Integer> {
-  static final String DEFAULT_STACKS = RaceOptions.DEFAULT_STACKS;
-
-  /** Rounds of a race unless --rounds: two show whether a lead holds, and keep the quick race near two minutes. */
-  public static final int DEFAULT_ROUNDS = 2;
-
-  /**
-   * Measured time per run unless --duration or --executions: short, because every stack runs
-   * {@link #DEFAULT_ROUNDS} times and the warm-up, not the measured phase, is what must be long enough.
-   */
-  static final long DEFAULT_DURATION_MS = 5_000;
-
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
 
   @Mixin RaceOptions race;
 
+  @Mixin DatabaseOptions database;
+
+  @Mixin StackOptions stacks;
+
   @Mixin LoadOptions loadOptions;
+
+  @Mixin GuardOptions guards;
 
   @Option(names = "--faults", paramLabel = "SPEC", description = {
       "Inject faults into an open-loop run: KIND[=VALUE]@AT[+FOR], comma-separated, times from the start of the "
@@ -55,47 +53,21 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RaceOptions.require(faults == null || scenarioFile == null,
-        "--faults is not for scenario files yet: it checks the built-in ledger workload's rows");
-    if (scenarioFile != null) {
-      Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
-      scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
-      RacePlan.Fixed rounds = new RacePlan.Fixed(race.rounds(DEFAULT_ROUNDS));
-      RaceSettings settings = race.settings(scenario.workload(), model(), loadOptions.concurrency, loadOptions.warmupMs);
-      return RaceSession.run(settings, rounds, null, race.url, race.engine(), race.out, commandLine(commandSpec),
-          tty(), null, scenario.setupFiles(race.engine()), null);
-    }
-    race.applyScenario(commandSpec, null);
+    RaceOptions.require(faults == null || (scenarioFile == null && race.scenario == null),
+        "--faults is not for scenarios yet: it checks the built-in ledger workload's rows");
+    RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    WorkloadSpec spec = resolver.workload(faults == null ? null : Workloads.LEDGER);
+    LoadModel model = resolver.loadModel(Defaults.RUN_DURATION_MS);
     FaultPlan plan = null;
-    if (faults != null) {
-      if (!commandSpec.commandLine().getParseResult().hasMatchedOption("--workload")) {
-        race.workload = dev.dbrace.core.workload.Workloads.LEDGER;
-      }
-    }
-    RacePlan.Fixed rounds = new RacePlan.Fixed(race.rounds(DEFAULT_ROUNDS));
-    var spec = race.workloadSpec();
-    LoadModel model = model();
     if (faults != null) {
       RaceOptions.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
           + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
-      RaceOptions.require(race.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
-      plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), race.url == null);
+      RaceOptions.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
+      plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
-    RaceSettings settings = race.settings(spec, model, loadOptions.concurrency, loadOptions.warmupMs);
-    return RaceSession.run(settings, rounds, null, race.url, race.engine(), race.out, commandLine(commandSpec),
-        tty(), null, java.util.List.of(), plan);
-  }
-
-  private LoadModel model() {
-    return model(loadOptions);
-  }
-
-  /** The load, with run's own default measured time when neither the command line nor the file gave one. */
-  static LoadModel model(LoadOptions load) {
-    if (load.durationMs == null && load.executions == null) {
-      load.durationMs = DEFAULT_DURATION_MS;
-    }
-    return load.model();
+    RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    return RaceSession.run(resolver.request(settings, rounds, null, plan));
   }
 
   static boolean tty() {

@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.runner.DatabaseSession;
+import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.service.ServiceCatalog;
@@ -22,17 +23,17 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "serve", description = "Start one service variant (with its database and remote stub) and keep it running.",
     mixinStandardHelpOptions = true, sortOptions = false)
-public final class ServeCommand implements Callable<Integer> {
+final class ServeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "VARIANT", description = "The service variant, e.g. vertx-web (see dbrace list).")
   String variant;
 
   @Option(names = "--url", description = "Your PostgreSQL (postgresql://user@host:port/db); default: the embedded one.")
   String url;
 
-  @Option(names = "--pool", defaultValue = "16", description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--pool", defaultValue = Defaults.POOL, description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
   int pool;
 
-  @Option(names = "--remote-delay", defaultValue = "1000-3000", description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY, description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
   @Option(names = "--url-file", description = "Write the service's base URL and pid here once it answers /health.")
@@ -46,7 +47,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RaceOptions.require(pool >= 1 && pool <= 1000, "--pool must be 1..1000, got " + pool);
+    RaceOptions.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     ServiceVariant v = ServiceCatalog.discover(Main.home()).get(variant);
     String cannot = v.cannotConnect(RaceOptions.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));

@@ -1,15 +1,46 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.UserError;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
-/** Splits {@code --stack-opt stack.key=value} into each stack's own options. */
-public final class StackOptions {
-  private StackOptions() {}
+/**
+ * What races at the driver level and how often: the stacks, the workload, each stack's own options.
+ * A picocli mixin of run, curve, capacity and validate (serve-race races services instead); the
+ * values are what the command line said, layered over a scenario's by {@link RequestResolver}.
+ */
+final class StackOptions {
+  @Option(names = "--stacks", split = ",", defaultValue = Defaults.STACKS, description = "Stacks to race"
+      + " (default: ${DEFAULT-VALUE}; on another engine every stack that speaks it).")
+  List<String> stacks;
 
+  @Option(names = "--workload", defaultValue = Defaults.WORKLOAD, description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
+  String workload;
+
+  @Option(names = "--workload-opt", description = "Workload option key=value, e.g. sleep=0.5 for slow-mix.")
+  Map<String, String> workloadOptions = new LinkedHashMap<>();
+
+  @Option(names = "--stack-opt", description = "Stack option stack.key=value, e.g. vertx-pipelined.pipeliningLimit=16.")
+  Map<String, String> stackOptions = new LinkedHashMap<>();
+
+  @Option(names = "--threads", defaultValue = Defaults.THREADS,
+      description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
+  int threads;
+
+  @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
+  boolean jfr;
+
+  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...),"
+      + " each a fresh worker, "
+      + "so the machine's drift falls on every stack alike; tables show the median and range (1.." + Defaults.MAX_ROUNDS + "; default: "
+      + Defaults.RUN_ROUNDS + " for run, " + Defaults.CURVE_ROUNDS + " for curve; capacity runs 1).")
+  Integer rounds;
+
+  /** Splits {@code --stack-opt stack.key=value} into each stack's own options. */
   static Map<String, Map<String, String>> split(Map<String, String> raw, List<String> stacks) {
     Map<String, Map<String, String>> out = new HashMap<>();
     stacks.forEach(s -> out.put(s, new LinkedHashMap<>()));

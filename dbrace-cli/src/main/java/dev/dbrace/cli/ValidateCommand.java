@@ -1,5 +1,8 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.RacePlan;
+import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
@@ -14,25 +17,32 @@ import picocli.CommandLine.Spec;
 @Command(name = "validate", description = {"Check a scenario file without running it: prints what ./dbrace run would race (exit 0),",
     "or one line naming the file, line and field of the first problem (exit 2). Takes run's options, which override the file's."},
     mixinStandardHelpOptions = true, sortOptions = false)
-public final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
 
   @Mixin RaceOptions race;
 
+  @Mixin DatabaseOptions database;
+
+  @Mixin StackOptions stacks;
+
   @Mixin LoadOptions loadOptions;
+
+  @Mixin GuardOptions guards;
 
   @Spec CommandSpec commandSpec;
 
   @Override
   public Integer call() {
-    Scenario scenario = Scenario.load(scenarioFile, StackCatalog.discover(Main.home()).names());
-    scenario.applyTo(race, loadOptions, commandSpec.commandLine().getParseResult());
-    var model = RunCommand.model(loadOptions);
-    race.rounds(RunCommand.DEFAULT_ROUNDS); // checks the file's load.rounds as run does
-    race.settings(scenario.workload(), model, loadOptions.concurrency, loadOptions.warmupMs); // the checks run does
-    System.out.println(scenario.summary(race, model, loadOptions.warmupMs));
-    System.out.println(scenario.capacitySummary());
+    // the request run would make, with every check run makes, but not raced
+    RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    var workload = resolver.workload(null);
+    var model = resolver.loadModel(Defaults.RUN_DURATION_MS);
+    RaceSettings settings = resolver.stackSettings(workload, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    System.out.println(resolver.scenario().summary(resolver.request(settings, rounds, null, null)));
+    System.out.println(resolver.scenario().capacitySummary());
     return 0;
   }
 }

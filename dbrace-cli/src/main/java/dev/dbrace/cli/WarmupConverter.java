@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.run.WarmupRule;
+import dev.dbrace.runner.Defaults;
 import picocli.CommandLine.ITypeConverter;
 
 /**
@@ -34,6 +35,7 @@ public final class WarmupConverter implements ITypeConverter<Long> {
     RaceOptions.require(warmupMs >= 0 || warmupMs == WarmupRule.AUTO, "--warmup must be auto or a duration >= 0");
     RaceOptions.require(!maxGiven || warmupMs == WarmupRule.AUTO,
         "--warmup-max caps --warmup auto; with a fixed --warmup it would change nothing: leave one out");
-    RaceOptions.require(warmupMaxMs >= 1000, "--warmup-max must be at least 1s, got " + warmupMaxMs + " ms");
+    RaceOptions.require(warmupMaxMs >= Defaults.WARMUP_MAX_MIN_MS, "--warmup-max must be at least "
+        + Durations.human(Defaults.WARMUP_MAX_MIN_MS / 1000.0) + ", got " + warmupMaxMs + " ms");
   }
 }

@@ -28,7 +28,7 @@ public interface RacePlan {
   }
 
   /** Most rounds {@code --rounds} accepts: more only lengthens a race whose spread is already known. */
-  int MAX_ROUNDS = 20;
+  int MAX_ROUNDS = Defaults.MAX_ROUNDS;
 
   /** {@code --rounds}' value checked: 1..{@value #MAX_ROUNDS}, else the user's error. */
   static int checkRounds(int rounds, String source) {

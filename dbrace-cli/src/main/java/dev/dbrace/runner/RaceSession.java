@@ -44,40 +44,23 @@ public final class RaceSession {
     RunSubject open(RaceSettings settings, dev.dbrace.db.DbTarget target);
   }
 
-  public static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty)
-      throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, Engine.POSTGRESQL, out, command, tty, null, List.of(), null);
-  }
-
-  /** A race of stacks on {@code engine} (embedded when {@code url} is null). */
-  public static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command,
-      boolean tty) throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, engine, out, command, tty, null, List.of(), null);
-  }
-
-  public static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Path out, String command, boolean tty,
-      SubjectFactory subjects) throws IOException, InterruptedException {
-    return run(settings, plan, sla, url, Engine.POSTGRESQL, out, command, tty, subjects, List.of(), null);
-  }
-
-  /**
-   * The whole race.
-   *
-   * @param engine the database's engine (embedded when {@code url} is null)
-   * @param subjects null for the driver level (the stacks themselves)
-   * @param setup SQL files (a scenario's schema and seed) run on the database before the race
-   * @param faults null, or the faults every run gets ({@code run --faults})
-   */
-  public static int run(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, Path out, String command,
-      boolean tty, SubjectFactory subjects, List<Path> setup, FaultPlan faults) throws IOException, InterruptedException {
+  /** The whole race: the database up, the runs of the request's plan, the table, race.json and the report. */
+  public static int run(RaceRequest request) throws IOException, InterruptedException {
+    RaceSettings settings = request.settings();
+    RacePlan plan = request.plan();
+    Race.Sla sla = request.sla();
+    SubjectFactory subjects = request.subjects();
+    FaultPlan faults = request.faults();
+    Path out = request.out();
     PrintStream err = System.err;
-    try (DatabaseSession db = DatabaseSession.open(url, engine, Main.cacheDir(), msg -> err.println("dbrace: " + msg), setup)) {
+    try (DatabaseSession db = DatabaseSession.open(request.url(), request.engine(), Main.cacheDir(),
+        msg -> err.println("dbrace: " + msg), request.setup())) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
-      Race header = new Race(id, plan.kind(), Secrets.redact(command), Instant.now().toString(), null,
+      Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
           EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan, db.target()), settings.workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
@@ -88,7 +71,7 @@ public final class RaceSession {
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
           : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
-          new ConsoleProgress(err, tty, settings.warmupMs(), settings.warmupMaxMs()));
+          new ConsoleProgress(err, request.tty(), settings.warmupMs(), settings.warmupMaxMs()));
       if (faults != null) {
         runner.faults(faults, db.embeddedServer());
         err.println("dbrace: faults in every run: " + faults.faults().stream().map(FaultPlan.Fault::describe)

@@ -30,7 +30,7 @@ public record RaceSettings(
     long warmupMaxMs) {
 
   /** How race.json names the warm-up rule. */
-  String warmupRule() {
+  public String warmupRule() {
     return WarmupConverter.describe(warmupMs, warmupMaxMs);
   }
 

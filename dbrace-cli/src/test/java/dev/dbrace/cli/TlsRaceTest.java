@@ -14,6 +14,7 @@ import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.TlsDiffers;
 import java.io.IOException;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Left to their drivers' defaults, pgjdbc would use TLS there and R2DBC and Vert.x would not.
  */
 public class TlsRaceTest {
-  private static final String STACKS = RaceOptions.DEFAULT_STACKS;
+  private static final String STACKS = Defaults.STACKS;
 
   @TempDir
   static Path dir;

@@ -15,6 +15,10 @@ import dev.dbrace.core.workload.OperationSpec;
 import dev.dbrace.core.workload.ParamGen;
 import dev.dbrace.core.workload.StatementSpec;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.RaceRequest;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,18 +27,54 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import picocli.CommandLine.ParseResult;
 
 /**
  * A scenario file made ready to race: its workload, and the settings it gives, which options on
- * the command line override ({@code --stacks}, {@code --pool}, {@code --load}, {@code --duration} ...).
+ * the command line override ({@code --stacks}, {@code --pool}, {@code --load}, {@code --duration} ...;
+ * {@link RequestResolver} does the layering). The user's file and the ones shipped with dbrace
+ * under {@code scenarios/} ({@code --scenario NAME}) are read alike.
+ *
+ * @param workload the file's own operations as a workload; null when it names a built-in one or none
  */
 public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
+
+  /** Where the scenarios shipped with dbrace are, one {@code NAME.yaml} each. */
+  static Path shippedDir() {
+    return Main.home().resolve("scenarios");
+  }
 
   /** Reads and checks the file; every problem is one {@link ScenarioReader.ScenarioError}. */
   public static Scenario load(Path file, Set<String> knownStacks) {
     ScenarioFile f = ScenarioReader.read(file, knownStacks);
-    return new Scenario(file, f, workloadOf(file, f));
+    return new Scenario(file, f, f.operations() == null ? null : workloadOf(file, f));
+  }
+
+  /**
+   * The scenario shipped as {@code scenarios/NAME.yaml}, for {@code --scenario NAME}. An unknown
+   * name is the user's error listing those that race at the level asked for (services or stacks).
+   */
+  public static Scenario shipped(String name, boolean serviceLevel, Set<String> knownStacks) {
+    Map<String, Scenario> all = new java.util.TreeMap<>();
+    try (var files = java.nio.file.Files.list(shippedDir())) {
+      files.filter(f -> f.getFileName().toString().endsWith(".yaml")).forEach(f ->
+          all.put(f.getFileName().toString().replaceFirst("\\.yaml$", ""), null));
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      throw new UserError("cannot list the scenarios shipped with dbrace in " + shippedDir() + " (" + e.getMessage() + ")");
+    }
+    if (all.containsKey(name)) {
+      return load(shippedDir().resolve(name + ".yaml"), knownStacks);
+    }
+    List<String> known = all.keySet().stream().filter(n -> {
+      ScenarioFile f = load(shippedDir().resolve(n + ".yaml"), knownStacks).source();
+      return serviceLevel ? f.service() != null : f.operations() != null || f.workload() != null;
+    }).toList();
+    throw new UserError("unknown scenario '" + name + "' (known" + (serviceLevel ? " at the service level" : "") + ": "
+        + String.join(", ", known) + ")");
+  }
+
+  /** Whether the scenario names a workload for stacks: its own operations or a built-in workload. */
+  public boolean racesStacks() {
+    return source.operations() != null || source.workload() != null;
   }
 
   private static WorkloadSpec workloadOf(Path file, ScenarioFile f) {
@@ -86,102 +126,26 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     }
   }
 
-  /** Fills every option the command line did not give from the file; {@code load} is null for curve and capacity. */
-  public void applyTo(RaceOptions race, LoadOptions load, ParseResult given) {
-    RaceOptions.require(!given.hasMatchedOption("--workload") && !given.hasMatchedOption("--workload-opt"),
-        "a scenario file is the workload; leave out --workload");
-    RaceOptions.require(!given.hasMatchedOption("--scenario"), "give a scenario file or --scenario, not both");
-    if (source.stacks() != null && !given.hasMatchedOption("--stacks")) {
-      race.stacks = source.stacks();
-    }
-    if (source.pool() != null && !given.hasMatchedOption("--pool")) {
-      race.pool = source.pool();
-    }
-    if (source.seed() != null && !given.hasMatchedOption("--seed")) {
-      race.seed = source.seed();
-    }
-    if (source.database() != null && source.database().url() != null && !given.hasMatchedOption("--url")) {
-      race.url = source.database().url();
-    }
-    if (source.database() != null && source.database().engine() != null && !given.hasMatchedOption("--engine")
-        && !given.hasMatchedOption("--url")) {
-      race.engine = source.database().engine();
-    }
-    if (source.load() != null && source.load().rounds() != null && !given.hasMatchedOption("--rounds")) {
-      race.rounds = source.load().rounds(); // run and curve honour it; capacity says it runs one round
-    }
-    RaceOptions.require(race.url == null || setupFiles(race.engine()).isEmpty(),
-        file + ": its schema and seed files run only on the embedded database, and --url names another");
-    ScenarioFile.Load l = source.load();
-    if (load == null || l == null) {
-      return;
-    }
-    boolean sameModel = !given.hasMatchedOption("--load") || load.load.equals(l.model());
-    if (!given.hasMatchedOption("--load")) {
-      load.load = l.model();
-    }
-    if (sameModel) {
-      if (l.rate() != null && !given.hasMatchedOption("--rate")) {
-        load.rate = l.rate();
-      }
-      if (l.concurrency() != null && !given.hasMatchedOption("--concurrency")) {
-        load.concurrency = l.concurrency();
-      }
-      if (l.executions() != null && !given.hasMatchedOption("--executions") && !given.hasMatchedOption("--duration")) {
-        load.executions = l.executions();
-      }
-    }
-    if (l.duration() != null && !given.hasMatchedOption("--duration") && !given.hasMatchedOption("--executions")) {
-      load.durationMs = l.duration();
-    }
-    if (l.warmup() != null && !given.hasMatchedOption("--warmup")) {
-      load.warmupMs = l.warmup();
-    }
-  }
-
-  /**
-   * For curve and capacity, which have load options of their own: reads the file and fills the race
-   * options it gives ({@link #applyTo} without a load). A scenario file races stacks, not services.
-   */
-  public static Scenario forPlan(Path file, RaceOptions race, ServiceLevel service, ParseResult given) {
-    RaceOptions.require(!service.on(), "a scenario file races stacks; --level service races an --endpoint instead");
-    Scenario scenario = load(file, StackCatalog.discover(Main.home()).names());
-    scenario.applyTo(race, null, given);
-    return scenario;
-  }
-
-  /** The warm-up per step: the command line's if given there, else the file's load.warmup, else the command's default. */
-  public long warmupMs(long commandLine, boolean given) {
-    return source.load() == null || source.load().warmup() == null || given ? commandLine : source.load().warmup();
-  }
-
-  /** The closed-loop concurrency (capacity's probe): the command line's if given there, else the file's load.concurrency. */
-  public int concurrency(int commandLine, boolean given) {
-    ScenarioFile.Load l = source.load();
-    return l == null || l.concurrency() == null || given ? commandLine : l.concurrency();
-  }
-
-  /** The SLA: the command line's if given, else the file's (null if neither). */
-  public Race.Sla sla(Race.Sla commandLine) {
-    return commandLine != null ? commandLine : sla();
-  }
-
   /** What {@code ./dbrace capacity FILE} would search, with capacity's defaults. */
   public String capacitySummary() {
     Race.Sla sla = sla();
     if (sla == null) {
       return "capacity: needs an SLA: add sla: {p99: 20ms} to the file or give --sla p99=20ms.";
     }
-    int probe = concurrency(Integer.parseInt(CapacityCommand.DEFAULT_CONCURRENCY), false);
-    long warmup = warmupMs(new WarmupConverter().convert(CapacityCommand.DEFAULT_WARMUP), false);
+    ScenarioFile.Load l = source.load();
+    int probe = l == null || l.concurrency() == null ? Integer.parseInt(Defaults.CAPACITY_CONCURRENCY) : l.concurrency();
+    long warmup = l == null || l.warmup() == null ? new WarmupConverter().convert(Defaults.CAPACITY_WARMUP) : l.warmup();
     return "capacity: per stack, the highest open-loop rate with SLA " + sla.describe() + " kept: a closed-loop probe at "
-        + probe + " in flight, then open-loop steps of " + CapacityCommand.DEFAULT_STEP + " (warm-up "
-        + WarmupConverter.describe(warmup, new Durations().convert(RaceOptions.DEFAULT_WARMUP_MAX)) + ") from a quarter of the probe's throughput up, refined to within " + CapacityCommand.DEFAULT_PRECISION
+        + probe + " in flight, then open-loop steps of " + Defaults.CAPACITY_STEP + " (warm-up "
+        + WarmupConverter.describe(warmup, new Durations().convert(Defaults.WARMUP_MAX)) + ") from a quarter of the probe's"
+        + " throughput up, refined to within " + Defaults.CAPACITY_PRECISION
         + " %; --step-duration, --warmup, --concurrency, --precision and --sla change it.";
   }
 
-  /** One paragraph: what a run of this file would do. */
-  public String summary(RaceOptions race, LoadModel model, long warmupMs) {
+  /** One paragraph: what a run of this file would do, as {@code request} resolved it. */
+  public String summary(RaceRequest request) {
+    RaceSettings race = request.settings();
+    WorkloadSpec workload = race.workload();
     StringBuilder out = new StringBuilder();
     out.append(file).append(": scenario '").append(workload.name()).append("', ")
         .append(workload.mix().size()).append(workload.mix().size() == 1 ? " operation" : " operations").append(" (");
@@ -190,16 +154,17 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         + (op.statements().size() > 1 || op.repeat() > 1 ? ", " + op.statementCount() + " statements" : "")
         + (op.transaction() ? ", in one transaction" : "")
         + ", params " + params(op)).collect(Collectors.joining("; ")));
-    out.append(") raced on ").append(String.join(", ", race.stacks)).append(" with a pool of ").append(race.pool)
-        .append(", ").append(model.describe()).append(" after warm-up ").append(WarmupConverter.describe(warmupMs, race.warmupMaxMs))
-        .append(", ").append(race.rounds(RunCommand.DEFAULT_ROUNDS) == 1 ? "1 round" : race.rounds(RunCommand.DEFAULT_ROUNDS) + " rounds interleaved")
+    int rounds = request.plan().rounds();
+    out.append(") raced on ").append(String.join(", ", race.stacks())).append(" with a pool of ").append(race.pool())
+        .append(", ").append(race.load().describe()).append(" after warm-up ").append(race.warmupRule())
+        .append(", ").append(rounds == 1 ? "1 round" : rounds + " rounds interleaved")
         .append(", seed ")
-        .append(race.seed).append(", on ");
-    if (race.url != null) {
-      out.append(redacted(race.url));
+        .append(race.seed()).append(", on ");
+    if (request.url() != null) {
+      out.append(redacted(request.url()));
     } else {
-      out.append("the embedded ").append(race.engine().label());
-      List<Path> setup = setupFiles(race.engine());
+      out.append("the embedded ").append(request.engine().label());
+      List<Path> setup = request.setup();
       if (!setup.isEmpty()) {
         out.append(" after running ").append(setup.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
       }

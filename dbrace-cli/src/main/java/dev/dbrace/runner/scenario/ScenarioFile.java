@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.workload.ParamGen;
+import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,15 +17,20 @@ import java.util.regex.Pattern;
  * checks itself in its constructor, so a bad value is reported with the line and field it came
  * from; {@link Scenario} turns the whole into what a race needs. Keys are kebab-case.
  */
-public record ScenarioFile(String name, String description, Database database, List<Op> operations,
+public record ScenarioFile(String name, String description, Database database, List<Op> operations, String workload,
     @JsonDeserialize(contentUsing = ScenarioReader.StackName.class) List<String> stacks, Integer pool, Load load,
-    Map<String, String> sla, Long seed) {
+    Service service, Map<String, String> sla, Long seed) {
 
   public ScenarioFile {
     require(name != null && !name.isBlank(), "missing name");
-    require(operations != null && !operations.isEmpty(), "missing operations (at least one)");
+    require(operations == null || workload == null, "give operations or workload (a built-in one), not both");
+    // a file for the service level alone (a service: block) names an endpoint, not a workload for stacks
+    require(operations != null || workload != null || service != null, "missing operations (at least one)");
+    require(operations == null || !operations.isEmpty(), "missing operations (at least one)");
+    require(workload == null || dev.dbrace.core.workload.Workloads.descriptions().containsKey(workload), "unknown workload '"
+        + workload + "' (known: " + String.join(", ", dev.dbrace.core.workload.Workloads.descriptions().keySet()) + ")");
     require(stacks == null || !stacks.isEmpty(), "stacks: give at least one, or leave the key out for the default");
-    require(pool == null || (pool >= 1 && pool <= 1000), "pool must be 1..1000, got " + pool);
+    require(pool == null || (pool >= 1 && pool <= Defaults.POOL_MAX), "pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     if (sla != null) {
       require(sla.size() == 1 || (sla.size() == 2 && sla.containsKey("errors")), "sla: one percentile, e.g. {p99: 20ms}, optionally errors: 1%");
     }
@@ -35,11 +41,11 @@ public record ScenarioFile(String name, String description, Database database, L
    * postgresql) with optional schema and seed files; {@code mariadb} holds that engine's own files
    * when its SQL dialect needs them (else the top-level files run there too).
    */
-  record Database(String url, String engine,
+  public record Database(String url, String engine,
       @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
       @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> seed,
       SetupFiles mariadb) {
-    Database {
+    public Database {
       schema = schema == null ? List.of() : schema;
       seed = seed == null ? List.of() : seed;
       if (engine != null) {
@@ -69,6 +75,24 @@ public record ScenarioFile(String name, String description, Database database, L
     }
   }
 
+  /**
+   * The service level ({@code serve-race}, {@code curve}/{@code capacity --level service}): the
+   * variants to race (default: every one built) and the endpoint of the service contract. Variants
+   * named here that cannot run on the race's engine are left out, said in one line.
+   */
+  public record Service(List<String> services, String endpoint) {
+    public Service {
+      require(services == null || !services.isEmpty(), "service.services: give at least one, or leave the key out for every one built");
+      if (endpoint != null) {
+        try {
+          dev.dbrace.core.workload.Endpoints.forEndpoint(endpoint);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("service.endpoint: " + e.getMessage());
+        }
+      }
+    }
+  }
+
   /** One engine's own schema and seed files. */
   record SetupFiles(
       @JsonDeserialize(contentUsing = ScenarioReader.FilePath.class) List<Path> schema,
@@ -89,7 +113,7 @@ public record ScenarioFile(String name, String description, Database database, L
       require(statements == null || (params == null && expect == null), "params and expect go into each of the statements");
       require(statements == null || !statements.isEmpty(), "statements is empty");
       require(weight == null || weight > 0, "weight must be > 0, got " + weight);
-      require(repeat == null || (repeat > 0 && repeat <= 10_000), "repeat must be 1..10000, got " + repeat);
+      require(repeat == null || (repeat > 0 && repeat <= Defaults.REPEAT_MAX), "repeat must be 1.." + Defaults.REPEAT_MAX + ", got " + repeat);
       if (sql != null) {
         Statement.checkPlaceholders(sql, params == null ? 0 : params.size());
       }
@@ -165,26 +189,27 @@ public record ScenarioFile(String name, String description, Database database, L
    * The load: {@code {model: open, rate, duration, warmup}} or {@code {model: closed, concurrency,
    * duration | executions, warmup}}; either with {@code rounds} (how many times each stack runs, interleaved).
    */
-  record Load(String model, Double rate, Integer concurrency, Long executions,
+  public record Load(String model, Double rate, Integer concurrency, Long executions,
       @JsonDeserialize(using = ScenarioReader.Duration.class) Long duration,
       @JsonDeserialize(using = ScenarioReader.Warmup.class) Long warmup,
       Integer rounds) {
-    Load {
+    public Load {
       require(model != null, "load: missing model (open or closed)");
       require(model.equals("open") || model.equals("closed"), "load: unknown model '" + model + "' (known: closed, open)");
       if (model.equals("open")) {
         require(rate != null, "load: model open needs a rate (arrivals per second)");
-        require(rate > 0 && rate <= 10_000_000, "load: rate must be > 0 and <= 10000000, got " + rate);
+        require(rate > 0 && rate <= Defaults.RATE_MAX, "load: rate must be > 0 and <= " + Defaults.RATE_MAX + ", got " + rate);
         require(concurrency == null && executions == null, "load: concurrency and executions are for model closed");
       } else {
         require(rate == null, "load: rate is for model open");
-        require(concurrency == null || (concurrency >= 1 && concurrency <= 100_000), "load: concurrency must be 1..100000, got " + concurrency);
+        require(concurrency == null || (concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX),
+            "load: concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
         require(executions == null || executions > 0, "load: executions must be > 0");
         require(executions == null || duration == null, "load: give executions or duration, not both");
       }
       require(duration == null || duration > 0, "load: duration must be > 0");
-      require(rounds == null || (rounds >= 1 && rounds <= RacePlan.MAX_ROUNDS),
-          "load: rounds must be 1.." + RacePlan.MAX_ROUNDS + ", got " + rounds);
+      require(rounds == null || (rounds >= 1 && rounds <= Defaults.MAX_ROUNDS),
+          "load: rounds must be 1.." + Defaults.MAX_ROUNDS + ", got " + rounds);
     }
   }
 

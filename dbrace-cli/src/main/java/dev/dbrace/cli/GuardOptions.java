@@ -1,0 +1,32 @@
+package dev.dbrace.cli;
+
+import dev.dbrace.runner.Defaults;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * How every run is guarded and how its JVMs start: a picocli mixin of every racing command. A
+ * guard stops a run that hangs; the run is then marked, never left out of the table.
+ */
+final class GuardOptions {
+  @Option(names = "--stall-timeout", converter = Durations.class, defaultValue = Defaults.STALL_TIMEOUT, description = "Stop a run"
+      + " when no operation (at the service level: no request) completes for this long (default: ${DEFAULT-VALUE}).")
+  long stallTimeoutMs;
+
+  @Option(names = "--run-timeout", converter = Durations.class, defaultValue = Defaults.RUN_TIMEOUT,
+      description = "Stop a run that takes longer than this (default: ${DEFAULT-VALUE}).")
+  long runTimeoutMs;
+
+  @Option(names = "--drain-timeout", converter = Durations.class, defaultValue = Defaults.DRAIN_TIMEOUT,
+      description = "Wait this long for operations in flight at the end of a run (default: ${DEFAULT-VALUE}).")
+  long drainTimeoutMs;
+
+  @Option(names = "--warmup-max", converter = Durations.class, defaultValue = Defaults.WARMUP_MAX, description = "With --warmup auto:"
+      + " the longest warm-up; a run that is not steady by then is measured anyway and marked not settled (default: ${DEFAULT-VALUE}).")
+  long warmupMaxMs;
+
+  @Option(names = "--jvm-arg", description = "Extra argument for every worker JVM (and, at the service level, every service's),"
+      + " e.g. -Xmx512m.")
+  List<String> jvmArgs = new ArrayList<>();
+}

@@ -1,0 +1,78 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.cli.RequestResolver;
+import dev.dbrace.cli.WarmupConverter;
+
+/**
+ * Every default and every limit of a race's settings, in one place. A setting is the command
+ * line's when given there, else a scenario file's, else the default here ({@link RequestResolver});
+ * the options' {@code defaultValue}s are these constants (picocli needs them as text), and every
+ * check of a bound, on the command line or in a scenario file, reads its bound here.
+ */
+public final class Defaults {
+  private Defaults() {}
+
+  // what races, and on what
+  public static final String STACKS = "jdbc-platform,jdbc-virtual,r2dbc,vertx";
+  public static final String WORKLOAD = "point-select";
+  public static final String POOL = "16";
+  public static final int POOL_MAX = 1000;
+  /** Platform threads of jdbc-platform, like Tomcat's. */
+  public static final String THREADS = "200";
+  public static final int THREADS_MAX = 10_000;
+  public static final String SEED = "42";
+
+  // the load
+  public static final String LOAD = "closed";
+  public static final String CONCURRENCY = "64";
+  public static final int CONCURRENCY_MAX = 100_000;
+  public static final int RATE_MAX = 10_000_000;
+  public static final String MAX_IN_FLIGHT = "1024";
+  public static final int MAX_IN_FLIGHT_LIMIT = 1_000_000;
+  public static final String ARRIVAL = "constant";
+  /** Until steady ({@link WarmupConverter}), at most {@link #WARMUP_MAX}. */
+  public static final String WARMUP = "auto";
+  public static final String WARMUP_MAX = "60s";
+  /** The shortest --warmup-max: below it no run could show it is steady. */
+  public static final long WARMUP_MAX_MIN_MS = 1_000;
+  /**
+   * run's measured time per run unless --duration or --executions: short, because every stack runs
+   * {@link #RUN_ROUNDS} times and the warm-up, not the measured phase, is what must be long enough.
+   */
+  public static final long RUN_DURATION_MS = 5_000;
+  /** serve-race's measured time per run unless --duration or --executions. */
+  public static final long SERVE_RACE_DURATION_MS = 10_000;
+  /** Rounds of a run unless --rounds: two show whether a lead holds, and keep the quick race near two minutes. */
+  public static final int RUN_ROUNDS = 2;
+  /** Rounds of each curve step unless --rounds. */
+  public static final int CURVE_ROUNDS = 1;
+  /** Most rounds accepted: more only lengthens a race whose spread is already known. */
+  public static final int MAX_ROUNDS = 20;
+  /** Most times an operation's statement list may repeat (a scenario file's {@code repeat}). */
+  public static final int REPEAT_MAX = 10_000;
+
+  // how a run is guarded
+  public static final String STALL_TIMEOUT = "60s";
+  public static final String RUN_TIMEOUT = "30m";
+  public static final String DRAIN_TIMEOUT = "30s";
+
+  // curve and capacity
+  public static final String CURVE_STEP = "10s";
+  public static final int CURVE_MAX_STEPS = 50;
+  public static final String CAPACITY_STEP = "8s";
+  public static final String CAPACITY_WARMUP = "2s";
+  public static final String CAPACITY_CONCURRENCY = CONCURRENCY;
+  public static final String CAPACITY_PRECISION = "10";
+  public static final int PRECISION_MIN = 1;
+  public static final int PRECISION_MAX = 50;
+
+  // the service level
+  public static final String LEVEL = "driver";
+  public static final String ENDPOINT = "/db";
+  public static final String REMOTE_DELAY = "1000-3000";
+  /** Connections an open load's generator gets unless --connections says: arrivals beyond them wait in the generator. */
+  public static final int OPEN_CONNECTIONS = 256;
+  /** The most connections a closed load's generator gets by default (one per operation in flight). */
+  public static final int MAX_CLOSED_CONNECTIONS = 1024;
+  public static final int CONNECTIONS_MAX = 10_000;
+}

@@ -1,0 +1,137 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.scenario.ScenarioFile;
+import dev.dbrace.runner.scenario.ScenarioReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@link RequestResolver}'s layering: a setting is the command line's when given there, else the
+ * scenario's, else the default. Checked once through a real race (race.json's settings show each
+ * layer), and without racing for the presets shipped under scenarios/, read like a user's file.
+ */
+public class RequestResolverTest {
+  /** A file that sets the pool and the seed, each differing from its default. */
+  private static final String FILE = """
+      name: layers
+      operations:
+        - {name: read, sql: "select id from world where id = $1", params: [{uniform: {min: 1, max: 10000}}], expect: {rows: 1}}
+      stacks: [jdbc-platform]
+      pool: 3
+      seed: 7
+      load: {model: closed, concurrency: 2, executions: 40, warmup: 0s, rounds: 1}
+      """;
+
+  @Test
+  void defaultThenScenarioThenCommandLineEachShowInRaceJson(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("layers.yaml"), FILE);
+    var t = TestDb.get().target();
+    String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
+    Path out = dir.resolve("out");
+    Cli.Result r = Cli.run("run", file.toString(), "--url", url, "--seed", "9", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode settings = Json.MAPPER.readTree(out.resolve("race.json").toFile()).path("settings");
+    assertEquals(Integer.parseInt(Defaults.THREADS), settings.path("threads").asInt(), "the default: neither file nor command line says");
+    assertEquals(3, settings.path("pool").asInt(), "the file's pool over the default " + Defaults.POOL);
+    assertEquals(2, settings.path("concurrency").asInt(), "the file's concurrency over the default " + Defaults.CONCURRENCY);
+    assertEquals(9, settings.path("seed").asLong(), "the command line's seed over the file's 7");
+    assertEquals(List.of("jdbc-platform"), Json.MAPPER.convertValue(settings.path("stacks"), List.class));
+    assertFalse(r.err().contains(t.password()) || r.out().contains(t.password()));
+  }
+
+  /** Parses {@code args} for {@code command} as picocli would and resolves them. */
+  private static RequestResolver resolve(Object command, Path file, boolean servicesOnly, String... args) {
+    CommandLine cl = new CommandLine(command);
+    cl.parseArgs(args);
+    return new RequestResolver(cl.getCommandSpec(), file, servicesOnly);
+  }
+
+  @Test
+  void theHibernatePresetIsAFileTheCommandLineOverrides() {
+    RequestResolver preset = resolve(new RunCommand(), null, false, "--scenario", "hibernate");
+    assertEquals("queries-20", preset.workload(null).name());
+    RequestResolver overridden = resolve(new RunCommand(), null, false, "--scenario", "hibernate", "--workload", "point-select");
+    assertEquals("point-select", overridden.workload(null).name());
+    assertEquals("/queries?queries=20", resolve(new CapacityCommand(), null, false, "--scenario", "hibernate", "--level", "service")
+        .endpoint().name());
+    // the file's stacks are E2's; the race's settings carry them
+    RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(Defaults.RUN_DURATION_MS), 1, 0);
+    assertEquals(List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx"), s.stacks());
+  }
+
+  @Test
+  void theNodeE5PresetGivesItsLoadAndPoolUnlessTheCommandLineDoes() {
+    RequestResolver e5 = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5");
+    assertEquals(5, e5.pool());
+    assertEquals(5, e5.loadConcurrency());
+    assertEquals(1_000, e5.loadWarmup());
+    assertEquals(new LoadModel.Closed(10_000, 0, 5), e5.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertEquals("/relations", e5.endpoint().name());
+
+    RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--pool", "7",
+        "--duration", "2s", "--concurrency", "3");
+    assertEquals(7, mine.pool());
+    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION_MS), "--duration replaces the file's executions");
+    // --load open over the file's closed model takes none of that model's settings
+    RequestResolver open = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--load", "open", "--rate", "50");
+    assertInstanceOf(LoadModel.Open.class, open.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+  }
+
+  @Test
+  void theNotificationPresetIsEveryUserAtOnce() {
+    RequestResolver e4 = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification");
+    assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertEquals(0, e4.loadWarmup());
+    assertEquals(Integer.parseInt(Defaults.POOL), e4.pool(), "the file says no pool: the default");
+  }
+
+  @Test
+  void aSettingThatCannotApplyIsRefusedNotDropped() {
+    UserError services = assertThrows(UserError.class, () -> resolve(new RunCommand(), null, false, "--scenario", "notification"));
+    assertTrue(services.getMessage().contains("scenario notification races services, not stacks"), services.getMessage());
+    UserError stacks = assertThrows(UserError.class,
+        () -> resolve(new CurveCommand(), null, false, "--level", "service", "--stacks", "vertx"));
+    assertTrue(stacks.getMessage().contains("--stacks is for the driver level"), stacks.getMessage());
+    UserError level = assertThrows(UserError.class, () -> resolve(new ServeRaceCommand(), null, true, "--level", "driver"));
+    assertTrue(level.getMessage().contains("races services"), level.getMessage());
+  }
+
+  /** The keys the presets needed (a built-in workload:, a service: block) are checked like the rest, with the line. */
+  @Test
+  void theFormatsWorkloadAndServiceKeysAreChecked() {
+    Path file = Path.of("x.yaml");
+    var both = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, """
+        name: x
+        workload: point-select
+        operations: [{name: a, sql: "select 1"}]
+        """, null));
+    assertTrue(both.getMessage().contains("give operations or workload (a built-in one), not both"), both.getMessage());
+    var unknown = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, "name: x\nworkload: nosuch\n", null));
+    assertTrue(unknown.getMessage().contains("unknown workload 'nosuch'"), unknown.getMessage());
+    var endpoint = assertThrows(ScenarioReader.ScenarioError.class, () -> ScenarioReader.parse(file, """
+        name: x
+        service:
+          endpoint: /nope
+        """, null));
+    assertTrue(endpoint.getMessage().startsWith("x.yaml:") && endpoint.getMessage().contains("unknown endpoint '/nope'"),
+        endpoint.getMessage());
+    ScenarioFile services = ScenarioReader.parse(file, "name: x\nservice: {services: [a, b]}\n", null);
+    assertEquals(List.of("a", "b"), services.service().services());
+  }
+}
