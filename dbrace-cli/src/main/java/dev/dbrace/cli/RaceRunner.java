@@ -285,10 +285,12 @@ final class RaceRunner {
           extra.addAll(p.workerJvmArgs());
         }
         RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(),
-            settings.workload(), load, settings.warmupMs(), settings.seed(), route.getHostString(), route.getPort(),
-            target.database(), target.user(), settings.pool(), settings.threads(), s.stackOptions(), app,
-            hlog.toString(), 500, settings.drainTimeoutMs(), successes == null ? null : successes.toString(),
-            target.engine(), target.sslMode(), target.sslRootCert(), settings.warmupMaxMs());
+            new RunSpec.Endpoint(route.getHostString(), route.getPort(), target.database(), target.user(),
+                target.engine(), target.sslMode(), target.sslRootCert()),
+            new RunSpec.Setup(settings.pool(), settings.threads(), s.stackOptions(), app),
+            new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
+                500, settings.drainTimeoutMs()),
+            new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
         probes.forEach(p -> executor.onMeasure(p::measuring));
         executing = executor;
         if (interrupted) {
