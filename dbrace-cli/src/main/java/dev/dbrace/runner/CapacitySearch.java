@@ -112,12 +112,12 @@ public final class CapacitySearch implements RacePlan {
   private Race.Capacity search(RaceRunner runner, String stack, int laterRuns) throws IOException, InterruptedException {
     RunRecord probe = runner.run(stack, new LoadModel.Closed(0, stepMs, probeConcurrency), "probe", 0,
         TYPICAL_RUNS - 1 + laterRuns);
-    if (RacePlan.broken(probe) || probe.ops() == 0) {
+    if (RacePlan.broken(probe) || probe.result().ops() == 0) {
       return new Race.Capacity(stack, runner.settings().workload().name(), null, null, null, 1,
           "no capacity found: the closed-loop probe " + (probe.ok() ? "completed no operation" : probe.status()
               + (probe.message() == null ? "" : " (" + probe.message() + ")")));
     }
-    double x = probe.throughputOpsS();
+    double x = probe.result().throughputOpsS();
     Steps steps = new Steps(runner, stack, laterRuns);
     CapacityRule.Bracket b = CapacityRule.search(x, precision, steps::run);
     return new Race.Capacity(stack, runner.settings().workload().name(), b.held(), b.missed(), x, b.runs() + 1,
@@ -224,7 +224,7 @@ public final class CapacitySearch implements RacePlan {
 
   /** TLS of a stack's runs as the server saw them: "TLS on", "TLS off", "TLS mixed" or "TLS unknown". */
   static String tlsOf(List<RunRecord> runs) {
-    List<Tls> seen = runs.stream().map(RunRecord::tls).distinct().toList();
+    List<Tls> seen = runs.stream().map((RunRecord r) -> r.probes().tls()).distinct().toList();
     if (seen.isEmpty() || seen.contains(null)) {
       return "TLS unknown";
     }
@@ -266,9 +266,9 @@ public final class CapacitySearch implements RacePlan {
       int left = Math.max(0, TYPICAL_RUNS - 1 - count) + laterRuns;
       RunRecord r = runner.run(stack, openAt.at(rate, ms), "capacity", count, left);
       boolean held = sla.metBy(r);
-      if (held && r.ops() < need) {
+      if (held && r.result().ops() < need) {
         runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: only %,d operations completed, fewer than the %,d"
-            + " %s needs: counted as a miss", stack, rate, r.ops(), need, percentileName()));
+            + " %s needs: counted as a miss", stack, rate, r.result().ops(), need, percentileName()));
         held = false;
       }
       atRate.add(held);

@@ -107,8 +107,8 @@ public final class CurvePlan implements RacePlan {
     if (sla != null && sla.latencyOf(r) > SATURATED_SLA_FACTOR * sla.ms()) {
       return String.format(java.util.Locale.ROOT, "%s %.1f ms > 10x the SLA", sla.percentile(), sla.latencyOf(r));
     }
-    if (load instanceof LoadModel.Open o && r.throughputOpsS() < 0.5 * o.rate()) {
-      return String.format(java.util.Locale.ROOT, "achieved %,.0f of %,.0f ops/s offered", r.throughputOpsS(), o.rate());
+    if (load instanceof LoadModel.Open o && r.result().throughputOpsS() < 0.5 * o.rate()) {
+      return String.format(java.util.Locale.ROOT, "achieved %,.0f of %,.0f ops/s offered", r.result().throughputOpsS(), o.rate());
     }
     return null;
   }

@@ -84,6 +84,6 @@ public interface RacePlan {
 
   /** Whether a run failed outright (no figures): a series does not go on past it. */
   static boolean broken(RunRecord r) {
-    return !r.ok() || r.latencyMs() == null;
+    return !r.ok() || r.result().latencyMs() == null;
   }
 }

@@ -3,6 +3,7 @@ package dev.dbrace.runner;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
@@ -10,18 +11,24 @@ import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.runner.fault.FaultAnalysis;
 import dev.dbrace.runner.fault.FaultInjector;
 import dev.dbrace.runner.fault.FaultPlan;
+import dev.dbrace.runner.fault.FaultProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.probe.JfrOptions;
+import dev.dbrace.runner.probe.JfrProbe;
 import dev.dbrace.runner.probe.JfrThreadStates;
+import dev.dbrace.runner.probe.RunProbe;
+import dev.dbrace.runner.probe.ServerCountersProbe;
 import dev.dbrace.runner.probe.StatementCounts;
 import dev.dbrace.runner.probe.TlsProbe;
+import dev.dbrace.runner.probe.TlsRunProbe;
+import dev.dbrace.runner.service.ServiceVersionsProbe;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -144,24 +151,24 @@ public final class RaceRunner {
     }
     listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft),
         round, rounds));
-    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "interrupted",
-        "interrupted before the run finished", List.of(), null, 0).withRound(round));
+    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
+        RunStatus.INTERRUPTED, "interrupted before the run finished", List.of(), null, 0));
     if (interrupted) {
       throw new InterruptedException("interrupted before " + stack + "'s run");
     }
     RunRecord record;
     try {
-      record = runOne(stack, load, purpose, step, round).withRound(round);
+      record = runOne(stack, load, purpose, step, round);
     } catch (SubjectFailed e) {
-      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, "failed",
-          Secrets.redact(e.getMessage()), e.tail, null, 0).withRound(round);
+      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
+          RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
     } finally {
       executing = null;
       if (interrupted) {
         cutShort.countDown(); // whatever came of the run, the hook waits no longer
       }
     }
-    if ("interrupted".equals(record.status())) {
+    if (record.status() == RunStatus.INTERRUPTED) {
       store.current(record); // the hook saves it as the run cut short, figures and all
       cutShort.countDown();
       throw new InterruptedException(stack + "'s run was interrupted");
@@ -198,19 +205,19 @@ public final class RaceRunner {
     if (cpu <= 0 || p.jitCpuS() < JIT_NOTE_SHARE * cpu) {
       return null;
     }
-    String ended = r.warmup() == null ? null : r.warmup().ended();
+    String ended = r.result().warmup() == null ? null : r.result().warmup().ended();
     String advice = switch (ended == null ? "" : ended) {
       case dev.dbrace.core.run.WarmupRule.CAP -> String.format(Locale.ROOT,
-          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", r.warmup().durationS());
+          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", r.result().warmup().durationS());
       case dev.dbrace.core.run.WarmupRule.SETTLED -> String.format(Locale.ROOT,
           " (it had gone quiet when warm-up settled after %.0f s, then compiled again): the rounds' range shows what it"
-              + " cost", r.warmup().durationS());
+              + " cost", r.result().warmup().durationS());
       default -> ": --warmup auto (or a longer --warmup) takes it out";
     };
     return String.format(Locale.ROOT,
         "%s: the JIT compiler threads used %.1f s of CPU in the measured %.0f s, %.0f %% of the %.1f s the %s used; "
             + "its figures include compilation%s",
-        r.stack(), p.jitCpuS(), r.durationS(), 100 * p.jitCpuS() / cpu, cpu,
+        r.stack(), p.jitCpuS(), r.result().durationS(), 100 * p.jitCpuS() / cpu, cpu,
         r.generator() != null ? "service" : "worker", advice);
   }
 
@@ -277,59 +284,39 @@ public final class RaceRunner {
     if (ledger) {
       FaultAnalysis.prepareLedger(admin());
     }
-    // PostgreSQL's counters only: on Firebird the server's figures are reported as not available.
-    boolean counters = target.engine() == Engine.POSTGRESQL;
-    ServerCounters.Snapshot before;
-    RunExecutor.Outcome out;
-    List<String> sql;
-    Long callsBefore;
-    Map<String, String> subjectVersions;
-    Path jfr = settings.jfr() ? runDir.resolve("worker.jfr") : null;
+    Path hlog = runDir.resolve("latency.hlog");
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
-    FaultInjector injector = null;
-    TlsProbe[] tls = {null};
-    try (RunSubject.Started s = subject.start(name, load, runDir, app);
-        FaultProxy proxy = faults != null && faults.needsProxy() ? new FaultProxy(target.host(), target.port()) : null) {
-      sql = s.serverSql();
-      subjectVersions = s.subjectVersions();
-      // both server figures start here: after a service is up (its start-up's queries are not the run's)
-      before = counters ? ServerCounters.read(admin()) : null;
-      callsBefore = counters ? StatementCounts.calls(admin(), sql) : null;
-      RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(), settings.workload(),
-          load, settings.warmupMs(), settings.seed(), proxy != null ? "127.0.0.1" : target.host(),
-          proxy != null ? proxy.port() : target.port(), target.database(), target.user(),
-          settings.pool(), settings.threads(), s.stackOptions(), app, runDir.resolve("latency.hlog").toString(), 500,
-          settings.drainTimeoutMs(), successes == null ? null : successes.toString(), target.engine(),
-          target.sslMode(), target.sslRootCert(), settings.warmupMaxMs());
-      List<String> extra = jfr == null ? List.of() : JfrOptions.workerArgs(jfr, jfrSettings());
+    RunExecutor.Outcome out;
+    List<RunProbe> probes;
+    try (RunSubject.Started s = subject.start(name, load, runDir, app)) {
+      probes = probes(s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
+          load, purpose, step, round, RunStatus.INTERRUPTED,
+          "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(), null, 0));
       RunExecutor executor = new RunExecutor(settings, listener);
-      if (counters) {
-        // while the run's connections are open, before any fault cuts them: what the server saw of their TLS
-        executor.onMeasure(t -> tls[0] = TlsProbe.start(target, app, listener::note));
-      }
-      if (faults != null) {
-        FaultInjector i = new FaultInjector(faults, target, embedded, proxy, app, settings.pool(), ledger);
-        injector = i;
-        Path hlog = runDir.resolve("latency.hlog");
-        RunRecord midFault = RunRecord.withoutFigures(name, settings.workload().name(), load, purpose, step,
-            "interrupted", "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(),
-            null, 0).withRound(round);
-        // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
-        i.onApplied((applied, zero) -> {
-          store.current(midFault.withFaults(FaultAnalysis.of(faults, applied, zero, hlog, null)));
-          store.saveProgress(snapshot());
-        });
-        executor.onMeasure(i::start);
-      }
-      executing = executor;
-      if (interrupted) {
-        executor.interrupt();
-      }
       try {
-        out = executor.run(s.worker(), spec, target.password(), runDir, extra, s.servicePid());
+        List<String> extra = new ArrayList<>();
+        InetSocketAddress route = InetSocketAddress.createUnresolved(target.host(), target.port());
+        for (RunProbe p : probes) {
+          p.before(); // after a service is up: its start-up's queries are not the run's
+          route = p.route(route);
+          extra.addAll(p.workerJvmArgs());
+        }
+        RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(),
+            new RunSpec.Endpoint(route.getHostString(), route.getPort(), target.database(), target.user(),
+                target.engine(), target.sslMode(), target.sslRootCert()),
+            new RunSpec.Setup(settings.pool(), settings.threads(), s.stackOptions(), app),
+            new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
+                500, settings.drainTimeoutMs()),
+            new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
+        probes.forEach(p -> executor.onMeasure(p::measuring));
+        executing = executor;
+        if (interrupted) {
+          executor.interrupt();
+        }
+        out = executor.run(s.worker(), spec, target.password(), runDir, List.copyOf(extra), s.servicePid());
       } finally {
-        if (injector != null) {
-          injector.close(); // ends a fault still going on before the proxy closes
+        for (RunProbe p : probes.reversed()) {
+          p.close();
         }
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
@@ -337,51 +324,42 @@ public final class RaceRunner {
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
     }
-    if ("interrupted".equals(out.status())) { // the database may be stopping too: no counters
-      return RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, null, null,
-          store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
+    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, round, out,
+        store.dir().relativize(hlog));
+    boolean cutShort = out.status() == RunStatus.INTERRUPTED; // the database may be stopping too
+    for (RunProbe p : probes) {
+      if (!cutShort || p.afterInterrupt()) {
+        record = p.after(record, out);
+      }
     }
-    // Backends flush their statistics when they exit: wait for the worker's (or the service's) to be gone.
-    if (counters) {
-      ServerCounters.awaitBackendsGone(admin(), app, Duration.ofSeconds(10));
-    }
-    ServerCounters.Snapshot after = counters ? ServerCounters.read(admin()) : null;
-    Long callsAfter = counters ? StatementCounts.calls(admin(), sql) : null;
-    Long calls = callsBefore == null || callsAfter == null ? null : callsAfter - callsBefore;
-    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, out, before, after,
-        calls, store.dir().relativize(runDir.resolve("latency.hlog"))).withTls(tls[0] == null ? null : tls[0].await());
-    if (!subjectVersions.isEmpty() && record.versions() != null) {
-      record = record.withVersions(RunRecords.serviceVersions(subjectVersions, record.versions()));
-    }
-    if (injector != null && out.measureStart() != null) {
-      record = record.withFaults(faultFigures(injector, out, runDir, successes, ledger));
-    }
-    if (jfr == null) {
-      return record;
-    }
-    // the worker writes its recording when it exits, which it has by now
-    RunRecord.ThreadStates states = out.measureStart() == null
-        ? JfrThreadStates.unavailable("the run never reached its measured phase")
-        : JfrThreadStates.summarize(jfr, out.measureStart(), out.measureEnd());
-    return record.withJfr(Files.exists(jfr) ? store.dir().relativize(jfr).toString() : null, states);
+    return record;
   }
 
-  private RunRecord.Faults faultFigures(FaultInjector injector, RunExecutor.Outcome out, Path runDir, Path successes,
-      boolean ledger) throws IOException {
-    RunRecord.Ledger check = null;
-    String problem = null;
-    if (ledger) {
-      try {
-        check = FaultAnalysis.ledger(admin(), successes, settings.workload(), settings.seed());
-      } catch (java.sql.SQLException | IOException | RuntimeException e) {
-        problem = "ledger not checked: " + Secrets.redact(String.valueOf(e.getMessage()));
-      }
-    } else {
-      problem = "ledger not checked: workload " + settings.workload().name() + " writes no ledger (use --workload ledger)";
+  /** The probes of one run, in the order they act: those that switched on for this race. */
+  private List<RunProbe> probes(RunSubject.Started s, Path runDir, String app, Path successes, boolean ledger,
+      java.util.function.Supplier<RunRecord> midFault) throws IOException {
+    List<RunProbe> probes = new ArrayList<>();
+    // PostgreSQL's counters only: on the other engines the server's figures are reported as not available.
+    if (target.engine() == Engine.POSTGRESQL) {
+      probes.add(new ServerCountersProbe(this::admin, app, s.serverSql()));
+      probes.add(new TlsRunProbe(target, app, listener::note));
     }
-    RunRecord.Faults f = FaultAnalysis.of(faults, injector.applied(), out.measureStart(), runDir.resolve("latency.hlog"), check);
-    String note = f.note() == null ? problem : problem == null ? f.note() : f.note() + "; " + problem;
-    return new RunRecord.Faults(f.spec(), f.preFaultP99Ms(), f.windows(), f.p99Timeline(), f.ledger(), note);
+    if (faults != null) {
+      FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.pool(), settings.workload(),
+          settings.seed(), runDir, successes);
+      // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
+      probes.add(new FaultProbe(faults, setup, this::admin, ledger, f -> {
+        store.current(midFault.get().withProbes(p -> p.withFaults(f)));
+        store.saveProgress(snapshot());
+      }));
+    }
+    if (!s.subjectVersions().isEmpty()) {
+      probes.add(new ServiceVersionsProbe(s.subjectVersions()));
+    }
+    if (settings.jfr()) {
+      probes.add(new JfrProbe(store.dir(), runDir, jfrSettings()));
+    }
+    return probes;
   }
 
   private Path jfrSettings;

@@ -123,7 +123,7 @@ public final class RaceSession {
         System.out.println("open loop: latency is from each operation's intended start, queueing included; not issued = arrivals"
             + " refused at the in-flight limit; the percentiles rank them as the worst (at the slowest latency measured).");
       }
-      if (runs.stream().anyMatch(r -> r.unfinished() > 0)) {
+      if (runs.stream().anyMatch(r -> r.result().unfinished() > 0)) {
         System.out.println("unfinished: operations still in flight at the drain timeout; each is in the percentiles with its age then,"
             + " and counted with the errors.");
       }

@@ -104,12 +104,13 @@ public final class ResultStore {
         + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
         + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
     for (RunRecord r : runs) {
-      var l = r.latencyMs();
+      var l = r.result().latencyMs();
+      var w = r.result();
       var p = r.process();
       var s = r.server();
       sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.purpose(),
-          Integer.toString(r.step()), Integer.toString(r.round()), r.status(), Long.toString(r.ops()),
-          Long.toString(r.errors()), Long.toString(r.unfinished()), Long.toString(r.notIssued()), num(r.throughputOpsS()),
+          Integer.toString(r.step()), Integer.toString(r.round()), r.status().label(), Long.toString(w.ops()),
+          Long.toString(w.errors()), Long.toString(w.unfinished()), Long.toString(w.notIssued()), num(w.throughputOpsS()),
           l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
           l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
           p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),

@@ -13,36 +13,27 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Builds a {@link RunRecord} from a run's outcome and the server's counters. */
+/** Builds a {@link RunRecord} from a run's outcome; the run's probes add their figures after ({@link RunProbe}). */
 public final class RunRecords {
   private RunRecords() {}
 
-  static RunRecord of(String stack, String workload, LoadModel load, String purpose, int step,
-      RunExecutor.Outcome out, ServerCounters.Snapshot before, ServerCounters.Snapshot after, Long statementCalls,
-      Path hlog) {
+  static RunRecord of(String stack, String workload, LoadModel load, String purpose, int step, int round,
+      RunExecutor.Outcome out, Path hlog) {
     WorkerResult r = out.result();
-    // null (shown as "-" and "n/a") where the engine has no such counters, and after a run cut short
-    // by Ctrl-C: the database may be going away with it
-    ServerFigures server = before == null || after == null ? null : new ServerFigures(
-        after.xactCommit() - before.xactCommit(),
-        after.xactRollback() - before.xactRollback(),
-        statementCalls,
-        r == null ? 0 : r.totalStatements());
     if (r == null) {
-      return RunRecord.withoutFigures(stack, workload, load, purpose, step, out.status(), out.message(),
-          out.stderrTail(), server, out.wallS());
+      return RunRecord.withoutFigures(stack, workload, load, purpose, step, round, out.status(), out.message(),
+          out.stderrTail(), null, out.wallS());
     }
     Map<String, String> samples = new java.util.LinkedHashMap<>();
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
     Map<String, Long> kinds = new java.util.LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, out.status(), out.message(),
-        out.stderrTail(), r.issued(), r.ops(), r.errors(), r.unfinished(), r.notIssued(), kinds, samples,
-        r.statements(), r.durationS(), r.throughputOpsS(), r.latencyMs(), r.serviceLatencyMs(), r.warmup(),
-        figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), server, r.gc(), r.versions(),
-        hlog.toString(), null, null, r.jvm(), out.wallS(), out.generator() == null ? null
-            : figures(out.generator().ready(), out.generator().before(), out.generator().after(),
-                out.generator().peakRssKb(), out.generator().peakThreads(), r), null, 0, null, r.errorLatencyMs(), r.issueLatenessMs());
+    RunExecutor.Generator g = out.generator();
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, out.status(), out.message(),
+        out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
+        figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), null, hlog.toString(),
+        out.wallS(), g == null ? null : figures(g.ready(), g.before(), g.after(), g.peakRssKb(), g.peakThreads(), r),
+        null);
   }
 
   /**

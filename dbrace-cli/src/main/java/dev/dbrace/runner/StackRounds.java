@@ -33,7 +33,7 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
 
   /** Whether a run counts towards the figures: finished ok, with latency and completed operations. */
   static boolean counts(RunRecord r) {
-    return r.ok() && r.latencyMs() != null && r.ops() > 0;
+    return r.ok() && r.result().latencyMs() != null && r.result().ops() > 0;
   }
 
   public List<RunRecord> measured() {
@@ -51,7 +51,7 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
   }
 
   public Spread throughput() {
-    return spread(RunRecord::throughputOpsS);
+    return spread((RunRecord r) -> r.result().throughputOpsS());
   }
 
   /** CPU per 1,000 operations over the measured rounds that have process figures; null if none. */
@@ -66,15 +66,15 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
   }
 
   public static boolean unsettled(RunRecord r) {
-    return r.warmup() != null && "cap".equals(r.warmup().ended());
+    return r.result().warmup() != null && "cap".equals(r.result().warmup().ended());
   }
 
   /** yes, no or mixed over the runs' TLS as the server saw it; "?" when any run's is unknown. */
   public String tls() {
-    if (runs.stream().anyMatch(r -> r.tls() == null)) {
+    if (runs.stream().anyMatch(r -> r.probes().tls() == null)) {
       return "?";
     }
-    var seen = runs.stream().map(RunRecord::tls).distinct().toList();
+    var seen = runs.stream().map((RunRecord r) -> r.probes().tls()).distinct().toList();
     if (seen.size() != 1) {
       return "mixed";
     }

@@ -25,8 +25,8 @@ public final class TlsDiffers {
   public static Optional<String> line(List<RunRecord> runs) {
     Map<Tls, Set<String>> byTls = new TreeMap<>();
     for (RunRecord r : runs) {
-      if (r.tls() != null) {
-        byTls.computeIfAbsent(r.tls(), t -> new LinkedHashSet<>()).add(r.stack());
+      if (r.probes().tls() != null) {
+        byTls.computeIfAbsent(r.probes().tls(), t -> new LinkedHashSet<>()).add(r.stack());
       }
     }
     if (byTls.size() < 2 && !byTls.containsKey(Tls.MIXED)) {

@@ -213,10 +213,10 @@ public final class Verdict {
 
   /** TLS over every run: on, off, mixed, or unknown when any run's was not read. */
   static String tls(List<RunRecord> runs) {
-    if (runs.isEmpty() || runs.stream().anyMatch(r -> r.tls() == null)) {
+    if (runs.isEmpty() || runs.stream().anyMatch(r -> r.probes().tls() == null)) {
       return "TLS unknown";
     }
-    List<Tls> seen = runs.stream().map(RunRecord::tls).distinct().toList();
+    List<Tls> seen = runs.stream().map((RunRecord r) -> r.probes().tls()).distinct().toList();
     if (seen.size() > 1 || seen.getFirst() == Tls.MIXED) {
       return "TLS mixed";
     }
@@ -224,7 +224,7 @@ public final class Verdict {
   }
 
   private static double latency(RunRecord r, Race.Sla sla) {
-    return sla == null ? r.latencyMs().p99() : sla.latencyOf(r);
+    return sla == null ? r.result().latencyMs().p99() : sla.latencyOf(r);
   }
 
   private static String where(LoadModel m, String load) {

@@ -49,10 +49,10 @@ public class CapacityAndCurveTest {
     // the SLA, two at the failing rate did not, and a rate got a third run only after a split
     List<RunRecord> held = runs.stream().filter(r -> c.capacityOpsS().equals(r.offeredRate())).toList();
     List<RunRecord> missed = runs.stream().filter(r -> c.failingOpsS().equals(r.offeredRate())).toList();
-    assertEquals(2, held.stream().filter(sla::metBy).count(), "held: " + held.stream().map(RunRecord::latencyMs).toList());
-    assertEquals(2, missed.stream().filter(m -> !sla.metBy(m)).count(), "missed: " + missed.stream().map(RunRecord::latencyMs).toList());
+    assertEquals(2, held.stream().filter(sla::metBy).count(), "held: " + held.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
+    assertEquals(2, missed.stream().filter(m -> !sla.metBy(m)).count(), "missed: " + missed.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
     runs.stream().filter(r -> "capacity".equals(r.purpose())).forEach(r ->
-        assertTrue(r.ops() >= CapacitySearch.minOps(sla), r.load() + ": " + r.ops() + " operations, fewer than p90 needs"));
+        assertTrue(r.result().ops() >= CapacitySearch.minOps(sla), r.load() + ": " + r.result().ops() + " operations, fewer than p90 needs"));
     assertEquals(c.steps(), runs.size(), "one probe plus the open-loop steps, all recorded");
     assertEquals("probe", runs.get(0).purpose());
 
@@ -70,9 +70,9 @@ public class CapacityAndCurveTest {
     var settings = Races.settings(List.of("jdbc-virtual"), Workloads.byName("slow-mix", SLEEP_20MS), steps.get(0), 2, 300);
     List<RunRecord> runs = Races.run(settings, new CurvePlan(steps, sla), out, new RunListener() {});
     assertEquals(2, runs.size(), "300/s against a 100/s stack is past saturation; 600/s is skipped");
-    assertTrue(runs.get(0).latencyMs().p99() < 50, "25/s is easy: " + runs.get(0).latencyMs());
-    assertTrue(runs.get(1).latencyMs().p99() > 500, "300/s queues: " + runs.get(1).latencyMs());
-    runs.forEach(r -> assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished()));
+    assertTrue(runs.get(0).result().latencyMs().p99() < 50, "25/s is easy: " + runs.get(0).result().latencyMs());
+    assertTrue(runs.get(1).result().latencyMs().p99() > 500, "300/s queues: " + runs.get(1).result().latencyMs());
+    runs.forEach(r -> assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished()));
   }
 
   /** With rounds, each step runs every stack once per round, interleaved, before the next step; then a verdict. */

@@ -40,12 +40,12 @@ public class FaultRaceTest {
     List<RunRecord> runs = run(settings, plan, pg, out);
     assertEquals(2, runs.size());
     for (RunRecord r : runs) {
-      assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+      assertEquals("ok", r.status().label(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
       assertAccounted(r);
-      assertTrue(r.errors() > 0, r.stack() + ": killing its connections fails the operations on them");
-      assertTrue(r.errorsByKind().keySet().stream().anyMatch(k -> k.startsWith("connection closed: ")),
-          () -> r.stack() + ": the errors say the connection was closed: " + r.errorsByKind());
-      RunRecord.Faults f = r.faults();
+      assertTrue(r.result().errors() > 0, r.stack() + ": killing its connections fails the operations on them");
+      assertTrue(r.result().errorsByKind().keySet().stream().anyMatch(k -> k.startsWith("connection closed: ")),
+          () -> r.stack() + ": the errors say the connection was closed: " + r.result().errorsByKind());
+      RunRecord.Faults f = r.probes().faults();
       assertNotNull(f, r.stack());
       assertEquals(1, f.windows().size());
       assertTrue(f.windows().get(0).detail().startsWith("terminated "), f.windows().get(0).detail());
@@ -67,13 +67,13 @@ public class FaultRaceTest {
       var settings = Races.settings(List.of("jdbc-platform"), Workloads.byName("ledger", Map.of()), LOAD, 4, 1000);
       FaultPlan plan = FaultPlan.parse("restart@2s", LOAD.durationMs(), true);
       RunRecord r = run(settings, plan, pg, out).get(0);
-      assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+      assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
       assertAccounted(r);
-      RunRecord.FaultWindow w = r.faults().windows().get(0);
+      RunRecord.FaultWindow w = r.probes().faults().windows().get(0);
       assertTrue(w.detail().startsWith("server down and up again"), w.detail());
-      assertTrue(r.errors() > 0, "operations during the restart fail: " + r.errorsByKind());
+      assertTrue(r.result().errors() > 0, "operations during the restart fail: " + r.result().errorsByKind());
       assertHonest(r);
-      assertTrue(r.faults().ledger().rows() > 0, "rows written before and after the restart are there");
+      assertTrue(r.probes().faults().ledger().rows() > 0, "rows written before and after the restart are there");
     }
   }
 
@@ -83,25 +83,25 @@ public class FaultRaceTest {
     var settings = Races.settings(List.of("vertx"), Workloads.byName("ledger", Map.of()), LOAD, 4, 1000);
     FaultPlan plan = FaultPlan.parse("latency=100ms@2s+1500ms", LOAD.durationMs(), true);
     RunRecord r = run(settings, plan, pg, out).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
     assertAccounted(r);
-    RunRecord.Faults f = r.faults();
+    RunRecord.Faults f = r.probes().faults();
     RunRecord.FaultWindow w = f.windows().get(0);
     assertTrue(w.p99Ms() >= 100, "p99 in the window includes the 100 ms: " + w);
     assertTrue(w.p99Ms() > 3 * f.preFaultP99Ms(), "visibly above the p99 before it: " + w + " vs " + f.preFaultP99Ms());
-    assertEquals(0, r.errors(), "latency alone fails nothing: " + r.errorsByKind());
+    assertEquals(0, r.result().errors(), "latency alone fails nothing: " + r.result().errorsByKind());
     assertHonest(r);
   }
 
   private static void assertAccounted(RunRecord r) {
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished(), r.stack() + ": ops + errors + unfinished = issued");
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished(), r.stack() + ": ops + errors + unfinished = issued");
   }
 
   private static void assertHonest(RunRecord r) {
-    RunRecord.Ledger l = r.faults().ledger();
-    assertNotNull(l, r.stack() + ": the ledger was checked " + r.faults().note());
+    RunRecord.Ledger l = r.probes().faults().ledger();
+    assertNotNull(l, r.stack() + ": the ledger was checked " + r.probes().faults().note());
     assertEquals(0, l.successfulButMissing(), () -> r.stack() + ": successes missing from the database: " + l);
-    assertTrue(l.clientSuccesses() >= r.ops(), r.stack() + ": every measured success is in the client's list");
+    assertTrue(l.clientSuccesses() >= r.result().ops(), r.stack() + ": every measured success is in the client's list");
     assertEquals(0, l.duplicates(), r.stack() + ": nothing performed twice");
   }
 

@@ -52,14 +52,14 @@ public class FirebirdRaceTest {
     }
     assertEquals(1, runs.size());
     RunRecord r = runs.get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(executions, r.issued());
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
-    assertEquals(executions, r.ops(), "every operation verified");
-    assertEquals(r.ops() * workload.mix().get(0).statementCount(), r.statements());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(executions, r.result().issued());
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
+    assertEquals(executions, r.result().ops(), "every operation verified");
+    assertEquals(r.result().ops() * workload.mix().get(0).statementCount(), r.result().statements());
     assertNull(r.server(), "PostgreSQL's server counters are not available on Firebird");
-    assertTrue(r.versions().containsKey("Jaybird"), () -> "versions " + r.versions());
+    assertTrue(r.result().versions().containsKey("Jaybird"), () -> "versions " + r.result().versions());
   }
 
   @Test

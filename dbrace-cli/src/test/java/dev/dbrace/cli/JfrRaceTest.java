@@ -27,10 +27,10 @@ public class JfrRaceTest {
         base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
         base.stallTimeoutMs(), base.runTimeoutMs(), base.drainTimeoutMs(), true, base.warmupMaxMs());
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertNotNull(r.jfr());
-    assertTrue(Files.size(out.resolve(r.jfr())) > 0);
-    var t = r.threadStates();
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertNotNull(r.probes().jfr());
+    assertTrue(Files.size(out.resolve(r.probes().jfr())) > 0);
+    var t = r.probes().threadStates();
     assertNotNull(t);
     assertTrue(t.threads() >= 16, "the pool's threads were seen: " + t);
     // 16 operations in flight on 4 connections for 2 s: 4 threads in the database (socket reads,

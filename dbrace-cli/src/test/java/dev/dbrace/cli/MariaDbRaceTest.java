@@ -54,20 +54,20 @@ public class MariaDbRaceTest {
       List<RunRecord> runs = race(STACKS, workload, new LoadModel.Closed(executions, 0, 8), out.resolve(name));
       assertEquals(STACKS.size(), runs.size());
       for (RunRecord r : runs) {
-        assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
-        assertEquals(executions, r.issued());
-        assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-        assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
-        assertEquals(executions, r.ops(), r.stack() + ": every operation verified");
-        assertEquals(r.ops() * workload.mix().get(0).statementCount(), r.statements());
+        assertEquals("ok", r.status().label(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+        assertEquals(executions, r.result().issued());
+        assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+        assertEquals(0, r.result().errors(), () -> r.stack() + " errors: " + r.result().errorSamples());
+        assertEquals(executions, r.result().ops(), r.stack() + ": every operation verified");
+        assertEquals(r.result().ops() * workload.mix().get(0).statementCount(), r.result().statements());
         assertNull(r.server(), "PostgreSQL's server counters are not available on MariaDB");
       }
-      assertTrue(runs.get(0).versions().containsKey("MariaDB Connector/J"), () -> "versions " + runs.get(0).versions());
-      assertTrue(runs.get(2).versions().containsKey("r2dbc-mariadb"), () -> "versions " + runs.get(2).versions());
-      assertTrue(runs.get(3).versions().containsKey("vertx-mysql-client"), () -> "versions " + runs.get(3).versions());
+      assertTrue(runs.get(0).result().versions().containsKey("MariaDB Connector/J"), () -> "versions " + runs.get(0).result().versions());
+      assertTrue(runs.get(2).result().versions().containsKey("r2dbc-mariadb"), () -> "versions " + runs.get(2).result().versions());
+      assertTrue(runs.get(3).result().versions().containsKey("vertx-mysql-client"), () -> "versions " + runs.get(3).result().versions());
       // only the driver the run used, not the PostgreSQL one beside it on the classpath
       for (String pgDriver : List.of("pgjdbc", "r2dbc-postgresql", "vertx-pg-client")) {
-        runs.forEach(r -> assertFalse(r.versions().containsKey(pgDriver), () -> r.stack() + " versions " + r.versions()));
+        runs.forEach(r -> assertFalse(r.result().versions().containsKey(pgDriver), () -> r.stack() + " versions " + r.result().versions()));
       }
     }
   }
@@ -119,10 +119,10 @@ public class MariaDbRaceTest {
         }
       }
       for (RunRecord r : runs) {
-        assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
-        assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
-        assertEquals(EXECUTIONS, r.issued());
-        assertEquals(r.issued(), r.ops(), r.stack() + ": every operation counted was verified");
+        assertEquals("ok", r.status().label(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+        assertEquals(0, r.result().errors(), () -> r.stack() + " errors: " + r.result().errorSamples());
+        assertEquals(EXECUTIONS, r.result().issued());
+        assertEquals(r.result().issued(), r.result().ops(), r.stack() + ": every operation counted was verified");
       }
       for (int i = 0; i < paidAfter.size(); i++) {
         assertEquals((i + 1) * paidAfter.get(0), paidAfter.get(i), "stack " + STACKS.get(i) + " changed as many rows as the first: " + paidAfter);

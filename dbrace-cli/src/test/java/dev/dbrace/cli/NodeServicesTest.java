@@ -98,11 +98,11 @@ public class NodeServicesTest {
     List<RunRecord> runs = ServeRaceTest.serveRace(List.of("node-sync-shared", "node-async-pool-prepared"), "/db", 300, 5, out);
     assertEquals(List.of("node-sync-shared", "node-async-pool-prepared"), runs.stream().map(RunRecord::stack).toList());
     for (RunRecord r : runs) {
-      assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-      assertEquals(300, r.issued());
-      assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
-      assertEquals(r.issued(), r.ops(), () -> r.stack() + ": verified " + r.ops() + " of " + r.issued());
-      assertTrue(r.server().statementCalls() >= r.ops(), r.stack() + ": server counted " + r.server());
+      assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+      assertEquals(300, r.result().issued());
+      assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
+      assertEquals(r.result().issued(), r.result().ops(), () -> r.stack() + ": verified " + r.result().ops() + " of " + r.result().issued());
+      assertTrue(r.server().statementCalls() >= r.result().ops(), r.stack() + ": server counted " + r.server());
       assertTrue(r.process() != null && r.process().cpuUserS() + r.process().cpuSysS() > 0, "the service's own figures");
     }
   }
@@ -113,9 +113,9 @@ public class NodeServicesTest {
     List<RunRecord> runs = ServeRaceTest.serveRace(List.of("node-sync-per-request", "node-async-pool-prepared"),
         dev.dbrace.core.workload.Endpoints.ALL, 60, 6, out);
     for (RunRecord r : runs) {
-      assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-      assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
-      assertEquals(60, r.ops(), r.stack());
+      assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+      assertEquals(0, r.result().errors(), () -> r.stack() + " errors: " + r.result().errorSamples());
+      assertEquals(60, r.result().ops(), r.stack());
     }
   }
 

@@ -38,13 +38,13 @@ public class OpenLoopRaceTest {
     // 80/s offered to a 40/s stack for 4 s: the last arrivals wait ~2 s behind ~80 earlier ones
     var load = new LoadModel.Open(80, 4000, 10_000, "constant");
     RunRecord r = Races.run(settings("jdbc-platform", load), out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertEquals(0, r.notIssued(), "the in-flight limit was never reached");
-    assertTrue(Math.abs(r.issued() - 320) <= 4, "80/s for 4 s arrive on schedule: " + r.issued());
-    assertTrue(r.latencyMs().p99() > 1000, "p99 from intended start includes the queue: " + r.latencyMs());
-    assertTrue(r.latencyMs().p50() > 300, "half the operations queued: " + r.latencyMs());
-    assertTrue(r.throughputOpsS() < 45, "the stack cannot go faster than 2 connections x 20/s: " + r.throughputOpsS());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertEquals(0, r.result().notIssued(), "the in-flight limit was never reached");
+    assertTrue(Math.abs(r.result().issued() - 320) <= 4, "80/s for 4 s arrive on schedule: " + r.result().issued());
+    assertTrue(r.result().latencyMs().p99() > 1000, "p99 from intended start includes the queue: " + r.result().latencyMs());
+    assertTrue(r.result().latencyMs().p50() > 300, "half the operations queued: " + r.result().latencyMs());
+    assertTrue(r.result().throughputOpsS() < 45, "the stack cannot go faster than 2 connections x 20/s: " + r.result().throughputOpsS());
 
     // latency grows with run time: the last second's worst is far above the first second's
     List<Histogram> intervals = intervals(out.resolve(r.hlog()));
@@ -58,22 +58,22 @@ public class OpenLoopRaceTest {
   void belowCapacityLatencyIsTheServiceTime(@TempDir Path out) throws Exception {
     var load = new LoadModel.Open(20, 3000, 10_000, "constant");
     RunRecord r = Races.run(settings("vertx", load), out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(0, r.errors());
-    assertEquals(0, r.notIssued());
-    assertTrue(r.latencyMs().p50() >= 50 && r.latencyMs().p50() < 150, "p50 ~ the 50 ms sleep: " + r.latencyMs());
-    assertTrue(Math.abs(r.throughputOpsS() - 20) < 3, "achieved = offered below capacity: " + r.throughputOpsS());
-    assertNotNull(r.serviceLatencyMs(), "open loop reports service time too");
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(0, r.result().errors());
+    assertEquals(0, r.result().notIssued());
+    assertTrue(r.result().latencyMs().p50() >= 50 && r.result().latencyMs().p50() < 150, "p50 ~ the 50 ms sleep: " + r.result().latencyMs());
+    assertTrue(Math.abs(r.result().throughputOpsS() - 20) < 3, "achieved = offered below capacity: " + r.result().throughputOpsS());
+    assertNotNull(r.result().serviceLatencyMs(), "open loop reports service time too");
   }
 
   @Test
   void arrivalsBeyondTheInFlightLimitAreCountedNotDropped(@TempDir Path out) throws Exception {
     var load = new LoadModel.Open(80, 3000, 4, "poisson");
     RunRecord r = Races.run(settings("r2dbc", load), out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertTrue(r.notIssued() > 0, "at most 4 in flight at 80/s against 40/s: some arrivals cannot be sent");
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    long due = r.issued() + r.notIssued();
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertTrue(r.result().notIssued() > 0, "at most 4 in flight at 80/s against 40/s: some arrivals cannot be sent");
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    long due = r.result().issued() + r.result().notIssued();
     assertTrue(due > 150 && due < 330, "every arrival is either issued or counted as not issued: " + due);
     assertTrue(r.errorRate() > 0.1, "not issued counts against the SLA: " + r.errorRate());
   }

@@ -79,11 +79,11 @@ public class ScenarioRaceTest {
           new LoadModel.Closed(EXECUTIONS, 0, 8), 4, 0), dir.resolve("out"), new RunListener() {});
       assertEquals(2, runs.size());
       for (RunRecord r : runs) {
-        assertEquals("ok", r.status(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
-        assertEquals(0, r.errors(), () -> r.stack() + " errors: " + r.errorSamples());
-        assertEquals(EXECUTIONS, r.issued());
-        assertEquals(r.issued(), r.ops(), r.stack() + ": every operation counted was verified");
-        assertEquals(EXECUTIONS, r.statements());
+        assertEquals("ok", r.status().label(), () -> r.stack() + ": " + r.message() + " " + r.stderrTail());
+        assertEquals(0, r.result().errors(), () -> r.stack() + " errors: " + r.result().errorSamples());
+        assertEquals(EXECUTIONS, r.result().issued());
+        assertEquals(r.result().issued(), r.result().ops(), r.stack() + ": every operation counted was verified");
+        assertEquals(EXECUTIONS, r.result().statements());
       }
       Map<Integer, Integer> actual = new TreeMap<>();
       try (var st = admin.createStatement(); ResultSet rs = st.executeQuery("SELECT id, paid FROM scenario_race WHERE paid > 0")) {

@@ -62,11 +62,11 @@ public class ServeRaceTest {
   void everyAnswerVerifiedAndCountedOnBothSides(String service, String endpoint, long executions, int statementsPerRequest,
       @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), endpoint, executions, 8, out).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(executions, r.issued());
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
-    assertEquals(executions, r.ops());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(executions, r.result().issued());
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
+    assertEquals(executions, r.result().ops());
 
     // the figures are the service's process; the generator's are beside them
     assertNotNull(r.process(), "service process figures");
@@ -76,8 +76,8 @@ public class ServeRaceTest {
 
     // the database ran what the service claims: at least the contract's statements per request (warm-up included)
     assertNotNull(r.server().statementCalls());
-    assertTrue(r.server().statementCalls() >= r.ops() * statementsPerRequest,
-        "server calls " + r.server().statementCalls() + " for " + r.ops() + " requests x " + statementsPerRequest);
+    assertTrue(r.server().statementCalls() >= r.result().ops() * statementsPerRequest,
+        "server calls " + r.server().statementCalls() + " for " + r.result().ops() + " requests x " + statementsPerRequest);
 
     String log = Files.readString(out.resolve("runs").resolve(service).resolve("service.log"));
     assertFalse(log.contains(TestDb.get().target().password()), "no password in the service's log");
@@ -90,16 +90,16 @@ public class ServeRaceTest {
       "quarkus-orm", "quarkus-reactive"})
   void everyVariantAnswersEveryEndpoint(String service, @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), Endpoints.ALL, 120, 6, out).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(120, r.issued());
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
-    assertTrue(r.server().statementCalls() >= r.ops(), "at least one statement per request: " + r.server());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(120, r.result().issued());
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
+    assertTrue(r.server().statementCalls() >= r.result().ops(), "at least one statement per request: " + r.server());
     assertNotNull(r.process());
     assertTrue(r.process().peakThreads() > 1, r.process().toString());
     // the service's own libraries, and the generator's under their label
-    assertTrue(r.versions().keySet().containsAll(ServiceVersions.of(ServiceCatalog.discover(Main.home()).get(service)).keySet())
-        && r.versions().containsKey("generator vertx-core"), () -> "versions " + r.versions());
+    assertTrue(r.result().versions().keySet().containsAll(ServiceVersions.of(ServiceCatalog.discover(Main.home()).get(service)).keySet())
+        && r.result().versions().containsKey("generator vertx-core"), () -> "versions " + r.result().versions());
   }
 
   /**
@@ -112,10 +112,10 @@ public class ServeRaceTest {
   @org.junit.jupiter.params.provider.ValueSource(strings = {"quarkus-orm", "quarkus-reactive"})
   void ormServicesIssueOneSelectPerFind(String service, @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), "/queries?queries=20", 150, 8, out).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(150, r.ops(), () -> "errors: " + r.errorSamples());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(150, r.result().ops(), () -> "errors: " + r.result().errorSamples());
     // the server's counters are read around warm-up and measurement; the client's count covers both
-    long requests = r.ops() + r.warmup().ops();
+    long requests = r.result().ops() + r.result().warmup().ops();
     assertEquals(requests, r.server().clientStatements(), r.server().toString());
     long calls = r.server().statementCalls();
     assertTrue(calls >= requests * 20 * 0.99, "server selects " + calls + " for " + requests + " requests x 20: batched or cached?");
@@ -128,10 +128,10 @@ public class ServeRaceTest {
     List<RunRecord> runs = serveRace(List.of("mvc-jdbc", "vertx-web"), "/db", 300, 8, out);
     assertEquals(List.of("mvc-jdbc", "vertx-web"), runs.stream().map(RunRecord::stack).toList());
     for (RunRecord r : runs) {
-      assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-      assertEquals(300, r.ops(), () -> "errors: " + r.errorSamples());
-      assertTrue(r.server().statementCalls() >= r.ops());
-      assertTrue(r.throughputOpsS() > 0 && r.latencyMs().p50() > 0);
+      assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+      assertEquals(300, r.result().ops(), () -> "errors: " + r.result().errorSamples());
+      assertTrue(r.server().statementCalls() >= r.result().ops());
+      assertTrue(r.result().throughputOpsS() > 0 && r.result().latencyMs().p50() > 0);
     }
     // a blocking Tomcat service holds more threads than the event-loop one
     assertTrue(runs.get(0).process().peakThreads() > runs.get(1).process().peakThreads(),

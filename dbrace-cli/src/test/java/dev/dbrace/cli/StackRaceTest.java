@@ -65,9 +65,9 @@ public class StackRaceTest {
     List<RunRecord> runs = Races.run(Races.settings(List.of("hibernate-orm"), workload,
         new LoadModel.Closed(1000, 0, 16), 8, 300), out, new RunListener() {});
     RunRecord r = runs.get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertTrue(r.statements() < r.ops() * 20, () -> "1,000 operations of 20 random ids out of 10,000 repeat some: "
-        + r.statements() + " statements sent for " + r.ops() + " operations");
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertTrue(r.result().statements() < r.result().ops() * 20, () -> "1,000 operations of 20 random ids out of 10,000 repeat some: "
+        + r.result().statements() + " statements sent for " + r.result().ops() + " operations");
     // the report's mismatch flag is this inequality
     assertEquals(r.server().clientStatements(), r.server().statementCalls(), "server statements = statements sent");
   }
@@ -81,24 +81,24 @@ public class StackRaceTest {
     List<RunRecord> runs = Races.run(Races.settings(List.of(stack), workload, load, 8, 500), out, new RunListener() {});
     assertEquals(1, runs.size());
     RunRecord r = runs.get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
 
     // every issued operation is accounted for; every success was verified
-    assertEquals(executions, r.issued(), "closed loop issues exactly --executions measured operations");
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertEquals(0, r.errors(), () -> "errors: " + r.errorSamples());
-    assertTrue(r.ops() > 0);
+    assertEquals(executions, r.result().issued(), "closed loop issues exactly --executions measured operations");
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
+    assertTrue(r.result().ops() > 0);
     int perOp = workload.mix().get(0).statementCount();
     if (ORM_STACKS.contains(stack) && perOp > 1) {
-      assertTrue(r.statements() <= r.ops() * perOp && r.statements() >= r.ops() * perOp * 0.99,
-          () -> "statements sent " + r.statements() + " for " + r.ops() + " x " + perOp + ": only repeated ids are served by the session");
+      assertTrue(r.result().statements() <= r.result().ops() * perOp && r.result().statements() >= r.result().ops() * perOp * 0.99,
+          () -> "statements sent " + r.result().statements() + " for " + r.result().ops() + " x " + perOp + ": only repeated ids are served by the session");
     } else {
-      assertEquals(r.ops() * perOp, r.statements(), "verified statements = ops x statements per op");
+      assertEquals(r.result().ops() * perOp, r.result().statements(), "verified statements = ops x statements per op");
     }
 
     // the server saw at least what the client claims, and exactly the workload's statements
     var s = r.server();
-    assertTrue(s.clientStatements() >= r.statements());
+    assertTrue(s.clientStatements() >= r.result().statements());
     assertNotNull(s.statementCalls(), "embedded server has pg_stat_statements");
     long calls = s.statementCalls();
     // each statement in autocommit, so a commit per statement the server ran; an ORM's operations
@@ -107,10 +107,10 @@ public class StackRaceTest {
     assertEquals(s.clientStatements(), calls, "pg_stat_statements calls = client's verified statements");
 
     // latency and throughput make sense
-    var l = r.latencyMs();
+    var l = r.result().latencyMs();
     assertTrue(l.p50() > 0 && l.p50() <= l.p99() && l.p99() <= l.max(), () -> "percentiles " + l);
-    assertTrue(r.throughputOpsS() > 0 && r.durationS() > 0);
-    assertEquals(r.ops() / r.durationS(), r.throughputOpsS(), r.throughputOpsS() * 0.01);
+    assertTrue(r.result().throughputOpsS() > 0 && r.result().durationS() > 0);
+    assertEquals(r.result().ops() / r.result().durationS(), r.result().throughputOpsS(), r.result().throughputOpsS() * 0.01);
     if (workloadName.equals("slow-mix")) {
       assertTrue(l.max() >= 50, "slow operations sleep 50 ms in the database: max " + l.max());
     }
@@ -122,16 +122,16 @@ public class StackRaceTest {
     assertTrue(p.peakRssMb() > 10, "rss");
     assertTrue(p.peakThreads() > 1, "threads");
     assertTrue(p.ctxVoluntary() + p.ctxInvoluntary() > 0, "context switches");
-    assertNotNull(r.gc());
+    assertNotNull(r.result().gc());
     // warm-up: the fixed 500 ms asked for; the compiler threads' CPU in warm-up and in the measured
     // phase, read from /proc, each part of the process's CPU in the same span
-    var w = r.warmup();
+    var w = r.result().warmup();
     assertTrue(w.durationS() >= 0.5 && w.durationS() <= 0.5 + 0.3, () -> "warm-up " + w.durationS() + " s");
     assertEquals("fixed", w.ended());
     assertTrue(p.warmupJitCpuS() > 0, () -> "the JIT compiled during warm-up: " + p);
     assertTrue(p.warmupJitCpuS() <= p.warmupCpuS(), () -> "compiler CPU within the warm-up's CPU: " + p);
     assertTrue(p.jitCpuS() >= 0 && p.jitCpuS() <= p.cpuUserS() + p.cpuSysS(), () -> "compiler CPU within the measured CPU: " + p);
-    assertTrue(r.versions().size() > 0, "driver versions recorded");
+    assertTrue(r.result().versions().size() > 0, "driver versions recorded");
 
     // files
     assertTrue(Files.size(out.resolve(r.hlog())) > 0, "hlog written");

@@ -10,6 +10,7 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Tls;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.DbTarget;
@@ -142,20 +143,22 @@ public class TlsRaceTest {
     }
     List<RunRecord> runs = Races.run(Races.settings(List.of("vertx"), Workloads.byName("point-select", java.util.Map.of()),
         new LoadModel.Closed(200, 0, 4), 2, 0), out, new RunListener() {});
-    assertEquals("ok", runs.get(0).status(), runs.get(0)::message);
-    assertEquals(Tls.OFF, runs.get(0).tls(), "asked to prefer TLS, the stack found the server without it");
+    assertEquals("ok", runs.get(0).status().label(), runs.get(0)::message);
+    assertEquals(Tls.OFF, runs.get(0).probes().tls(), "asked to prefer TLS, the stack found the server without it");
   }
 
   @Test
   void runsThatDifferInTlsAreToldInOneLine() {
     LoadModel load = new LoadModel.Closed(1, 0, 1);
-    RunRecord a = RunRecord.withoutFigures("jdbc-platform", "point-select", load, "race", 0, "ok", null, List.of(), null, 0);
-    RunRecord b = RunRecord.withoutFigures("r2dbc", "point-select", load, "race", 0, "ok", null, List.of(), null, 0);
-    assertTrue(TlsDiffers.line(List.of(a.withTls(Tls.ON), b.withTls(Tls.ON))).isEmpty());
-    assertTrue(TlsDiffers.line(List.of(a.withTls(Tls.ON), b)).isEmpty(), "a run without a reading is no difference");
-    String line = TlsDiffers.line(List.of(a.withTls(Tls.ON), b.withTls(Tls.OFF))).orElseThrow();
+    RunRecord a = RunRecord.withoutFigures("jdbc-platform", "point-select", load, "race", 0, 0, RunStatus.OK, null, List.of(),
+        null, 0);
+    RunRecord b = RunRecord.withoutFigures("r2dbc", "point-select", load, "race", 0, 0, RunStatus.OK, null, List.of(),
+        null, 0);
+    assertTrue(TlsDiffers.line(List.of(a.withProbes(p -> p.withTls(Tls.ON)), b.withProbes(p -> p.withTls(Tls.ON)))).isEmpty());
+    assertTrue(TlsDiffers.line(List.of(a.withProbes(p -> p.withTls(Tls.ON)), b)).isEmpty(), "a run without a reading is no difference");
+    String line = TlsDiffers.line(List.of(a.withProbes(p -> p.withTls(Tls.ON)), b.withProbes(p -> p.withTls(Tls.OFF)))).orElseThrow();
     assertTrue(line.contains("TLS yes: jdbc-platform") && line.contains("TLS no: r2dbc"), line);
-    assertTrue(TlsDiffers.line(List.of(a.withTls(Tls.MIXED))).isPresent(), "one run half with TLS is worth a line");
+    assertTrue(TlsDiffers.line(List.of(a.withProbes(p -> p.withTls(Tls.MIXED)))).isPresent(), "one run half with TLS is worth a line");
   }
 
   /** A race of {@code stacks} on the TLS server with {@code query} after its URL; race.json read back. */

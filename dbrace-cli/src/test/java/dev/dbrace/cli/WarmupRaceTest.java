@@ -28,16 +28,16 @@ public class WarmupRaceTest {
     var settings = Races.settings(List.of("jdbc-platform"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Closed(0, 1_000, 8), 4, WarmupRule.AUTO);
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    var w = r.warmup();
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    var w = r.result().warmup();
     assertEquals(WarmupRule.SETTLED, w.ended(), () -> "warm-up " + w);
     assertTrue(w.durationS() >= 3 && w.durationS() < 60, () -> "three flat seconds at least, under the cap: " + w.durationS());
     var p = r.process();
     assertTrue(p.warmupJitCpuS() > 0 && p.warmupJitCpuS() <= p.warmupCpuS(), () -> "warm-up's JIT CPU " + p);
     assertTrue(p.jitCpuS() <= p.cpuUserS() + p.cpuSysS(), () -> "measured JIT CPU " + p);
-    assertNull(r.issueLatenessMs(), "a closed loop has no arrival schedule to be late for");
-    assertNull(r.errorLatencyMs(), "no operation failed");
-    assertEquals(1.0, r.durationS(), 1e-6, "a duration run's rate window is its measured duration");
+    assertNull(r.result().issueLatenessMs(), "a closed loop has no arrival schedule to be late for");
+    assertNull(r.result().errorLatencyMs(), "no operation failed");
+    assertEquals(1.0, r.result().durationS(), 1e-6, "a duration run's rate window is its measured duration");
   }
 
   @Test
@@ -45,10 +45,10 @@ public class WarmupRaceTest {
     var settings = Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Open(200, 1_000, 64, "constant"), 4, WarmupRule.AUTO);
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
-    assertEquals("ok", r.status(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(WarmupRule.SETTLED, r.warmup().ended(), () -> "warm-up " + r.warmup());
-    assertNotNull(r.issueLatenessMs(), "the generator's lateness is reported");
-    assertTrue(r.issueLatenessMs().p50() < 50, () -> "200/s is nothing for the scheduler: " + r.issueLatenessMs());
-    assertTrue(Math.abs(r.throughputOpsS() - 200) < 20, () -> "achieved = offered below capacity: " + r.throughputOpsS());
+    assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    assertEquals(WarmupRule.SETTLED, r.result().warmup().ended(), () -> "warm-up " + r.result().warmup());
+    assertNotNull(r.result().issueLatenessMs(), "the generator's lateness is reported");
+    assertTrue(r.result().issueLatenessMs().p50() < 50, () -> "200/s is nothing for the scheduler: " + r.result().issueLatenessMs());
+    assertTrue(Math.abs(r.result().throughputOpsS() - 200) < 20, () -> "achieved = offered below capacity: " + r.result().throughputOpsS());
   }
 }

@@ -37,9 +37,9 @@ public class WorkerFailureTest {
         new LoadModel.Closed(0, 3000, 8), 4, 200);
     List<RunRecord> runs = Races.run(settings, out, killer);
     assertTrue(killed.get(), "the worker was killed");
-    assertEquals("crashed", runs.get(0).status());
+    assertEquals("crashed", runs.get(0).status().label());
     assertTrue(runs.get(0).message().contains("exited"), runs.get(0).message());
-    assertEquals("ok", runs.get(1).status());
+    assertEquals("ok", runs.get(1).status().label());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals("crashed", race.path("runs").get(0).path("status").asText());
     assertTrue(race.path("runs").get(1).path("ops").asLong() > 0);
@@ -55,10 +55,10 @@ public class WorkerFailureTest {
         2_000, base.runTimeoutMs(), 1_000, false, base.warmupMaxMs());
     List<RunRecord> runs = Races.run(settings, out, new RunListener() {});
     RunRecord r = runs.get(0);
-    assertEquals("hung", r.status(), r.message());
+    assertEquals("hung", r.status().label(), r.message());
     assertTrue(r.message().contains("no operation completed"), r.message());
-    assertEquals(r.issued(), r.ops() + r.errors() + r.unfinished());
-    assertTrue(r.unfinished() > 0, "operations still in the database are reported unfinished");
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished());
+    assertTrue(r.result().unfinished() > 0, "operations still in the database are reported unfinished");
   }
 
   @Test
@@ -93,7 +93,7 @@ public class WorkerFailureTest {
     double took = (System.nanoTime() - t0) / 1e9;
     assertTrue(frozen.get() && !workers.isEmpty(), "the worker was frozen");
     RunRecord r = runs.get(0);
-    assertEquals("hung", r.status(), r.message());
+    assertEquals("hung", r.status().label(), r.message());
     assertTrue(r.message().contains("no operation completed") && r.message().contains("killed"), r.message());
     workers.forEach(w -> assertTrue(!w.isAlive(), "the frozen worker " + w.pid() + " is gone"));
     // stall 2 s + drain 1 s + 15 s grace + up to 5 s between SIGTERM and SIGKILL, plus the JVM's start

@@ -122,17 +122,18 @@ public class CapacityRuleTest {
     var c = new Race.Capacity("jdbc-platform", "w", 2000.0, 2400.0, 3000.0, 9, "");
     var load = new dev.dbrace.core.load.LoadModel.Open(100, 1000, 10, "constant");
     java.util.function.Function<String, dev.dbrace.core.result.RunRecord> run = stack ->
-        dev.dbrace.core.result.RunRecord.withoutFigures(stack, "w", load, "capacity", 1, "ok", null, List.of(), null, 1);
+        dev.dbrace.core.result.RunRecord.withoutFigures(stack, "w", load, "capacity", 1, 1, dev.dbrace.core.run.RunStatus.OK, null,
+            List.of(), null, 1);
     Race.Sla sla = new Race.Sla("p99", 10, 0.001);
     List<dev.dbrace.core.result.RunRecord> tlsOff = List.of(a, b, c).stream()
-        .map(v -> run.apply(v.stack()).withTls(dev.dbrace.core.result.Tls.OFF)).toList();
+        .map(v -> run.apply(v.stack()).withProbes(p -> p.withTls(dev.dbrace.core.result.Tls.OFF))).toList();
     assertEquals("Capacity within p99 <= 10 ms, errors < 0.1 % (pool 16, TLS off): vertx: holds 4,800, misses 5,200 ops/s;"
         + " jdbc-virtual: holds 4,600, misses 5,000 ops/s; jdbc-platform: holds 2,000, misses 2,400 ops/s."
         + " vertx and jdbc-virtual are within the brackets: neither holds more at this precision."
         + " vertx holds 2.00x to 2.60x the rate jdbc-platform does.", CapacitySearch.paragraph(List.of(a, b, c), tlsOff, sla, 16));
     // runs whose TLS nobody recorded: said, per stack when they differ
     List<dev.dbrace.core.result.RunRecord> mixed = List.of(run.apply("vertx"),
-        run.apply("jdbc-platform").withTls(dev.dbrace.core.result.Tls.ON));
+        run.apply("jdbc-platform").withProbes(p -> p.withTls(dev.dbrace.core.result.Tls.ON)));
     String p = CapacitySearch.paragraph(List.of(a, c), mixed, sla, 16);
     assertTrue(p.contains("vertx: holds 4,800, misses 5,200 ops/s (TLS unknown)") && p.contains("(TLS on)"), p);
   }

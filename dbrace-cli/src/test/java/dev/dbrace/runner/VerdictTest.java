@@ -9,6 +9,7 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Tls;
 import dev.dbrace.core.run.Latency;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,12 +34,12 @@ public class VerdictTest {
       Tls tls, String warmupEnded) {
     long ops = Math.round(opsS * 5);
     double cpuS = cpuMsPer1k * ops / 1e6;
-    return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, status, null, List.of(), ops + 3, ops,
-        2, 1, 0, Map.of(), Map.of(), ops, 5, opsS, new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null,
-        new WorkerResult.Warmup(100, 0, 3, null, warmupEnded),
-        new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
-        new RunRecord.ServerFigures(ops, 0, ops, ops), null, Map.of(), null, null, null, "jvm", 9, null, null, round, tls,
-        null, null);
+    var result = new WorkerResult(Map.of(), ops + 3, ops, 2, 1, 0, Map.of(), Map.of(), ops, ops, 5, opsS,
+        new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null, new WorkerResult.Warmup(100, 0, 3, null,
+        warmupEnded), null, "jvm", null, null);
+    return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, round, RunStatus.of(status), null,
+        List.of(), result, new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
+        new RunRecord.ServerFigures(ops, 0, ops, ops), null, 9, null, new RunRecord.Probes(null, null, null, tls));
   }
 
   @Test

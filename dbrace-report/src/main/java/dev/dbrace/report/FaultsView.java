@@ -1,9 +1,9 @@
 package dev.dbrace.report;
 
-import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.RunRecord.FaultWindow;
 import dev.dbrace.core.result.RunRecord.Faults;
 import dev.dbrace.core.result.RunRecord.Interval;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.report.ChartSpec.Axis;
 import dev.dbrace.report.ChartSpec.Point;
 import dev.dbrace.report.ChartSpec.Series;
@@ -30,7 +30,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
     List<ChartSpec> charts = new ArrayList<>();
     String spec = null;
     for (RunRecord r : runs) {
-      Faults f = r.faults();
+      Faults f = r.probes().faults();
       if (f == null) {
         continue;
       }
@@ -43,7 +43,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
             f.preFaultP99Ms() == null ? "–" : Format.ms(f.preFaultP99Ms()), w.p99Ms() == null ? "–" : Format.ms(w.p99Ms()),
             recovery, w.recoveryS() != null));
       }
-      List<String> kinds = r.errorsByKind() == null ? List.of() : r.errorsByKind().entrySet().stream()
+      List<String> kinds = r.result().errorsByKind() == null ? List.of() : r.result().errorsByKind().entrySet().stream()
           .map(e -> Format.count(e.getValue()) + " × " + Format.withoutPassword(e.getKey())).toList();
       var l = f.ledger();
       String ledger = l == null ? "not checked"
@@ -52,7 +52,8 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
               l.missingSample().isEmpty() ? "" : " (e.g. operations " + l.missingSample() + ")",
               Format.count(l.performedButReportedFailed()), Format.count(l.duplicates()));
       stacks.add(new StackRow(r.stack(), color, Format.f("issued %s = ops %s + errors %s + unfinished %s",
-          Format.count(r.issued()), Format.count(r.ops()), Format.count(r.errors()), Format.count(r.unfinished())),
+          Format.count(r.result().issued()), Format.count(r.result().ops()), Format.count(r.result().errors()),
+          Format.count(r.result().unfinished())),
           kinds.isEmpty() ? List.of("none") : kinds, ledger, l != null && l.successfulButMissing() > 0,
           Format.withoutPassword(f.note())));
       if (!f.p99Timeline().isEmpty()) {

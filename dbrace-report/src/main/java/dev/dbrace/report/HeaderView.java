@@ -61,7 +61,7 @@ record HeaderView(
     items.add(new Item("OS", e.os()));
     items.add(new Item(engineLabel(e.database()), e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
         + (e.database() == null ? "" : " at " + Format.withoutPassword(e.database()))));
-    race.runs().stream().map(RunRecord::jvm).filter(j -> j != null && !j.isBlank()).findFirst()
+    race.runs().stream().map((RunRecord r) -> r.result().jvm()).filter(j -> j != null && !j.isBlank()).findFirst()
         .ifPresent(jvm -> items.add(new Item("worker JVM", jvm)));
     return items;
   }
@@ -121,8 +121,8 @@ record HeaderView(
   private static List<Item> drivers(Race race) {
     Map<String, String> byStack = new LinkedHashMap<>();
     for (RunRecord r : race.runs()) {
-      if (r.versions() != null && !r.versions().isEmpty() && !byStack.containsKey(r.stack())) {
-        byStack.put(r.stack(), new TreeMap<>(r.versions()).entrySet().stream()
+      if (r.result().versions() != null && !r.result().versions().isEmpty() && !byStack.containsKey(r.stack())) {
+        byStack.put(r.stack(), new TreeMap<>(r.result().versions()).entrySet().stream()
             .map(v -> v.getKey() + " " + v.getValue()).collect(Collectors.joining(", ")));
       }
     }

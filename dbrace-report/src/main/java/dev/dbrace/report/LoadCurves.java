@@ -46,11 +46,13 @@ final class LoadCurves {
     for (var e : byStack.entrySet()) {
       String color = palette.color(e.getValue().getFirst().stack());
       List<RunRecord> runs = e.getValue();
-      latency.add(Series.line(e.getKey() + " " + pct, color, points(runs, RunRecord::offeredRate, r -> percentile(r.latencyMs(), pct)), false));
+      latency.add(Series.line(e.getKey() + " " + pct, color, points(runs, RunRecord::offeredRate,
+          r -> percentile(r.result().latencyMs(), pct)), false));
       if (!pct.equals("p50")) {
-        latency.add(Series.line(e.getKey() + " p50", color, points(runs, RunRecord::offeredRate, r -> r.latencyMs().p50()), true));
+        latency.add(Series.line(e.getKey() + " p50", color, points(runs, RunRecord::offeredRate, r -> r.result().latencyMs().p50()), true));
       }
-      throughput.add(Series.line(e.getKey(), color, points(runs, RunRecord::offeredRate, RunRecord::throughputOpsS), false));
+      throughput.add(Series.line(e.getKey(), color, points(runs, RunRecord::offeredRate,
+          (RunRecord r) -> r.result().throughputOpsS()), false));
       errors.add(Series.line(e.getKey(), color, points(runs, RunRecord::offeredRate, r -> r.errorRate() * 100), false));
       lo = Math.min(lo, runs.getFirst().offeredRate());
       hi = Math.max(hi, runs.getLast().offeredRate());
@@ -91,8 +93,9 @@ final class LoadCurves {
     List<Series> p99 = new ArrayList<>();
     byStack.forEach((label, runs) -> {
       String color = palette.color(runs.getFirst().stack());
-      throughput.add(Series.line(label, color, points(runs, concurrency::applyAsDouble, RunRecord::throughputOpsS), false));
-      p99.add(Series.line(label, color, points(runs, concurrency::applyAsDouble, r -> r.latencyMs().p99()), false));
+      throughput.add(Series.line(label, color, points(runs, concurrency::applyAsDouble,
+          (RunRecord r) -> r.result().throughputOpsS()), false));
+      p99.add(Series.line(label, color, points(runs, concurrency::applyAsDouble, r -> r.result().latencyMs().p99()), false));
     });
     return List.of(
         ChartSpec.lines("throughput-vs-concurrency", "Throughput vs concurrency", "Closed loop.",

@@ -31,15 +31,15 @@ final class OrmCost {
         double rawUs = SummaryView.cpuMsPer1kOps(r.get());
         out.add(String.format(Locale.ROOT,
             "At %s: %s costs %,.0f µs of CPU per operation over %s (%,.0f vs %,.0f µs), p50 %s vs %s ms, %,.0f vs %,.0f ops/s.",
-            point.label(several), orm, ormUs - rawUs, raw, ormUs, rawUs, Format.ms(o.get().latencyMs().p50()),
-            Format.ms(r.get().latencyMs().p50()), o.get().throughputOpsS(), r.get().throughputOpsS()));
+            point.label(several), orm, ormUs - rawUs, raw, ormUs, rawUs, Format.ms(o.get().result().latencyMs().p50()),
+            Format.ms(r.get().result().latencyMs().p50()), o.get().result().throughputOpsS(), r.get().result().throughputOpsS()));
       }
     }));
     return out;
   }
 
   private static Optional<RunRecord> last(List<RunRecord> runs, String stack) {
-    return runs.stream().filter(x -> x.stack().equals(stack) && x.ok() && x.ops() > 0 && x.process() != null
-        && x.latencyMs() != null).reduce((a, b) -> b);
+    return runs.stream().filter(x -> x.stack().equals(stack) && x.ok() && x.result().ops() > 0 && x.process() != null
+        && x.result().latencyMs() != null).reduce((a, b) -> b);
   }
 }

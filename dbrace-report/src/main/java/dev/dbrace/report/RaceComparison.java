@@ -45,8 +45,9 @@ public record RaceComparison(
       List<RunRecord> rb = inB.get(e.getKey());
       if (rb != null) {
         List<RunRecord> ra = e.getValue();
-        rows.add(new Row(e.getKey().stack(), e.getKey().workload(), e.getKey().load(), median(ra, RunRecord::throughputOpsS),
-            median(rb, RunRecord::throughputOpsS), median(ra, r -> r.latencyMs().p99()), median(rb, r -> r.latencyMs().p99())));
+        rows.add(new Row(e.getKey().stack(), e.getKey().workload(), e.getKey().load(),
+            median(ra, (RunRecord r) -> r.result().throughputOpsS()), median(rb, (RunRecord r) -> r.result().throughputOpsS()),
+            median(ra, r -> r.result().latencyMs().p99()), median(rb, r -> r.result().latencyMs().p99())));
       }
     }
     List<CapacityRow> capacity = new ArrayList<>();
@@ -87,7 +88,7 @@ public record RaceComparison(
    */
   private static Map<Key, List<RunRecord>> measured(Race race) {
     Map<Key, List<RunRecord>> out = new LinkedHashMap<>();
-    LoadPoint.group(race.runs().stream().filter(r -> r.ok() && r.latencyMs() != null && r.ops() > 0).toList()).values()
+    LoadPoint.group(race.runs().stream().filter(r -> r.ok() && r.result().latencyMs() != null && r.result().ops() > 0).toList()).values()
         .forEach(runs -> runs.forEach(r -> out.computeIfAbsent(new Key(r.stack(), r.workload(), r.load()),
             k -> new ArrayList<>()).add(r)));
     return out;

@@ -34,7 +34,7 @@ final class ResourceCharts {
 
   List<ChartSpec> of(List<RunRecord> allRuns) {
     List<RunRecord> runs = allRuns.stream()
-        .filter(r -> SummaryView.hasFigures(r) && r.process() != null && r.ops() > 0).toList();
+        .filter(r -> SummaryView.hasFigures(r) && r.process() != null && r.result().ops() > 0).toList();
     List<RunRecord> curve = openCurve(runs);
     List<RunRecord> points = runs.stream().filter(r -> !curve.contains(r)).toList();
     List<ChartSpec> charts = new ArrayList<>();
@@ -68,8 +68,8 @@ final class ResourceCharts {
     List<ChartSpec> charts = new ArrayList<>();
     List<Series> cpu = new ArrayList<>();
     for (String stack : single ? List.of("") : stacks) {
-      cpu.add(barSeries(stack + " user", stack, groups, stacks, single, r -> r.process().cpuUserS() * 1e6 / r.ops(), false));
-      cpu.add(barSeries(stack + " sys", stack, groups, stacks, single, r -> r.process().cpuSysS() * 1e6 / r.ops(), true));
+      cpu.add(barSeries(stack + " user", stack, groups, stacks, single, r -> r.process().cpuUserS() * 1e6 / r.result().ops(), false));
+      cpu.add(barSeries(stack + " sys", stack, groups, stacks, single, r -> r.process().cpuSysS() * 1e6 / r.result().ops(), true));
     }
     charts.add(ChartSpec.bars("resource-cpu", "CPU per 1,000 ops (user + sys)", note + " Solid: user, pale: sys.",
         Axis.category(null), Axis.linear("CPU ms per 1,000 ops"), labels, cpu, true));

@@ -36,6 +36,10 @@ public record ResultsFolder(Path dir, Race race) {
     if (race == null || race.id() == null) {
       throw new ReportInputException(json + " is not a dbrace race.json (no race id)");
     }
+    if (race.format() > Race.FORMAT) {
+      throw new ReportInputException(json + " is in race.json format " + race.format() + "; this dbrace reads up to format "
+          + Race.FORMAT + " (a newer dbrace wrote it)");
+    }
     return new ResultsFolder(folder, race);
   }
 

@@ -47,8 +47,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       // the best of a load point is among the runs that finished ok: a hung or interrupted run's partial figures are no result
       List<RunRecord> measured = pointRuns.stream().filter(r -> r.ok() && hasFigures(r)).toList();
       boolean compared = pointRuns.stream().filter(SummaryView::hasFigures).count() > 1;
-      double best = measured.stream().mapToDouble(RunRecord::throughputOpsS).max().orElse(0);
-      double bestP99 = measured.stream().mapToDouble(r -> r.latencyMs().p99()).min().orElse(Double.NaN);
+      double best = measured.stream().mapToDouble((RunRecord r) -> r.result().throughputOpsS()).max().orElse(0);
+      double bestP99 = measured.stream().mapToDouble(r -> r.result().latencyMs().p99()).min().orElse(Double.NaN);
       List<Row> rows = pointRuns.stream()
           .map(r -> row(r, severalWorkloads ? point.label(true) : point.shortLabel(), palette, compared ? best : 0,
               compared ? bestP99 : Double.NaN, rounds))
@@ -66,7 +66,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
   }
 
   static boolean hasFigures(RunRecord r) {
-    return r.latencyMs() != null;
+    return r.result().latencyMs() != null;
   }
 
   private static String note(LoadModel model) {
@@ -76,25 +76,26 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
   /** A row; {@code best} is 0 (and bestP99 NaN) when no other run shares the load point. */
   private static Row row(RunRecord r, String load, Palette palette, double best, double bestP99, boolean rounds) {
     String round = rounds ? "round " + r.round() : null;
-    String tls = r.tls() == null ? "?" : r.tls().label();
-    boolean unsettled = r.warmup() != null && "cap".equals(r.warmup().ended());
+    String tls = r.probes().tls() == null ? "?" : r.probes().tls().label();
+    boolean unsettled = r.result().warmup() != null && "cap".equals(r.result().warmup().ended());
     String purpose = r.purpose() == null || r.purpose().equals("race") ? null : r.purpose();
     String stderr = r.stderrTail() == null || r.stderrTail().isEmpty() ? null : String.join("\n", r.stderrTail());
     String message = Format.withoutPassword(r.message());
     if (!hasFigures(r)) {
-      return new Row(r.stack(), palette.color(r.stack()), load, r.status(), false, purpose, message, stderr,
+      return new Row(r.stack(), palette.color(r.stack()), load, r.status().label(), false, purpose, message, stderr,
           null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false,
           round, tls, unsettled, null);
     }
-    var l = r.latencyMs();
+    var l = r.result().latencyMs();
     var p = r.process();
     var s = r.server();
-    boolean perOp = p != null && r.ops() > 0;
-    return new Row(r.stack(), palette.color(r.stack()), load, r.status(), true, purpose, message, stderr,
-        Format.rate(r.throughputOpsS()), r.ok() && best > 0 ? Format.ratio(r.throughputOpsS() / best) : "-",
-        r.ok() && best > 0 && r.throughputOpsS() == best,
+    boolean perOp = p != null && r.result().ops() > 0;
+    return new Row(r.stack(), palette.color(r.stack()), load, r.status().label(), true, purpose, message, stderr,
+        Format.rate(r.result().throughputOpsS()), r.ok() && best > 0 ? Format.ratio(r.result().throughputOpsS() / best) : "-",
+        r.ok() && best > 0 && r.result().throughputOpsS() == best,
         Format.ms(l.p50()), Format.ms(l.p90()), Format.ms(l.p99()), Format.ms(l.p999()), Format.ms(l.max()),
-        r.ok() && l.p99() == bestP99, Format.count(r.ops()), Format.count(r.errors()), Format.count(r.notIssued()),
+        r.ok() && l.p99() == bestP99, Format.count(r.result().ops()), Format.count(r.result().errors()),
+        Format.count(r.result().notIssued()),
         p == null ? "-" : Format.f("%.2f / %.2f", p.cpuUserS(), p.cpuSysS()),
         perOp ? Format.figure(cpuMsPer1kOps(r)) : "-",
         p == null ? "-" : Format.figure(p.peakRssMb()),
@@ -102,7 +103,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
         p == null ? "-" : Integer.toString(p.peakThreads()),
         s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
             + Format.count(s.clientStatements()),
-        mismatch(r), round, tls, unsettled, Format.count(r.unfinished()));
+        mismatch(r), round, tls, unsettled, Format.count(r.result().unfinished()));
   }
 
   /**
@@ -122,12 +123,12 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
    */
   static double cpuMsPer1kOps(RunRecord r) {
     var p = r.process();
-    return (p.cpuUserS() + p.cpuSysS()) * 1e6 / r.ops();
+    return (p.cpuUserS() + p.cpuSysS()) * 1e6 / r.result().ops();
   }
 
   /** Voluntary plus involuntary switches of the measured phase, per 1,000 completed operations. */
   static double contextSwitchesPer1kOps(RunRecord r) {
     var p = r.process();
-    return (p.ctxVoluntary() + p.ctxInvoluntary()) * 1000.0 / r.ops();
+    return (p.ctxVoluntary() + p.ctxInvoluntary()) * 1000.0 / r.result().ops();
   }
 }

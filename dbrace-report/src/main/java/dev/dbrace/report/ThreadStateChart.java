@@ -1,7 +1,7 @@
 package dev.dbrace.report;
 
-import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.RunRecord.ThreadStates;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.report.ChartSpec.Axis;
 import dev.dbrace.report.ChartSpec.Series;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ final class ThreadStateChart {
 
   /** Null when no run recorded thread states. */
   static ChartSpec of(List<RunRecord> allRuns) {
-    List<RunRecord> runs = allRuns.stream().filter(r -> r.threadStates() != null).toList();
+    List<RunRecord> runs = allRuns.stream().filter(r -> r.probes().threadStates() != null).toList();
     if (runs.isEmpty()) {
       return null;
     }
@@ -38,7 +38,7 @@ final class ThreadStateChart {
     List<Series> series = new ArrayList<>();
     for (State s : STATES) {
       series.add(new Series(s.label(), s.color(), null,
-          runs.stream().map(r -> Math.round(s.seconds().applyAsDouble(r.threadStates()) * 100) / 100.0).toList(),
+          runs.stream().map(r -> Math.round(s.seconds().applyAsDouble(r.probes().threadStates()) * 100) / 100.0).toList(),
           false, "states"));
     }
     return ChartSpec.barsAcross("thread-states", "Thread time by state",
@@ -48,8 +48,8 @@ final class ThreadStateChart {
 
   /** The recorder's remarks per run (e.g. what was estimated), for under the chart. */
   static List<String> notes(List<RunRecord> runs) {
-    return runs.stream().filter(r -> r.threadStates() != null && r.threadStates().note() != null
-        && !r.threadStates().note().isBlank())
-        .map(r -> r.stack() + ": " + r.threadStates().note() + " (" + r.threadStates().threads() + " threads)").toList();
+    return runs.stream().filter(r -> r.probes().threadStates() != null && r.probes().threadStates().note() != null
+        && !r.probes().threadStates().note().isBlank())
+        .map(r -> r.stack() + ": " + r.probes().threadStates().note() + " (" + r.probes().threadStates().threads() + " threads)").toList();
   }
 }

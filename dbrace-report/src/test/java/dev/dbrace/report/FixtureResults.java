@@ -53,7 +53,7 @@ public final class FixtureResults {
     Race race = Json.MAPPER.readValue(dir.resolve("race.json").toFile(), Race.class);
     for (RunRecord run : race.runs()) {
       Path log = run.hlog() == null ? null : dir.resolve(run.hlog()).normalize();
-      if (log != null && log.startsWith(dir) && run.latencyMs() != null) {
+      if (log != null && log.startsWith(dir) && run.result().latencyMs() != null) {
         Files.createDirectories(log.getParent());
         writeLog(log, run, (name + run.stack() + run.step()).hashCode());
       }
@@ -63,13 +63,13 @@ public final class FixtureResults {
 
   /** Measured values in each interval: the run's ops spread over the intervals, at most 4,000. */
   static int measuredValuesPerInterval(RunRecord run) {
-    return (int) Math.min(4_000, Math.max(1, run.ops() / MEASURED_INTERVALS));
+    return (int) Math.min(4_000, Math.max(1, run.result().ops() / MEASURED_INTERVALS));
   }
 
   private static void writeLog(Path file, RunRecord run, long seed) throws IOException {
     Random random = new Random(seed);
-    double p50 = Math.max(0.05, run.latencyMs().p50());
-    double sigma = Math.log(Math.max(run.latencyMs().p99(), p50 * 1.01) / p50) / 2.326; // p99 of a log-normal
+    double p50 = Math.max(0.05, run.result().latencyMs().p50());
+    double sigma = Math.log(Math.max(run.result().latencyMs().p99(), p50 * 1.01) / p50) / 2.326; // p99 of a log-normal
     long start = 1_795_429_951_000L;
     try (PrintStream out = new PrintStream(file.toFile())) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
@@ -83,7 +83,7 @@ public final class FixtureResults {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         int n = warmup ? WARMUP_VALUES_PER_INTERVAL : measuredValuesPerInterval(run);
         for (int k = 0; k < n; k++) {
-          double ms = warmup ? WARMUP_LATENCY_MS : Math.min(run.latencyMs().max(), p50 * Math.exp(sigma * random.nextGaussian()));
+          double ms = warmup ? WARMUP_LATENCY_MS : Math.min(run.result().latencyMs().max(), p50 * Math.exp(sigma * random.nextGaussian()));
           h.recordValue((long) (ms * 1e6));
         }
         h.setStartTimeStamp(t);

@@ -90,11 +90,12 @@ public final class ConsoleProgress implements RunListener {
     closeBar();
     if (run.ok()) {
       // the worker's progress messages carry errors only; unfinished operations are known once the run ends
-      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors, %d unfinished%s%s%n", label, run.throughputOpsS(),
-          run.latencyMs().p99(), run.errors(), run.unfinished(), run.notIssued() > 0 ? ", " + run.notIssued() + " not issued" : "",
+      err.printf(Locale.ROOT, "%s: %,.0f ops/s, p99 %.3f ms, %d errors, %d unfinished%s%s%n", label, run.result().throughputOpsS(),
+          run.result().latencyMs().p99(), run.result().errors(), run.result().unfinished(),
+          run.result().notIssued() > 0 ? ", " + run.result().notIssued() + " not issued" : "",
           StackRounds.unsettled(run) ? ", warm-up not settled (hit its cap)" : "");
     } else {
-      err.println(label + ": " + run.status().toUpperCase(Locale.ROOT) + ": " + run.message());
+      err.println(label + ": " + run.status().label().toUpperCase(Locale.ROOT) + ": " + run.message());
       run.stderrTail().stream().skip(Math.max(0, run.stderrTail().size() - 5)).forEach(l -> err.println("    | " + l));
     }
   }

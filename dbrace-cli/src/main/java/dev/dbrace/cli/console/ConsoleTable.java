@@ -29,7 +29,7 @@ public final class ConsoleTable {
     List<StackRounds> groups = StackRounds.group(runs);
     boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
     boolean loads = groups.stream().map(StackRounds::load).distinct().count() > 1;
-    boolean notIssued = runs.stream().anyMatch(r -> r.notIssued() > 0);
+    boolean notIssued = runs.stream().anyMatch(r -> r.result().notIssued() > 0);
     // "vs best" compares stacks at the same load, never across a curve's steps
     Map<String, Double> best = new HashMap<>();
     for (StackRounds g : groups) {
@@ -96,7 +96,7 @@ public final class ConsoleTable {
   /** The group's status: the runs' one status, or how many had each. */
   private static String status(StackRounds g) {
     Map<String, Long> counts = new LinkedHashMap<>();
-    g.runs().forEach(r -> counts.merge(r.status(), 1L, Long::sum));
+    g.runs().forEach(r -> counts.merge(r.status().label(), 1L, Long::sum));
     if (counts.size() == 1) {
       return counts.keySet().iterator().next();
     }
@@ -106,7 +106,7 @@ public final class ConsoleTable {
   /** The figures' cells, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before. */
   private static List<String> figures(StackRounds g, double best, boolean notIssued) {
     List<RunRecord> m = g.measured();
-    if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().latencyMs() != null) {
+    if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().result().latencyMs() != null) {
       m = g.runs();
     }
     List<String> cells = new ArrayList<>();
@@ -118,17 +118,17 @@ public final class ConsoleTable {
       return cells;
     }
     StackRounds f = new StackRounds(g.stack(), g.load(), g.model(), m);
-    Spread ops = Spread.of(m.stream().map(RunRecord::throughputOpsS).toList());
+    Spread ops = Spread.of(m.stream().map((RunRecord r) -> r.result().throughputOpsS()).toList());
     cells.add(cell(ops, "%,.0f"));
     cells.add(best > 0 && g.hasFigures() ? fmt("%.2fx", ops.median() / best) : "-");
-    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p50())));
-    cells.add(cell(Spread.of(m.stream().map(r -> r.latencyMs().p99()).toList()), "%.3f"));
-    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().p999())));
-    cells.add(fmt("%.3f", median(m, r -> r.latencyMs().max())));
-    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::errors).sum()));
-    cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::unfinished).sum()));
+    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().p50())));
+    cells.add(cell(Spread.of(m.stream().map(r -> r.result().latencyMs().p99()).toList()), "%.3f"));
+    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().p999())));
+    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().max())));
+    cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().errors()).sum()));
+    cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().unfinished()).sum()));
     if (notIssued) {
-      cells.add(Long.toString(g.runs().stream().mapToLong(RunRecord::notIssued).sum()));
+      cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().notIssued()).sum()));
     }
     List<RunRecord> p = m.stream().filter(r -> r.process() != null).toList();
     cells.add(p.isEmpty() ? "-" : fmt("%.2f/%.2f", median(p, r -> r.process().cpuUserS()), median(p, r -> r.process().cpuSysS())));

@@ -20,7 +20,7 @@ public final class FaultTable {
     rows.add(HEAD);
     List<String> notes = new ArrayList<>();
     for (RunRecord r : runs) {
-      Faults f = r.faults();
+      Faults f = r.probes().faults();
       if (f == null) {
         continue;
       }
@@ -29,10 +29,10 @@ public final class FaultTable {
             f.preFaultP99Ms() == null ? "-" : fmt("%.2f", f.preFaultP99Ms()),
             w.p99Ms() == null ? "-" : fmt("%.2f", w.p99Ms()), recovery(f, w)});
       }
-      String kinds = r.errorsByKind().entrySet().stream().map(e -> e.getValue() + " x " + e.getKey())
+      String kinds = r.result().errorsByKind().entrySet().stream().map(e -> e.getValue() + " x " + e.getKey())
           .collect(Collectors.joining("; "));
-      notes.add(fmt("%s: issued %,d = ops %,d + errors %,d + unfinished %,d%s", r.stack(), r.issued(), r.ops(),
-          r.errors(), r.unfinished(), kinds.isEmpty() ? "" : "; errors: " + kinds));
+      notes.add(fmt("%s: issued %,d = ops %,d + errors %,d + unfinished %,d%s", r.stack(), r.result().issued(), r.result().ops(),
+          r.result().errors(), r.result().unfinished(), kinds.isEmpty() ? "" : "; errors: " + kinds));
       notes.add("  " + ledger(f));
       if (f.note() != null) {
         notes.add("  note: " + f.note());

@@ -8,6 +8,7 @@ import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
 import dev.dbrace.core.experiment.ExperimentSpec;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
@@ -56,11 +57,11 @@ public final class ExperimentSession {
       ExperimentConsole.print(System.out, run);
       System.out.println("results: " + dir.resolve(FILE));
       writeReport(dir, err);
-      return "ok".equals(o.status()) ? 0 : 1;
+      return o.status() == RunStatus.OK ? 0 : 1;
     }
   }
 
-  private record Outcome(String status, String message, ExperimentResult result) {}
+  private record Outcome(RunStatus status, String message, ExperimentResult result) {}
 
   /**
    * The main part, then each companion told what was measured before it; their results merged. A
@@ -87,8 +88,8 @@ public final class ExperimentSession {
         failed.add("the " + part.module() + " part " + o.status() + ": " + o.message());
       }
     }
-    return failed.isEmpty() ? new Outcome("ok", null, merged)
-        : new Outcome("partial", String.join("; ", failed), merged);
+    return failed.isEmpty() ? new Outcome(RunStatus.OK, null, merged)
+        : new Outcome(RunStatus.PARTIAL, String.join("; ", failed), merged);
   }
 
   private static Outcome runWorker(Path java, String name, ExperimentCatalog.Part part, ExperimentSpec spec,
@@ -100,25 +101,25 @@ public final class ExperimentSession {
         if (m == null) {
           if (System.nanoTime() > deadline) {
             w.kill();
-            return new Outcome("hung", "stopped at the --timeout", null);
+            return new Outcome(RunStatus.HUNG, "stopped at the --timeout", null);
           }
           continue;
         }
         switch (m.type()) {
-          case "progress" -> err.println("dbrace: " + name + ": " + Secrets.redact(m.body().path("message").asText()));
-          case "result" -> {
+          case PROGRESS -> err.println("dbrace: " + name + ": " + Secrets.redact(m.body().path("message").asText()));
+          case RESULT -> {
             ExperimentResult r = Json.MAPPER.treeToValue(m.body().path("result"), ExperimentResult.class);
             w.waitFor(10_000);
-            return new Outcome("ok", null, r);
+            return new Outcome(RunStatus.OK, null, r);
           }
-          case "bad_input" -> throw new UserError(m.body().path("message").asText());
-          case "error" -> {
+          case BAD_INPUT -> throw new UserError(m.body().path("message").asText());
+          case ERROR -> {
             w.waitFor(5_000);
-            return new Outcome("failed", Secrets.redact(m.body().path("message").asText()), null);
+            return new Outcome(RunStatus.FAILED, Secrets.redact(m.body().path("message").asText()), null);
           }
-          case "eof" -> {
+          case EOF -> {
             w.waitFor(5_000);
-            return new Outcome("crashed", "the worker exited with code " + w.exitCode() + " before reporting a result: "
+            return new Outcome(RunStatus.CRASHED, "the worker exited with code " + w.exitCode() + " before reporting a result: "
                 + String.join(" | ", w.stderrTail(5)), null);
           }
           default -> { } // stray output; worker.stderr.log has the details

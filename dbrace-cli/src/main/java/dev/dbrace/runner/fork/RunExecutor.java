@@ -3,6 +3,7 @@ package dev.dbrace.runner.fork;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
@@ -26,7 +27,7 @@ public final class RunExecutor {
    * @param before the measured process when the measured phase began; {@code after}, when the result came
    * @param peakThreads peak threads inside the measured window; {@code peakRssKb} the same for resident memory
    */
-  public record Outcome(String status, String message, WorkerResult result, ProcStats ready, ProcStats before, ProcStats after,
+  public record Outcome(RunStatus status, String message, WorkerResult result, ProcStats ready, ProcStats before, ProcStats after,
       int peakThreads, long peakRssKb, List<String> stderrTail, double wallS, Instant measureStart,
       Instant measureEnd, Generator generator) {}
 
@@ -106,26 +107,26 @@ public final class RunExecutor {
             }
           } else if (now - stopSentAt > (settings.drainTimeoutMs() + 15_000) * 1_000_000L) {
             w.kill();
-            return outcome("hung", stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
+            return outcome(RunStatus.HUNG, stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
           }
           continue;
         }
         switch (m.type()) {
-          case "ready" -> {
+          case READY -> {
             ready = true;
             this.ready = sampler.sample();
             generatorReady = generator == null ? null : generator.sample();
             lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
             listener.phase(spec.stack(), "warmup");
           }
-          case "measure" -> {
+          case MEASURE -> {
             before = sampler.measuring(true);
             generatorBefore = generator == null ? null : generator.measuring(true);
             measureStart = Instant.now();
             onMeasure.accept(measureStart);
             listener.phase(spec.stack(), "measure");
           }
-          case "progress" -> {
+          case PROGRESS -> {
             JsonNode b = m.body();
             // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled
             long count = b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
@@ -136,7 +137,7 @@ public final class RunExecutor {
             listener.progress(spec.stack(), b.path("phase").asText(), b.path("ops").asLong(),
                 b.path("errors").asLong(), b.path("elapsed_s").asDouble());
           }
-          case "result" -> {
+          case RESULT -> {
             ProcStats after = sampler.measuring(false);
             generatorAfter = generator == null ? null : generator.measuring(false);
             measureEnd = Instant.now();
@@ -146,21 +147,21 @@ public final class RunExecutor {
               w.kill();
             }
             if (interrupted) {
-              return outcome("interrupted", "interrupted (Ctrl-C); the figures are those measured until then", r,
+              return outcome(RunStatus.INTERRUPTED, "interrupted (Ctrl-C); the figures are those measured until then", r,
                   before, after, sampler, w, t0);
             }
-            return outcome(stopReason == null ? "ok" : "hung", stopReason, r, before, after, sampler, w, t0);
+            return outcome(stopReason == null ? RunStatus.OK : RunStatus.HUNG, stopReason, r, before, after, sampler, w, t0);
           }
-          case "error" -> {
+          case ERROR -> {
             w.waitFor(5_000);
-            return outcome("failed", m.body().path("message").asText(), null, before, null, sampler, w, t0);
+            return outcome(RunStatus.FAILED, m.body().path("message").asText(), null, before, null, sampler, w, t0);
           }
-          case "eof" -> {
+          case EOF -> {
             w.waitFor(5_000);
-            return outcome("crashed", "worker exited with code " + w.exitCode() + " before reporting a result",
+            return outcome(RunStatus.CRASHED, "worker exited with code " + w.exitCode() + " before reporting a result",
                 null, before, null, sampler, w, t0);
           }
-          default -> { } // stray output on the worker's stdout; its stderr log has the details
+          default -> { } // BAD_INPUT (experiments only), NOISE: stray output on the worker's stdout; its stderr log has the details
         }
       }
     }
@@ -195,9 +196,9 @@ public final class RunExecutor {
     return null;
   }
 
-  private Outcome outcome(String status, String message, WorkerResult r, ProcStats before, ProcStats after,
+  private Outcome outcome(RunStatus status, String message, WorkerResult r, ProcStats before, ProcStats after,
       ProcSampler sampler, WorkerProcess w, long t0) {
-    List<String> tail = "ok".equals(status) ? List.of() : w.stderrTail(20);
+    List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
     return new Outcome(status, Secrets.redact(message), r, ready, before, after, sampler.peakThreads(),
         sampler.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
         measureEnd != null ? measureEnd : Instant.now(), generator == null ? null

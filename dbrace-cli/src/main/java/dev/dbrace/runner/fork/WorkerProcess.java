@@ -2,6 +2,7 @@ package dev.dbrace.runner.fork;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.MessageType;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.runner.Secrets;
 import java.io.BufferedReader;
@@ -28,8 +29,8 @@ import java.util.stream.Collectors;
  * called from another (Ctrl-C's).
  */
 public final class WorkerProcess implements AutoCloseable {
-  /** A message from the worker; type "eof" when its stdout closed. */
-  public record Message(String type, JsonNode body) {}
+  /** A message from the worker; type {@link MessageType#EOF} when its stdout closed. */
+  public record Message(MessageType type, JsonNode body) {}
 
   private final Process process;
   private final Writer stdin;
@@ -139,14 +140,14 @@ public final class WorkerProcess implements AutoCloseable {
       while ((line = r.readLine()) != null) {
         try {
           JsonNode node = Json.MAPPER.readTree(line);
-          messages.add(new Message(node.path("type").asText("unknown"), node));
+          messages.add(new Message(MessageType.of(node.path("type").asText()), node));
         } catch (IOException notJson) {
-          messages.add(new Message("noise", Json.MAPPER.getNodeFactory().textNode(line)));
+          messages.add(new Message(MessageType.NOISE, Json.MAPPER.getNodeFactory().textNode(line)));
         }
       }
     } catch (IOException e) {
       // the process ended
     }
-    messages.add(new Message("eof", null));
+    messages.add(new Message(MessageType.EOF, null));
   }
 }

@@ -22,7 +22,7 @@ public final class SameBodies {
   public static Optional<String> line(List<RunRecord> runs) {
     Map<String, String> byVariant = new LinkedHashMap<>();
     for (RunRecord r : runs) {
-      Map<String, String> v = r.versions();
+      Map<String, String> v = r.result().versions();
       if (v != null && v.containsKey(SHA256)) {
         byVariant.putIfAbsent(r.stack(), v.get(BYTES) + " bytes, sha256 " + v.get(SHA256).substring(0, 16));
       }

@@ -16,7 +16,7 @@ public record ExperimentRun(
     String command,
     String startedAt,
     String finishedAt,
-    String status,
+    dev.dbrace.core.run.RunStatus status,
     String message,
     String database,
     String serverVersion,

@@ -1,6 +1,7 @@
 package dev.dbrace.core.experiment;
 
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.MessageType;
 import dev.dbrace.core.run.RunSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -30,14 +31,14 @@ public final class ExperimentWorkerMain {
       exitWhenRunnerGone(in);
       Experiment experiment = find(spec.experiment());
       ExperimentContext context = new ExperimentContext(spec, System.getenv(RunSpec.PASSWORD_ENV),
-          message -> send(protocolOut, "progress", "message", message));
+          message -> send(protocolOut, MessageType.PROGRESS, "message", message));
       ExperimentResult result = experiment.run(context);
-      send(protocolOut, "result", "result", result);
+      send(protocolOut, MessageType.RESULT, "result", result);
     } catch (BadOptionException e) {
-      send(protocolOut, "bad_input", "message", e.getMessage());
+      send(protocolOut, MessageType.BAD_INPUT, "message", e.getMessage());
       code = 2;
     } catch (Throwable t) {
-      send(protocolOut, "error", "message", oneLine(t));
+      send(protocolOut, MessageType.ERROR, "message", oneLine(t));
       code = 3;
     }
     protocolOut.flush();
@@ -71,9 +72,9 @@ public final class ExperimentWorkerMain {
     throw new IllegalArgumentException("no experiment named " + name + " on this worker's classpath");
   }
 
-  private static synchronized void send(PrintStream out, String type, String key, Object value) {
+  private static synchronized void send(PrintStream out, MessageType type, String key, Object value) {
     Map<String, Object> msg = new LinkedHashMap<>();
-    msg.put("type", type);
+    msg.put("type", type.wire());
     msg.put(key, value);
     out.println(Json.line(msg));
     out.flush();

@@ -9,6 +9,9 @@ import java.util.Map;
  * Everything race.json holds: enough to understand, report and rerun the race. Written by the
  * runner after every run, read by the report and by {@code compare}.
  *
+ * @param format the layout of race.json: 1 for files written before the number existed, {@link #FORMAT}
+ *     for those written now. Format 2 has format 1's fields in the same places (only {@code format} is
+ *     new); a reader refuses a format newer than its own.
  * @param kind {@code race} (one load point per stack), {@code curve} (a series of load steps per
  *     stack) or {@code capacity} (a search for the highest rate within the SLA)
  * @param sla the latency target of a capacity search or curve; null for a plain race
@@ -17,6 +20,7 @@ import java.util.Map;
  *     null until the race has finished (and in results written before verdicts existed)
  */
 public record Race(
+    int format,
     String id,
     String kind,
     String command,
@@ -30,20 +34,31 @@ public record Race(
     List<Capacity> capacity,
     String verdict) {
 
+  /** The format this dbrace writes and the newest it reads. */
+  public static final int FORMAT = 2;
+
   public Race {
+    format = format == 0 ? 1 : format; // race.json before the number existed
     runs = runs == null ? List.of() : List.copyOf(runs);
     capacity = capacity == null ? List.of() : List.copyOf(capacity);
   }
 
+  /** A race written now: race.json in {@link #FORMAT}. */
+  public Race(String id, String kind, String command, String started, String finished, Environment environment,
+      Settings settings, WorkloadSpec workload, Sla sla, List<RunRecord> runs, List<Capacity> capacity, String verdict) {
+    this(FORMAT, id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity, verdict);
+  }
+
   /** The same race with other runs and capacity verdicts (the header stays). */
   public Race with(String finishedAt, List<RunRecord> newRuns, List<Capacity> newCapacity) {
-    return new Race(id, kind, command, started, finishedAt, environment, settings, workload, sla, newRuns, newCapacity,
-        verdict);
+    return new Race(format, id, kind, command, started, finishedAt, environment, settings, workload, sla, newRuns,
+        newCapacity, verdict);
   }
 
   /** The same race with its verdict. */
   public Race withVerdict(String v) {
-    return new Race(id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity, v);
+    return new Race(format, id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity,
+        v);
   }
 
   /** Where the race ran. {@code database} is a URL without password. */
@@ -97,7 +112,7 @@ public record Race(
 
     /** The run's latency at this SLA's percentile, in ms. */
     public double latencyOf(RunRecord run) {
-      var l = run.latencyMs();
+      var l = run.result().latencyMs();
       return switch (percentile) {
         case "p50" -> l.p50();
         case "p90" -> l.p90();
@@ -109,7 +124,7 @@ public record Race(
 
     /** Whether the run kept this SLA: finished, latency within target, errors within budget. */
     public boolean metBy(RunRecord run) {
-      return run.ok() && run.latencyMs() != null && run.ops() > 0 && latencyOf(run) <= ms
+      return run.ok() && run.result().latencyMs() != null && run.result().ops() > 0 && latencyOf(run) <= ms
           && run.errorRate() < maxErrorRate;
     }
 

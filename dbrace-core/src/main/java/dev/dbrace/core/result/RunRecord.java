@@ -1,38 +1,37 @@
 package dev.dbrace.core.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.load.LoadModel;
-import dev.dbrace.core.run.Latency;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
- * One run as written to race.json: the worker's own figures plus what the runner measured from
- * outside. {@code status} is ok, failed (the stack could not start), crashed (the worker died),
- * hung (killed after a deadline) or interrupted (Ctrl-C); only ok runs have figures.
+ * One run as written to race.json: which run it was and how it ended, then, nested, the worker's
+ * own figures ({@link WorkerResult}, as the worker sent them), what the runner measured from
+ * outside (the process, the server) and what each of the run's probes added ({@link Probes}).
+ * Only ok runs have figures; a run without them holds {@link WorkerResult#none()}.
+ *
+ * <p>In race.json the worker's and the probes' figures sit beside the run's own fields, as they
+ * always have ({@link RunRecordReader} reads them back; the worker's {@code total_statements} is
+ * {@code server.client_statements} there).
  *
  * @param load the load model in one line; {@code loadModel} is the same, structured
  * @param purpose why the run was made: {@code race}, {@code curve}, {@code probe} (the closed-loop
  *     run a capacity search starts from) or {@code capacity} (a step of the search)
  * @param step the run's position in its stack's series (0 for a plain race)
- * @param notIssued open loop: operations whose arrival time came while the in-flight limit was
- *     reached, so they were never sent; counted against the SLA like errors
- * @param latencyMs open loop: from each operation's intended start (its arrival time), so queueing
- *     shows; closed loop: from issue
- * @param serviceLatencyMs open loop only: from the moment the operation was handed to the stack, or,
- *     where the stack tells (the service level's HTTP generator), from when its request actually left
- *     on a connection: a wait in the generator for a free connection is not the service's time
- * @param threadStates with {@code --jfr}: where the worker's threads spent their time
- * @param process the measured process: the stack's worker, or at the service level the service's process
- * @param generator at the service level only: the HTTP load generator's worker, measured the same way
- * @param faults with {@code --faults} only: what was injected, the recovery after each fault and the ledger check
  * @param round which round of the race this run belongs to (1-based; {@code --rounds}); 0 in
  *     results written before rounds existed
- * @param tls whether the run's database connections used TLS, as the server saw them
- *     (pg_stat_ssl); null where it could not be read
- * @param errorLatencyMs latency of the measured operations that failed, apart from the successes'
- * @param issueLatenessMs open loop: the generator's lateness in handing operations to the stack
+ * @param result the worker's figures; its error samples are redacted, and a service run's versions
+ *     are the service's beside the generator's. Open loop: {@code latencyMs} from each operation's
+ *     intended start (its arrival time), so queueing shows; closed loop: from issue
+ * @param process the measured process: the stack's worker, or at the service level the service's process
+ * @param generator at the service level only: the HTTP load generator's worker, measured the same way
  */
+@JsonDeserialize(using = RunRecordReader.class)
 public record RunRecord(
     String stack,
     String workload,
@@ -40,86 +39,50 @@ public record RunRecord(
     LoadModel loadModel,
     String purpose,
     int step,
-    String status,
+    int round,
+    RunStatus status,
     String message,
     List<String> stderrTail,
-    long issued,
-    long ops,
-    long errors,
-    long unfinished,
-    long notIssued,
-    Map<String, Long> errorsByKind,
-    Map<String, String> errorSamples,
-    long statements,
-    double durationS,
-    double throughputOpsS,
-    Latency latencyMs,
-    Latency serviceLatencyMs,
-    WorkerResult.Warmup warmup,
+    @JsonUnwrapped @JsonIgnoreProperties("total_statements") WorkerResult result,
     ProcessFigures process,
     ServerFigures server,
-    WorkerResult.Gc gc,
-    Map<String, String> versions,
     String hlog,
-    String jfr,
-    ThreadStates threadStates,
-    String jvm,
     double wallS,
     ProcessFigures generator,
-    Faults faults,
-    int round,
-    Tls tls,
-    Latency errorLatencyMs,
-    Latency issueLatenessMs) {
+    @JsonUnwrapped Probes probes) {
+
+  public RunRecord {
+    result = result == null ? WorkerResult.none() : result;
+    probes = probes == null ? Probes.NONE : probes;
+  }
 
   public boolean ok() {
-    return "ok".equals(status);
+    return status == RunStatus.OK;
   }
 
   /** A run without figures: the stack failed to start, the worker crashed or hung, or Ctrl-C. */
   public static RunRecord withoutFigures(String stack, String workload, LoadModel load, String purpose, int step,
-      String status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, status, message, stderrTail,
-        0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, null, null, null, null, server, null, Map.of(), null, null, null,
-        null, wallS, null, null, 0, null, null, null);
+      int round, RunStatus status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, status, message, stderrTail,
+        null, null, server, null, wallS, null, null);
   }
 
-  /** The same run with its Flight Recorder file (relative to the results folder) and summary. */
-  public RunRecord withJfr(String jfrFile, ThreadStates states) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
-        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfrFile, states, jvm, wallS, generator, faults, round, tls, errorLatencyMs, issueLatenessMs);
+  /** The same run with other worker figures (a service run's versions: the service's own beside the generator's). */
+  public RunRecord withResult(WorkerResult r) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, r,
+        process, server, hlog, wallS, generator, probes);
   }
 
-  /** The same run with other library versions (a service run: the service's own, beside the generator's). */
-  public RunRecord withVersions(Map<String, String> v) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
-        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, v, hlog, jfr, threadStates, jvm, wallS, generator, faults, round, tls, errorLatencyMs, issueLatenessMs);
+  /** The same run with the server's figures (null where they could not be read). */
+  public RunRecord withServer(ServerFigures s) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, result,
+        process, s, hlog, wallS, generator, probes);
   }
 
-  /** The same run with its fault figures. */
-  public RunRecord withFaults(Faults f) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
-        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, f, round, tls, errorLatencyMs,
-        issueLatenessMs);
-  }
-
-  /** The same run as part of round {@code r} of the race. */
-  public RunRecord withRound(int r) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
-        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, faults, r,
-        tls, errorLatencyMs, issueLatenessMs);
-  }
-
-  /** The same run with what the server saw of its connections' TLS. */
-  public RunRecord withTls(Tls t) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, status, message, stderrTail, issued, ops,
-        errors, unfinished, notIssued, errorsByKind, errorSamples, statements, durationS, throughputOpsS, latencyMs,
-        serviceLatencyMs, warmup, process, server, gc, versions, hlog, jfr, threadStates, jvm, wallS, generator, faults,
-        round, t, errorLatencyMs, issueLatenessMs);
+  /** The same run with what a probe added ({@code change} of the probes' figures so far). */
+  public RunRecord withProbes(UnaryOperator<Probes> change) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, result,
+        process, server, hlog, wallS, generator, change.apply(probes));
   }
 
   /** The offered rate of an open-loop run, else null. */
@@ -129,8 +92,33 @@ public record RunRecord(
 
   /** Errors plus operations never issued, over everything that was due: what an SLA counts. */
   public double errorRate() {
-    long due = issued + notIssued;
-    return due == 0 ? 0 : (double) (errors + unfinished + notIssued) / due;
+    long due = result.issued() + result.notIssued();
+    return due == 0 ? 0 : (double) (result.errors() + result.unfinished() + result.notIssued()) / due;
+  }
+
+  /**
+   * What the run's optional probes measured; each null when its probe did not run (or could not read).
+   *
+   * @param jfr with {@code --jfr}: the Flight Recorder file, relative to the results folder
+   * @param threadStates with {@code --jfr}: where the worker's threads spent their time
+   * @param faults with {@code --faults} only: what was injected, the recovery after each fault and the ledger check
+   * @param tls whether the run's database connections used TLS, as the server saw them
+   *     (pg_stat_ssl); null where it could not be read
+   */
+  public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
+    public static final Probes NONE = new Probes(null, null, null, null);
+
+    public Probes withJfr(String file, ThreadStates states) {
+      return new Probes(file, states, faults, tls);
+    }
+
+    public Probes withFaults(Faults f) {
+      return new Probes(jfr, threadStates, f, tls);
+    }
+
+    public Probes withTls(Tls t) {
+      return new Probes(jfr, threadStates, faults, t);
+    }
   }
 
   /**

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Worker to runner messages: one JSON object per line on the worker's original stdout, with a
- * {@code type} of ready, measure, progress, result or error. Thread-safe (one println per message).
+ * {@code type} of ready, measure, progress, result or error ({@link MessageType}). Thread-safe (one println per message).
  */
 public final class Protocol {
   private final PrintStream out;
@@ -16,12 +16,12 @@ public final class Protocol {
   }
 
   public void ready() {
-    send("ready", Map.of());
+    send(MessageType.READY, Map.of());
   }
 
   /** Warm-up is over: the runner snapshots the process's counters now. */
   public void measure() {
-    send("measure", Map.of());
+    send(MessageType.MEASURE, Map.of());
   }
 
   /** {@code notIssued}: open-loop arrivals not sent because of the in-flight limit (0 for closed loop). */
@@ -32,20 +32,20 @@ public final class Protocol {
     fields.put("errors", errors);
     fields.put("not_issued", notIssued);
     fields.put("elapsed_s", elapsedS);
-    send("progress", fields);
+    send(MessageType.PROGRESS, fields);
   }
 
   public void result(WorkerResult result) {
-    send("result", Map.of("result", result));
+    send(MessageType.RESULT, Map.of("result", result));
   }
 
   public void error(String message) {
-    send("error", Map.of("message", message));
+    send(MessageType.ERROR, Map.of("message", message));
   }
 
-  private void send(String type, Map<String, Object> fields) {
+  private void send(MessageType type, Map<String, Object> fields) {
     Map<String, Object> msg = new LinkedHashMap<>();
-    msg.put("type", type);
+    msg.put("type", type.wire());
     msg.putAll(fields);
     out.println(Json.line(msg));
     out.flush();

@@ -2,69 +2,65 @@ package dev.dbrace.core.run;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.SslMode;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.util.Map;
 
 /**
- * Runner to worker: everything one run needs, as JSON on the worker's stdin. It holds no
- * password: the worker reads that from the environment variable {@link #PASSWORD_ENV}, so it
- * appears neither in files nor in the process list.
+ * Runner to worker: everything one run needs, as JSON on the worker's stdin, in four parts: where
+ * the database is, how the stack is set up, the load to put on it and the files the worker writes.
+ * It holds no password: the worker reads that from the environment variable {@link #PASSWORD_ENV},
+ * so it appears neither in files nor in the process list.
  *
- * @param hlogPath where the worker writes its HdrHistogram interval log
- * @param successLogPath null, or where the worker appends the index of every operation its open loop
- *     counted successful (fault runs compare them with the database's ledger rows)
- * @param engine the database engine; absent (null) in JSON means PostgreSQL
- * @param sslMode how the stack negotiates TLS on PostgreSQL (null there means libpq's default,
- *     prefer); null on the other engines
- * @param sslRootCert root certificate file for verify-ca/verify-full, or null for the driver's default
- * @param warmupMs a fixed warm-up, 0 for none, or {@link WarmupRule#AUTO}: until steady
- * @param warmupMaxMs with {@link WarmupRule#AUTO}: the cap on warm-up
+ * @param runId the run's id, for the worker's log lines
+ * @param stack the stack's name, as its provider knows it
  */
-public record RunSpec(
-    String runId,
-    String stack,
-    WorkloadSpec workload,
-    LoadModel load,
-    long warmupMs,
-    long seed,
-    String host,
-    int port,
-    String database,
-    String user,
-    int pool,
-    int threads,
-    Map<String, String> stackOptions,
-    String applicationName,
-    String hlogPath,
-    long progressIntervalMs,
-    long drainTimeoutMs,
-    String successLogPath,
-    Engine engine,
-    dev.dbrace.core.spi.SslMode sslMode,
-    String sslRootCert,
-    long warmupMaxMs) {
+public record RunSpec(String runId, String stack, Endpoint endpoint, Setup setup, LoadPlan plan, LogFiles files) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
 
-  public RunSpec {
-    stackOptions = Map.copyOf(stackOptions);
-    engine = engine == null ? Engine.POSTGRESQL : engine;
+  /**
+   * The database, as the worker reaches it (at a fault run, through the fault proxy).
+   *
+   * @param engine the database engine; absent (null) in JSON means PostgreSQL
+   * @param sslMode how the stack negotiates TLS on PostgreSQL (null there means libpq's default,
+   *     prefer); null on the other engines
+   * @param sslRootCert root certificate file for verify-ca/verify-full, or null for the driver's default
+   */
+  public record Endpoint(String host, int port, String database, String user, Engine engine, SslMode sslMode,
+      String sslRootCert) {
+    public Endpoint {
+      engine = engine == null ? Engine.POSTGRESQL : engine;
+    }
   }
 
-  /** A run on {@code engine} with libpq's default TLS mode on PostgreSQL. */
-  public RunSpec(String runId, String stack, WorkloadSpec workload, LoadModel load, long warmupMs, long seed,
-      String host, int port, String database, String user, int pool, int threads, Map<String, String> stackOptions,
-      String applicationName, String hlogPath, long progressIntervalMs, long drainTimeoutMs, String successLogPath,
-      Engine engine) {
-    this(runId, stack, workload, load, warmupMs, seed, host, port, database, user, pool, threads, stackOptions,
-        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, successLogPath, engine, null, null, 0);
+  /**
+   * How the stack is set up.
+   *
+   * @param applicationName the connections' application_name, by which the runner finds them on the server
+   */
+  public record Setup(int pool, int threads, Map<String, String> stackOptions, String applicationName) {
+    public Setup {
+      stackOptions = Map.copyOf(stackOptions);
+    }
   }
 
-  /** A run on PostgreSQL without a success log. */
-  public RunSpec(String runId, String stack, WorkloadSpec workload, LoadModel load, long warmupMs, long seed,
-      String host, int port, String database, String user, int pool, int threads, Map<String, String> stackOptions,
-      String applicationName, String hlogPath, long progressIntervalMs, long drainTimeoutMs) {
-    this(runId, stack, workload, load, warmupMs, seed, host, port, database, user, pool, threads, stackOptions,
-        applicationName, hlogPath, progressIntervalMs, drainTimeoutMs, null, Engine.POSTGRESQL, null, null, 0);
-  }
+  /**
+   * The load and its phases.
+   *
+   * @param warmupMs a fixed warm-up, 0 for none, or {@link WarmupRule#AUTO}: until steady
+   * @param warmupMaxMs with {@link WarmupRule#AUTO}: the cap on warm-up
+   * @param drainTimeoutMs how long operations still in flight at the end are waited for
+   */
+  public record LoadPlan(WorkloadSpec workload, LoadModel load, long warmupMs, long warmupMaxMs, long seed,
+      long progressIntervalMs, long drainTimeoutMs) {}
+
+  /**
+   * What the worker writes.
+   *
+   * @param hlogPath where the worker writes its HdrHistogram interval log
+   * @param successLogPath null, or where the worker appends the index of every operation its open loop
+   *     counted successful (fault runs compare them with the database's ledger rows)
+   */
+  public record LogFiles(String hlogPath, String successLogPath) {}
 }

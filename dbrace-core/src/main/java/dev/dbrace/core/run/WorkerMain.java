@@ -2,8 +2,8 @@ package dev.dbrace.core.run;
 
 import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.IntervalLog;
-import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.load.LoadDriver;
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
@@ -38,7 +38,7 @@ public final class WorkerMain {
     try {
       spec = Json.parse(in.readLine(), RunSpec.class);
       provider = find(spec.stack());
-      if (spec.workload().transactional() && !provider.transactions()) {
+      if (spec.plan().workload().transactional() && !provider.transactions()) {
         throw new IllegalArgumentException("stack " + provider.name() + " cannot run an operation in one transaction");
       }
       stack = provider.open(config(spec));
@@ -59,16 +59,18 @@ public final class WorkerMain {
   private static WorkerResult run(
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
+    RunSpec.LoadPlan plan = spec.plan();
     long[] preWarmStatements = {0};
-    boolean warms = spec.warmupMs() != 0;
-    WarmupRule.Outcome preWarm = spec.load() instanceof LoadModel.Open open && warms
+    boolean warms = plan.warmupMs() != 0;
+    WarmupRule.Outcome preWarm = plan.load() instanceof LoadModel.Open open && warms
         ? preWarm(spec, stack, open, control, protocol, preWarmStatements) : null;
     GcSnapshot gcBefore;
     long start = System.nanoTime();
-    try (IntervalLog log = new IntervalLog(Path.of(spec.hlogPath()), System.currentTimeMillis());
-        SuccessFile successes = spec.successLogPath() == null ? null : new SuccessFile(Path.of(spec.successLogPath()))) {
-      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(spec.workload(), spec.seed()), spec.load(),
-          spec.seed(), successes == null ? dev.dbrace.core.load.SuccessLog.NONE : successes);
+    try (IntervalLog log = new IntervalLog(Path.of(spec.files().hlogPath()), System.currentTimeMillis());
+        SuccessFile successes = spec.files().successLogPath() == null ? null
+            : new SuccessFile(Path.of(spec.files().successLogPath()))) {
+      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(plan.workload(), plan.seed()), plan.load(),
+          plan.seed(), successes == null ? dev.dbrace.core.load.SuccessLog.NONE : successes);
       control.onStop(loop::stop);
       ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "dbrace-ticker");
@@ -84,12 +86,12 @@ public final class WorkerMain {
         }
       }, 1, 1, TimeUnit.SECONDS);
       ticker.scheduleAtFixedRate(() -> progress(protocol, loop, start),
-          spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
+          plan.progressIntervalMs(), plan.progressIntervalMs(), TimeUnit.MILLISECONDS);
       WarmupRule.Outcome warm = null;
       if (warms) {
         loop.start();
-        if (spec.load() instanceof LoadModel.Open) {
-          long atRate = spec.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, spec.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
+        if (plan.load() instanceof LoadModel.Open) {
+          long atRate = plan.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, plan.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
           Thread.sleep(atRate);
           warm = new WarmupRule.Outcome(preWarm.warmupMs() + atRate, preWarm.ended());
         } else {
@@ -102,14 +104,14 @@ public final class WorkerMain {
       }
       gcBefore = GcSnapshot.now();
       protocol.measure();
-      awaitEnd(loop, spec.drainTimeoutMs());
+      awaitEnd(loop, spec.plan().drainTimeoutMs());
       ticker.shutdownNow();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
       synchronized (log) {
         log.sample(loop.warmup(), loop.measured());
       }
       progress(protocol, loop, start);
-      return ResultBuilder.build(provider, spec.engine(), loop, log, gcBefore.delta(),
+      return ResultBuilder.build(provider, spec.endpoint().engine(), loop, log, gcBefore.delta(),
           new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null,
               warm == null ? null : warm.ended()),
           preWarmStatements[0]);
@@ -119,9 +121,9 @@ public final class WorkerMain {
   /** Warm-up by the run's rule: a fixed time, or until steady ({@link WarmupRule#AUTO}) within the cap. */
   private static WarmupRule.Outcome warmUp(RunSpec spec, java.util.function.LongSupplier completions)
       throws InterruptedException {
-    return spec.warmupMs() == WarmupRule.AUTO
-        ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.warmupMaxMs())
-        : WarmupRule.fixed(spec.warmupMs());
+    return spec.plan().warmupMs() == WarmupRule.AUTO
+        ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.plan().warmupMaxMs())
+        : WarmupRule.fixed(spec.plan().warmupMs());
   }
 
   /** How long an open loop's own warm-up at the offered rate lasts, after the flat-out pre-warm. */
@@ -138,10 +140,10 @@ public final class WorkerMain {
    */
   private static WarmupRule.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
       Protocol protocol, long[] statements) throws InterruptedException {
-    int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.pool()));
-    long longest = spec.warmupMs() == WarmupRule.AUTO ? spec.warmupMaxMs() : spec.warmupMs();
+    int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.setup().pool()));
+    long longest = spec.plan().warmupMs() == WarmupRule.AUTO ? spec.plan().warmupMaxMs() : spec.plan().warmupMs();
     // the duration is only a backstop: the warm-up rule stops the loop
-    ClosedLoop warm = new ClosedLoop(stack, new OperationSequence(spec.workload(), spec.seed() + 1),
+    ClosedLoop warm = new ClosedLoop(stack, new OperationSequence(spec.plan().workload(), spec.plan().seed() + 1),
         new LoadModel.Closed(0, 2 * longest + 1000, inFlight));
     control.onStop(warm::stop);
     warm.startMeasuring();
@@ -156,7 +158,7 @@ public final class WorkerMain {
     });
     ticker.scheduleAtFixedRate(() -> protocol.progress("warmup", warm.measured().ok(), warm.measured().errors(),
         warm.measured().notIssued(), (System.nanoTime() - start) / 1e9),
-        spec.progressIntervalMs(), spec.progressIntervalMs(), TimeUnit.MILLISECONDS);
+        spec.plan().progressIntervalMs(), spec.plan().progressIntervalMs(), TimeUnit.MILLISECONDS);
     WarmupRule.Outcome outcome;
     try {
       outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors());
@@ -165,7 +167,7 @@ public final class WorkerMain {
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
     warm.stop();
-    awaitEnd(warm, spec.drainTimeoutMs());
+    awaitEnd(warm, spec.plan().drainTimeoutMs());
     statements[0] = warm.measured().statements() + warm.warmup().statements();
     return outcome;
   }
@@ -207,9 +209,11 @@ public final class WorkerMain {
   }
 
   private static StackConfig config(RunSpec spec) {
-    return new StackConfig(spec.host(), spec.port(), spec.database(), spec.user(),
-        System.getenv(RunSpec.PASSWORD_ENV), spec.pool(), spec.threads(), spec.workload().sqlTexts(),
-        spec.applicationName(), spec.stackOptions(), spec.engine(), spec.sslMode(), spec.sslRootCert());
+    RunSpec.Endpoint db = spec.endpoint();
+    RunSpec.Setup setup = spec.setup();
+    return new StackConfig(db.host(), db.port(), db.database(), db.user(), System.getenv(RunSpec.PASSWORD_ENV),
+        setup.pool(), setup.threads(), spec.plan().workload().sqlTexts(), setup.applicationName(), setup.stackOptions(),
+        db.engine(), db.sslMode(), db.sslRootCert());
   }
 
   /** The innermost cause's class and message: what a user needs, without a stack trace. */

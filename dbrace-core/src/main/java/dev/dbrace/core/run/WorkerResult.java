@@ -44,6 +44,22 @@ public record WorkerResult(
     Latency errorLatencyMs,
     Latency issueLatenessMs) {
 
+  /** The figures of a run that has none (it failed, crashed or hung): zero counts, no latency. */
+  public static WorkerResult none() {
+    return new WorkerResult(Map.of(), 0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, null, null, null, null, null, null,
+        null);
+  }
+
+  /**
+   * The same figures with other library versions and error texts: the runner's redacted error
+   * kinds and samples, a service run's versions beside the generator's.
+   */
+  public WorkerResult relabelled(Map<String, String> newVersions, Map<String, Long> kinds, Map<String, String> samples) {
+    return new WorkerResult(newVersions, issued, ops, errors, unfinished, notIssued, kinds, samples, statements,
+        totalStatements, durationS, throughputOpsS, latencyMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
+        issueLatenessMs);
+  }
+
   /**
    * The warm-up phase, excluded from every other figure. The JIT's share of it is measured from
    * outside, from the compiler threads' CPU (RunRecord.ProcessFigures).

@@ -48,12 +48,11 @@ class EngineTest {
 
   @Test
   void runSpecCarriesTheEngineAndDefaultsToPostgres() throws Exception {
-    RunSpec spec = new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500, 1000,
-        null, Engine.FIREBIRD);
-    assertEquals(Engine.FIREBIRD, Json.parse(Json.line(spec), RunSpec.class).engine());
-    String old = Json.line(new RunSpec("r", "s", null, null, 0, 1, "h", 1, "d", "u", 1, 1, Map.of(), "a", "x.hlog", 500,
-        1000)).replace(",\"engine\":\"POSTGRESQL\"", "");
+    RunSpec.Endpoint spec = new RunSpec.Endpoint("h", 1, "d", "u", Engine.FIREBIRD, null, null);
+    assertEquals(Engine.FIREBIRD, Json.parse(Json.line(spec), RunSpec.Endpoint.class).engine());
+    String old = Json.line(new RunSpec.Endpoint("h", 1, "d", "u", null, null, null))
+        .replace(",\"engine\":\"POSTGRESQL\"", "");
     assertFalse(old.contains("engine"), old);
-    assertEquals(Engine.POSTGRESQL, Json.parse(old, RunSpec.class).engine());
+    assertEquals(Engine.POSTGRESQL, Json.parse(old, RunSpec.Endpoint.class).engine());
   }
 }
