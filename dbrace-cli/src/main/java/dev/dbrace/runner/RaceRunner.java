@@ -20,7 +20,6 @@ import dev.dbrace.runner.probe.JfrProbe;
 import dev.dbrace.runner.probe.JfrThreadStates;
 import dev.dbrace.runner.probe.RunProbe;
 import dev.dbrace.runner.probe.ServerCountersProbe;
-import dev.dbrace.runner.probe.StatementCounts;
 import dev.dbrace.runner.probe.TlsProbe;
 import dev.dbrace.runner.probe.TlsRunProbe;
 import dev.dbrace.runner.service.ServiceVersionsProbe;

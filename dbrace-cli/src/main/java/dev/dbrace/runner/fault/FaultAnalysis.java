@@ -8,14 +8,13 @@ import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.db.postgres.LedgerTable;
 import dev.dbrace.runner.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -127,15 +126,11 @@ public final class FaultAnalysis {
     }
     OperationSequence seq = new OperationSequence(workload, seed);
     Map<Long, Integer> rows = new HashMap<>();
-    try (Statement s = admin.createStatement();
-        ResultSet rs = s.executeQuery("SELECT op, tag FROM " + Workloads.LEDGER_TABLE)) {
-      while (rs.next()) {
-        long op = rs.getLong(1);
-        if (op >= 0 && tagOf(seq.operation(op)) == rs.getLong(2)) {
-          rows.merge(op, 1, Integer::sum);
-        }
+    LedgerTable.forEachRow(admin, Workloads.LEDGER_TABLE, (op, tag) -> {
+      if (op >= 0 && tagOf(seq.operation(op)) == tag) {
+        rows.merge(op, 1, Integer::sum);
       }
-    }
+    });
     List<Long> missing = client.stream().filter(i -> !rows.containsKey(i)).sorted().toList();
     long performedNotReported = rows.keySet().stream().filter(i -> !client.contains(i)).count();
     long duplicates = rows.values().stream().filter(n -> n > 1).count();
@@ -145,9 +140,8 @@ public final class FaultAnalysis {
 
   /** Creates the ledger table if missing and empties it: each run's check starts from no rows. */
   public static void prepareLedger(Connection admin) throws IOException {
-    try (Statement s = admin.createStatement()) {
-      s.execute("CREATE TABLE IF NOT EXISTS " + Workloads.LEDGER_TABLE + " (op bigint NOT NULL, tag bigint NOT NULL)");
-      s.execute("TRUNCATE " + Workloads.LEDGER_TABLE);
+    try {
+      LedgerTable.prepare(admin, Workloads.LEDGER_TABLE);
     } catch (SQLException e) {
       throw new IOException("preparing the ledger table: " + Secrets.redact(e.getMessage()), e);
     }

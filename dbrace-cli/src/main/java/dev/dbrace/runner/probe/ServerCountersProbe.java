@@ -2,6 +2,7 @@ package dev.dbrace.runner.probe;
 
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.db.postgres.ServerCounters;
+import dev.dbrace.db.postgres.StatementCounts;
 import dev.dbrace.runner.fork.RunExecutor;
 import java.io.IOException;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dbrace.cli.TestDb;
+import dev.dbrace.db.postgres.StatementCounts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.dbrace.runner.probe;
+package dev.dbrace.db.postgres;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -59,7 +59,7 @@ public final class StatementCounts {
    * explains run in one transaction that is rolled back, so the commits counted around a run stay
    * the run's own.
    */
-  static Set<Long> queryIds(Connection c, Set<String> sqlTexts) {
+  public static Set<Long> queryIds(Connection c, Set<String> sqlTexts) {
     Set<Long> ids = new HashSet<>();
     try {
       boolean autoCommit = c.getAutoCommit();
