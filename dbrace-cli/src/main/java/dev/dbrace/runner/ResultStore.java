@@ -1,5 +1,7 @@
 package dev.dbrace.runner;
 
+import dev.dbrace.report.SummaryCsv;
+
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
@@ -87,7 +89,7 @@ public final class ResultStore {
       Files.createDirectories(dir);
       replace(dir.resolve("race.json"),
           Json.MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(race));
-      replace(dir.resolve("summary.csv"), csv(race.runs()));
+      replace(dir.resolve("summary.csv"), SummaryCsv.of(race.runs()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -97,37 +99,5 @@ public final class ResultStore {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.writeString(tmp, content);
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
-
-  static String csv(List<RunRecord> runs) {
-    StringBuilder sb = new StringBuilder("stack,workload,load,purpose,step,round,status,ops,errors,unfinished,not_issued,throughput_ops_s,"
-        + "p50_ms,p90_ms,p99_ms,p999_ms,max_ms,cpu_user_s,cpu_sys_s,cpu_ms_per_1k_ops,peak_rss_mb,"
-        + "ctx_voluntary,ctx_involuntary,peak_threads,server_xact_commit,server_statement_calls\n");
-    for (RunRecord r : runs) {
-      var l = r.result().latencyMs();
-      var w = r.result();
-      var p = r.process();
-      var s = r.server();
-      sb.append(String.join(",", quote(r.stack()), quote(r.workload()), quote(r.load()), r.purpose(),
-          Integer.toString(r.step()), Integer.toString(r.round()), r.status().label(), Long.toString(w.ops()),
-          Long.toString(w.errors()), Long.toString(w.unfinished()), Long.toString(w.notIssued()), num(w.throughputOpsS()),
-          l == null ? "" : num(l.p50()), l == null ? "" : num(l.p90()), l == null ? "" : num(l.p99()),
-          l == null ? "" : num(l.p999()), l == null ? "" : num(l.max()),
-          p == null ? "" : num(p.cpuUserS()), p == null ? "" : num(p.cpuSysS()), p == null ? "" : num(p.cpuMsPer1kOps()),
-          p == null ? "" : num(p.peakRssMb()), p == null ? "" : Long.toString(p.ctxVoluntary()),
-          p == null ? "" : Long.toString(p.ctxInvoluntary()), p == null ? "" : Integer.toString(p.peakThreads()),
-          s == null ? "" : Long.toString(s.xactCommit()),
-          s == null || s.statementCalls() == null ? "" : Long.toString(s.statementCalls())));
-      sb.append('\n');
-    }
-    return sb.toString();
-  }
-
-  private static String num(double v) {
-    return String.format(Locale.ROOT, "%.3f", v);
-  }
-
-  private static String quote(String s) {
-    return "\"" + s.replace("\"", "\"\"") + "\"";
   }
 }
