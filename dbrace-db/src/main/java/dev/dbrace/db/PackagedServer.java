@@ -44,6 +44,69 @@ public final class PackagedServer implements AutoCloseable {
     return process.pid();
   }
 
+  /** How an engine starts its server on a port: the process, the target to connect to, the log to quote on failure. */
+  public interface Launcher {
+    Launch launch(int port) throws IOException;
+  }
+
+  /** A started server process, where to reach it, and the file whose last lines say why it did not come up. */
+  public record Launch(Process process, DbTarget target, Path log, int tailLines) {}
+
+  /** A server that accepted a connection: its process handle, target and version string. */
+  public record Ready(PackagedServer server, DbTarget target, String version) {}
+
+  /**
+   * Starts the server on a free port and waits up to {@code awaitMs} for it to accept a connection,
+   * trying another port (up to {@code attempts} in all) when the process died at once: another
+   * process may take the free port between the probe and the server's bind.
+   *
+   * @throws DbException with the last lines of the server's log when it does not come up
+   */
+  public static Ready start(String label, Path root, long graceSeconds, int attempts, long awaitMs, Consumer<String> log,
+      Launcher launcher) throws IOException, InterruptedException {
+    long t0 = System.nanoTime();
+    for (int attempt = 1; ; attempt++) {
+      int port = dev.dbrace.db.postgres.PgCluster.freePort();
+      Launch l = launcher.launch(port);
+      PackagedServer server = new PackagedServer(l.process(), root, label, graceSeconds, log);
+      java.nio.file.Files.writeString(root.resolve("server.pid"), l.process().pid() + "\n");
+      if (server.awaitPort(port, awaitMs)) {
+        String version;
+        try (java.sql.Connection c = l.target().connect()) {
+          version = c.getMetaData().getDatabaseProductVersion().strip();
+        } catch (java.sql.SQLException | RuntimeException e) {
+          server.close();
+          throw e instanceof DbException d ? d
+              : new DbException("embedded " + label + " does not accept connections: " + e.getMessage(), e);
+        }
+        log.accept(String.format("%s %s ready on 127.0.0.1:%d (pid %d) in %.1f s", label, version, port,
+            l.process().pid(), (System.nanoTime() - t0) / 1e9));
+        return new Ready(server, l.target(), version);
+      }
+      String tail = Files2.tail(l.log(), l.tailLines());
+      server.stop(false);
+      if (attempt < attempts && !l.process().isAlive()) {
+        log.accept(label + " did not start on port " + port + " (" + tail + "); retrying on another port");
+        continue;
+      }
+      throw new DbException("embedded " + label + " did not start on 127.0.0.1:" + port + ": " + tail);
+    }
+  }
+
+  /**
+   * The failure of a start as the user's one line, after the private root is removed: a
+   * {@link DbException} as it is, anything else as "cannot start embedded LABEL: ...".
+   */
+  public static DbException startFailed(String label, Path rootOrNull, Exception e) {
+    if (rootOrNull != null) {
+      Files2.deleteTree(rootOrNull);
+    }
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return e instanceof DbException d ? d : new DbException("cannot start embedded " + label + ": " + e.getMessage(), e);
+  }
+
   public Path root() {
     return root;
   }

@@ -13,8 +13,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -59,7 +57,6 @@ public final class EmbeddedFirebird implements AutoCloseable {
     if (FirebirdInstall.missing() != null) {
       throw new DbException(FirebirdInstall.HINT);
     }
-    long t0 = System.nanoTime();
     String password = PgCluster.newPassword();
     Path root = null;
     try {
@@ -67,55 +64,36 @@ public final class EmbeddedFirebird implements AutoCloseable {
       StaleServers.FIREBIRD.clean(tmp, log);
       // The JVM's pid in the name lets a later start clean up after a JVM killed without its hooks.
       root = Files.createTempDirectory(tmp, StaleServers.FIREBIRD.prefix() + ProcessHandle.current().pid() + "-");
+      Path dir = root;
       Files.createDirectories(root.resolve("lock"));
       Files.writeString(root.resolve("databases.conf"), "");
       Path database = root.resolve("dbrace.fdb");
-      for (int attempt = 1; ; attempt++) {
-        int port = PgCluster.freePort();
-        writeConfig(root, port);
-        if (attempt == 1) {
-          PackagedServer.chown(root, "firebird");
-          createDatabases(root, database, password);
-        }
-        Process p = command(root, List.of(FirebirdInstall.SERVER.toString()))
-            .redirectOutput(root.resolve("server.log").toFile()).start();
-        DbTarget target = new DbTarget("127.0.0.1", port, database.toString(), "SYSDBA", password,
-            Engine.FIREBIRD);
-        // Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client,
-        // but after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL after 2 s then
-        // loses nothing: its database, security database and lock files are this run's own.
-        EmbeddedFirebird fb = new EmbeddedFirebird(new PackagedServer(p, root, "Firebird", 2, log), target);
-        Files.writeString(root.resolve("server.pid"), p.pid() + "\n");
-        if (fb.server.awaitPort(port, 20_000)) {
-          try (Connection c = target.connect()) {
-            fb.version = c.getMetaData().getDatabaseProductVersion().strip();
-          } catch (SQLException | RuntimeException e) {
-            fb.close();
-            throw e instanceof DbException d ? d
-                : new DbException("embedded Firebird does not accept connections: " + e.getMessage(), e);
+      boolean[] created = {false};
+      // Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client,
+      // but after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL after 2 s then
+      // loses nothing: its database, security database and lock files are this run's own.
+      PackagedServer.Ready ready = PackagedServer.start("Firebird", root, 2, START_ATTEMPTS, 20_000, log, port -> {
+        writeConfig(dir, port);
+        if (!created[0]) {
+          try {
+            PackagedServer.chown(dir, "firebird");
+            createDatabases(dir, database, password);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while creating the databases", e);
           }
-          log.accept(String.format("Firebird %s ready on 127.0.0.1:%d (pid %d) in %.1f s", fb.version,
-              port, p.pid(), (System.nanoTime() - t0) / 1e9));
-          return fb;
+          created[0] = true;
         }
-        String tail = Files2.tail(root.resolve("server.log"), 6);
-        fb.server.stop(false);
-        // Another process may take the free port between our probe and the server's bind.
-        if (attempt < START_ATTEMPTS && !p.isAlive()) {
-          log.accept("Firebird did not start on port " + port + " (" + tail + "); retrying on another port");
-          continue;
-        }
-        throw new DbException("embedded Firebird did not start on 127.0.0.1:" + port + ": " + tail);
-      }
+        Process p = command(dir, List.of(FirebirdInstall.SERVER.toString()))
+            .redirectOutput(dir.resolve("server.log").toFile()).start();
+        return new PackagedServer.Launch(p, new DbTarget("127.0.0.1", port, database.toString(), "SYSDBA", password,
+            Engine.FIREBIRD), dir.resolve("server.log"), 6);
+      });
+      EmbeddedFirebird fb = new EmbeddedFirebird(ready.server(), ready.target());
+      fb.version = ready.version();
+      return fb;
     } catch (IOException | RuntimeException | InterruptedException e) {
-      if (root != null) {
-        Files2.deleteTree(root);
-      }
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      throw e instanceof DbException d ? d
-          : new DbException("cannot start embedded Firebird: " + e.getMessage(), e);
+      throw PackagedServer.startFailed("Firebird", root, e);
     }
   }
 

@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -62,56 +60,30 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     if (MariaDbInstall.missing() != null) {
       throw new DbException(MariaDbInstall.HINT);
     }
-    long t0 = System.nanoTime();
     String password = PgCluster.newPassword();
     Path root = null;
     try {
       Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
       StaleServers.MARIADB.clean(tmp, log);
       root = Files.createTempDirectory(tmp, StaleServers.MARIADB.prefix() + ProcessHandle.current().pid() + "-");
+      Path dir = root;
       Path data = root.resolve("data");
       PackagedServer.chown(root, "mysql");
       installDb(root, data);
       bootstrap(root, data, password);
-      for (int attempt = 1; ; attempt++) {
-        int port = PgCluster.freePort();
-        Process p = new ProcessBuilder(serverCommand(root, data, port))
-            .directory(root.toFile()).redirectErrorStream(true)
-            .redirectOutput(root.resolve("server.out").toFile()).start();
-        DbTarget target = new DbTarget("127.0.0.1", port, DATABASE, DATABASE, password, Engine.MARIADB);
-        // SIGTERM is a clean shutdown; 20 s covers flushing a busy buffer pool
-        EmbeddedMariaDb db = new EmbeddedMariaDb(new PackagedServer(p, root, "MariaDB", 20, log), target);
-        Files.writeString(root.resolve("server.pid"), p.pid() + "\n");
-        if (db.server.awaitPort(port, 30_000)) {
-          try (Connection c = target.connect()) {
-            db.version = c.getMetaData().getDatabaseProductVersion().strip();
-          } catch (SQLException | RuntimeException e) {
-            db.close();
-            throw e instanceof DbException d ? d
-                : new DbException("embedded MariaDB does not accept connections: " + e.getMessage(), e);
-          }
-          log.accept(String.format("MariaDB %s ready on 127.0.0.1:%d (pid %d) in %.1f s", db.version,
-              port, p.pid(), (System.nanoTime() - t0) / 1e9));
-          return db;
-        }
-        String tail = Files2.tail(root.resolve("error.log"), 4);
-        db.server.stop(false);
-        // Another process may take the free port between our probe and the server's bind.
-        if (attempt < START_ATTEMPTS && !p.isAlive()) {
-          log.accept("MariaDB did not start on port " + port + " (" + tail + "); retrying on another port");
-          continue;
-        }
-        throw new DbException("embedded MariaDB did not start on 127.0.0.1:" + port + ": " + tail);
-      }
+      // SIGTERM is a clean shutdown; 20 s covers flushing a busy buffer pool
+      PackagedServer.Ready ready = PackagedServer.start("MariaDB", root, 20, START_ATTEMPTS, 30_000, log, port -> {
+        Process p = new ProcessBuilder(serverCommand(dir, data, port))
+            .directory(dir.toFile()).redirectErrorStream(true)
+            .redirectOutput(dir.resolve("server.out").toFile()).start();
+        return new PackagedServer.Launch(p, new DbTarget("127.0.0.1", port, DATABASE, DATABASE, password, Engine.MARIADB),
+            dir.resolve("error.log"), 4);
+      });
+      EmbeddedMariaDb db = new EmbeddedMariaDb(ready.server(), ready.target());
+      db.version = ready.version();
+      return db;
     } catch (IOException | RuntimeException | InterruptedException e) {
-      if (root != null) {
-        Files2.deleteTree(root);
-      }
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      throw e instanceof DbException d ? d
-          : new DbException("cannot start embedded MariaDB: " + e.getMessage(), e);
+      throw PackagedServer.startFailed("MariaDB", root, e);
     }
   }
 
