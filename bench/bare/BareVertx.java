@@ -1,6 +1,7 @@
 // A minimal Vert.x PG client loop, no harness: the ceiling the dbrace vertx stacks should come close to.
 // Run by bench/vs-pgbench.sh (entries bare-vertx, bare-vertx-pipelined) with the vertx stack's classpath:
-//   java -cp "$(cat stacks/vertx/target/runtime.classpath)" bench/bare/BareVertx.java pool|pipelined IN_FLIGHT CONNECTIONS WARMUP_S MEASURE_S
+//   java -cp "$(cat stacks/vertx/target/runtime.classpath)" bench/bare/BareVertx.java \
+//     pool|pipelined IN_FLIGHT CONNECTIONS WARMUP_S MEASURE_S
 // Connection from PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD. Prints "ops_s=<n>" and "cpu_ms_per_1k=<client CPU>" on stdout.
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;

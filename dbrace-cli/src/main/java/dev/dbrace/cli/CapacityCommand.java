@@ -17,10 +17,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace capacity}: each stack's highest rate within an SLA. */
-@Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
+@Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: "
+    + "the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
     mixinStandardHelpOptions = true, sortOptions = false)
 public final class CapacityCommand implements Callable<Integer> {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
+      description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
   Path scenarioFile;
 
   @Mixin RaceOptions race;
@@ -31,19 +33,27 @@ public final class CapacityCommand implements Callable<Integer> {
 
   @Mixin GuardOptions guards;
 
-  @Option(names = "--sla", converter = SlaConverter.class, description = "The latency target, e.g. p99=10ms (errors < 0.1 %% unless ,errors=N%% is added); required unless the scenario file has sla:.")
+  @Option(names = "--sla", converter = SlaConverter.class,
+      description = "The latency target, e.g. p99=10ms (errors < 0.1 %% unless ,errors=N%% is added); "
+          + "required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CAPACITY_STEP, description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it to give the percentile 10/(1-q) operations (1,000 for p99).")
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CAPACITY_STEP,
+      description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it "
+          + "to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.CAPACITY_WARMUP, description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.CAPACITY_WARMUP,
+      description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
   long warmupMs;
 
-  @Option(names = "--concurrency", defaultValue = Defaults.CAPACITY_CONCURRENCY, description = "In flight during the closed-loop probe the search starts from (default: ${DEFAULT-VALUE}, or the scenario file's load.concurrency).")
+  @Option(names = "--concurrency", defaultValue = Defaults.CAPACITY_CONCURRENCY,
+      description = "In flight during the closed-loop probe the search starts from "
+          + "(default: ${DEFAULT-VALUE}, or the scenario file's load.concurrency).")
   int concurrency;
 
-  @Option(names = "--precision", defaultValue = Defaults.CAPACITY_PRECISION, description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--precision", defaultValue = Defaults.CAPACITY_PRECISION,
+      description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
   double precisionPct;
 
   @Mixin OpenLoadOptions open;

@@ -19,10 +19,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace curve}: latency vs load, one run per stack per step. */
-@Command(name = "curve", description = "Latency-vs-load curves: each stack through a series of open-loop rates (or closed-loop concurrencies).",
+@Command(name = "curve", description = "Latency-vs-load curves: "
+    + "each stack through a series of open-loop rates (or closed-loop concurrencies).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class CurveCommand implements Callable<Integer> {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
+      description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
   Path scenarioFile;
 
   @Mixin RaceOptions race;
@@ -36,16 +38,21 @@ final class CurveCommand implements Callable<Integer> {
   @Option(names = "--rates", split = ",", description = "Open-loop arrival rates per second, one step each, e.g. 1000,2000,5000.")
   List<Double> rates;
 
-  @Option(names = "--concurrencies", split = ",", description = "Closed-loop concurrencies instead, one step each, e.g. 1,4,16,64,256 (throughput vs concurrency).")
+  @Option(names = "--concurrencies", split = ",", description = "Closed-loop concurrencies instead, one step each, e.g. 1,4,16,64,256 "
+      + "(throughput vs concurrency).")
   List<Integer> concurrencies;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CURVE_STEP, description = "Measured time per step (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CURVE_STEP,
+      description = "Measured time per step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP, description = "Warm-up per step, excluded from figures: auto (until steady, at most --warmup-max) or a duration (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+      description = "Warm-up per step, excluded from figures: "
+          + "auto (until steady, at most --warmup-max) or a duration (default: ${DEFAULT-VALUE}).")
   long warmupMs;
 
-  @Option(names = "--sla", converter = SlaConverter.class, description = "Draw this SLA on the curves and stop a stack's series at 10x it, e.g. p99=10ms.")
+  @Option(names = "--sla", converter = SlaConverter.class, description = "Draw this SLA on the curves and stop a stack's series at 10x it, "
+      + "e.g. p99=10ms.")
   Race.Sla sla;
 
   @Mixin OpenLoadOptions open;

@@ -19,7 +19,8 @@ final class DbCommand implements Callable<Integer> {
   @Option(names = "--env-file", description = "Write PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD here (mode 600) once ready.")
   Path envFile;
 
-  @Option(names = "--for", converter = Durations.class, defaultValue = "2h", description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--for", converter = Durations.class, defaultValue = "2h",
+      description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
   long forMs;
 
   @Override

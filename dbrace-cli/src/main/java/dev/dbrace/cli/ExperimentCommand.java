@@ -30,7 +30,8 @@ final class ExperimentCommand implements Callable<Integer> {
   @Option(names = "--opt", paramLabel = "NAME=VALUE", description = "An experiment setting, e.g. --opt rows=1000000 (see ./dbrace list).")
   Map<String, String> opts = new LinkedHashMap<>();
 
-  @Option(names = "--timeout", converter = Durations.class, defaultValue = "30m", description = "Stop the experiment after this long (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--timeout", converter = Durations.class, defaultValue = "30m",
+      description = "Stop the experiment after this long (default: ${DEFAULT-VALUE}).")
   long timeoutMs;
 
   @Spec CommandSpec commandSpec;

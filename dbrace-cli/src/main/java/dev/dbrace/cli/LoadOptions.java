@@ -12,16 +12,19 @@ import picocli.CommandLine.Option;
  * scenario's load and calls {@link #model} with the result.
  */
 public final class LoadOptions {
-  @Option(names = "--load", defaultValue = Defaults.LOAD, description = "Load model: closed (C in flight, each completion issues the next) or open (a fixed arrival --rate, latency from the intended start) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--load", defaultValue = Defaults.LOAD, description = "Load model: closed (C in flight, each completion issues the next) "
+      + "or open (a fixed arrival --rate, latency from the intended start) (default: ${DEFAULT-VALUE}).")
   String load;
 
   @Option(names = "--executions", description = "Closed load: measured operations per stack.")
   public Long executions;
 
-  @Option(names = "--duration", converter = Durations.class, description = "Measured time per run, e.g. 30s (default unless --executions: 5s for run, 10s for serve-race).")
+  @Option(names = "--duration", converter = Durations.class, description = "Measured time per run, e.g. 30s (default unless --executions: "
+      + "5s for run, 10s for serve-race).")
   public Long durationMs;
 
-  @Option(names = "--concurrency", defaultValue = Defaults.CONCURRENCY, description = "Closed load: operations in flight (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--concurrency", defaultValue = Defaults.CONCURRENCY,
+      description = "Closed load: operations in flight (default: ${DEFAULT-VALUE}).")
   int concurrency;
 
   @Option(names = "--rate", description = "Open load: arrivals per second.")
@@ -29,9 +32,10 @@ public final class LoadOptions {
 
   @Mixin OpenLoadOptions open;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP, description = "Warm-up per run, excluded from "
-      + "figures: auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
-      + "over 3 s, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+      description = "Warm-up per run, excluded from figures: "
+          + "auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
+          + "over 3 s, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
   public long warmupMs;
 
   /**

@@ -16,9 +16,11 @@ import picocli.CommandLine;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     description = {"Races database-access stacks on the same workload.",
-        "Your own workload: write a scenario file (docs/scenario-file.md), check it with ./dbrace validate FILE, race it with ./dbrace run FILE."},
-    subcommands = {RunCommand.class, ValidateCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class,
-        ExperimentCommand.class, ListCommand.class, DbCommand.class, CommandLine.HelpCommand.class})
+        "Your own workload: write a scenario file (docs/scenario-file.md), check it with ./dbrace validate FILE, "
+            + "race it with ./dbrace run FILE."},
+    subcommands = {RunCommand.class, ValidateCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class,
+        CapacityCommand.class, ReportCommand.class, CompareCommand.class, ExperimentCommand.class, ListCommand.class, DbCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
     int code;

@@ -21,12 +21,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dbrace run}: one race, every stack once on the same workload and load. */
-@Command(name = "run", description = {"Race stacks on one workload at one load (embedded PostgreSQL, or Firebird with --engine firebird, unless --url).",
+@Command(name = "run", description = {"Race stacks on one workload at one load (embedded PostgreSQL, or Firebird with --engine firebird, "
+    + "unless --url).",
     "The workload is a built-in one (--workload) or your own scenario file (docs/scenario-file.md): "
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
     mixinStandardHelpOptions = true, sortOptions = false)
 public final class RunCommand implements Callable<Integer> {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "Your own workload as a scenario file (see docs/scenario-file.md).")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
+      description = "Your own workload as a scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
 
   @Mixin RaceOptions race;

@@ -33,7 +33,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--pool", defaultValue = Defaults.POOL, description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
   int pool;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY, description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+      description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
   @Option(names = "--url-file", description = "Write the service's base URL and pid here once it answers /health.")
@@ -42,7 +43,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--log-dir", description = "Folder for service.log (default: a temporary folder).")
   Path logDir;
 
-  @Option(names = "--for", converter = Durations.class, defaultValue = "1h", description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--for", converter = Durations.class, defaultValue = "1h",
+      description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
   long forMs;
 
   @Override

@@ -43,7 +43,8 @@ final class ServeRaceCommand implements Callable<Integer> {
     long warmup = resolver.loadWarmup();
     if ("both".equalsIgnoreCase(resolver.engineTyped())) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
-      RaceOptions.require(resolver.url() == null, "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
+      RaceOptions.require(resolver.url() == null,
+          "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
       WorkloadSpec workload = resolver.endpoint();
       Path base = resolver.out() != null ? resolver.out() : Path.of("results", RunCommand.timestamp() + "-"
           + workload.name().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "") + "-both");

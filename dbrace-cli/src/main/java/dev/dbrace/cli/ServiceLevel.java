@@ -28,20 +28,25 @@ import picocli.CommandLine.Option;
  * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
  */
 public final class ServiceLevel {
-  @Option(names = "--level", defaultValue = Defaults.LEVEL, description = "driver (stacks race a workload) or service (service variants race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--level", defaultValue = Defaults.LEVEL, description = "driver (stacks race a workload) or service (service variants "
+      + "race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
   String level;
 
-  @Option(names = "--services", split = ",", description = "Service level: the variants to race (default: every one built; see dbrace list).")
+  @Option(names = "--services", split = ",",
+      description = "Service level: the variants to race (default: every one built; see dbrace list).")
   List<String> services;
 
-  @Option(names = "--endpoint", defaultValue = Defaults.ENDPOINT, description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--endpoint", defaultValue = Defaults.ENDPOINT,
+      description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
-  @Option(names = "--connections", description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most "
-      + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
+  @Option(names = "--connections",
+      description = "Service level: the generator's keep-alive connections (default, per run: a closed load's concurrency, at most "
+          + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY, description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+      description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
   boolean on() {

@@ -120,7 +120,10 @@ public final class DatabaseSession implements AutoCloseable {
     return embedded != null;
   }
 
-  /** e.g. "17.6", for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"), for MariaDB "10.11.19" (from "10.11.19-MariaDB-0+deb12u1"). */
+  /**
+   * e.g. "17.6", for Firebird "3.0.11" (from "LI-V3.0.11.33637 Firebird 3.0"), for MariaDB "10.11.19"
+   * (from "10.11.19-MariaDB-0+deb12u1").
+   */
   public String serverVersion() {
     String v = ServerCounters.serverVersion(admin);
     if (engine() == Engine.FIREBIRD) {

@@ -61,10 +61,12 @@ public final class RaceSession {
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
       Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
-          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan, db.target()), settings.workload(), sla, List.of(), List.of(), null);
+          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan, db.target()), settings.workload(), sla,
+          List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
-      err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
+      err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services")
+          + ", workload " + settings.workload().name() + ", "
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir);
@@ -128,13 +130,15 @@ public final class RaceSession {
             + " and counted with the errors.");
       }
       if (db.engine() == Engine.POSTGRESQL) {
-        System.out.println("server xact, server stmts/client: from the worker's start" + (subjects == null ? "" : " (the service's: once it was up)")
+        System.out.println("server xact, server stmts/client: from the worker's start"
+            + (subjects == null ? "" : " (the service's: once it was up)")
             + " until its connections closed, warm-up and pre-warm included, not only the measured phase; xact also counts"
             + " connection set-up and a few of dbrace's own reads; stmts: pg_stat_statements calls of the workload's SQL vs"
             + (subjects == null ? " statements the client's verified operations sent (an ORM's session answers a repeated find itself)."
                 : " requests the generator verified (not compared: each request runs the service's own statements)."));
       } else {
-        System.out.println("server commits and statements: not available on " + db.engine().label() + " (PostgreSQL's pg_stat_database and pg_stat_statements only).");
+        System.out.println("server commits and statements: not available on " + db.engine().label()
+            + " (PostgreSQL's pg_stat_database and pg_stat_statements only).");
       }
       System.out.println("results: " + dir.resolve("race.json"));
       writeReport(dir, err);

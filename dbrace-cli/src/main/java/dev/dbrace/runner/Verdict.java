@@ -172,7 +172,8 @@ public final class Verdict {
       for (RunRecord r : s.runs()) {
         if (!StackRounds.counts(r)) {
           bad.computeIfAbsent(s.stack(), k -> new ArrayList<>()).add((s.runs().size() > 1 ? "round " + r.round() + " " : "")
-              + r.status() + (s.runs().size() > 1 || stacks.stream().map(StackRounds::load).distinct().count() == 1 ? "" : " at " + s.load()));
+              + r.status()
+              + (s.runs().size() > 1 || stacks.stream().map(StackRounds::load).distinct().count() == 1 ? "" : " at " + s.load()));
         }
       }
     }

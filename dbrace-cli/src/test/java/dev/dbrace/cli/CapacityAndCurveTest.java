@@ -49,10 +49,13 @@ public class CapacityAndCurveTest {
     // the SLA, two at the failing rate did not, and a rate got a third run only after a split
     List<RunRecord> held = runs.stream().filter(r -> c.capacityOpsS().equals(r.offeredRate())).toList();
     List<RunRecord> missed = runs.stream().filter(r -> c.failingOpsS().equals(r.offeredRate())).toList();
-    assertEquals(2, held.stream().filter(sla::metBy).count(), "held: " + held.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
-    assertEquals(2, missed.stream().filter(m -> !sla.metBy(m)).count(), "missed: " + missed.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
+    assertEquals(2, held.stream().filter(sla::metBy).count(),
+        "held: " + held.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
+    assertEquals(2, missed.stream().filter(m -> !sla.metBy(m)).count(),
+        "missed: " + missed.stream().map((RunRecord r) -> r.result().latencyMs()).toList());
     runs.stream().filter(r -> "capacity".equals(r.purpose())).forEach(r ->
-        assertTrue(r.result().ops() >= CapacitySearch.minOps(sla), r.load() + ": " + r.result().ops() + " operations, fewer than p90 needs"));
+        assertTrue(r.result().ops() >= CapacitySearch.minOps(sla),
+            r.load() + ": " + r.result().ops() + " operations, fewer than p90 needs"));
     assertEquals(c.steps(), runs.size(), "one probe plus the open-loop steps, all recorded");
     assertEquals("probe", runs.get(0).purpose());
 
@@ -85,7 +88,8 @@ public class CapacityAndCurveTest {
     assertEquals(List.of("1 jdbc-platform 1", "1 vertx 1", "1 jdbc-platform 2", "1 vertx 2",
         "2 jdbc-platform 1", "2 vertx 1", "2 jdbc-platform 2", "2 vertx 2"),
         runs.stream().map(r -> r.step() + " " + r.stack() + " " + r.round()).toList());
-    assertEquals(8, runs.stream().map(RunRecord::hlog).distinct().count(), "a folder per run: " + runs.stream().map(RunRecord::hlog).toList());
+    assertEquals(8, runs.stream().map(RunRecord::hlog).distinct().count(),
+        "a folder per run: " + runs.stream().map(RunRecord::hlog).toList());
     String verdict = plan.verdict(runs, null);
     // 20 ms a sleep: about 50 ops/s per connection in use, so concurrency 2 is each stack's peak
     assertTrue(verdict.startsWith("Peaks: jdbc-platform ") && verdict.contains(" ops/s at concurrency 2; vertx "), verdict);

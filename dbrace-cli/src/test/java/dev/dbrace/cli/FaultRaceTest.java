@@ -94,7 +94,8 @@ public class FaultRaceTest {
   }
 
   private static void assertAccounted(RunRecord r) {
-    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished(), r.stack() + ": ops + errors + unfinished = issued");
+    assertEquals(r.result().issued(), r.result().ops() + r.result().errors() + r.result().unfinished(),
+        r.stack() + ": ops + errors + unfinished = issued");
   }
 
   private static void assertHonest(RunRecord r) {

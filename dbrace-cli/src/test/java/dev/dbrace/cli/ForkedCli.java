@@ -18,7 +18,10 @@ final class ForkedCli {
     return start(dir, env, false, args);
   }
 
-  /** @param ownGroup in a session and process group of its own (setsid), as a shell runs a command: a terminal's Ctrl-C signals the whole group */
+  /**
+   * @param ownGroup in a session and process group of its own (setsid), as a shell runs a command: a terminal's Ctrl-C
+   *     signals the whole group
+   */
   static Process start(Path dir, Map<String, String> env, boolean ownGroup, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(ownGroup ? List.of("setsid") : List.of());
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

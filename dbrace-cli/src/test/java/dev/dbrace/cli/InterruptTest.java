@@ -36,8 +36,8 @@ public class InterruptTest {
   @ValueSource(booleans = {false, true})
   void sigintKeepsWhatWasMeasuredAndStopsEverything(boolean group, @TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx", "--rounds", "1", "--duration", "8s",
-        "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
+    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx",
+        "--rounds", "1", "--duration", "8s", "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
     try {
@@ -97,8 +97,8 @@ public class InterruptTest {
       assertTrue(Files.exists(out.resolve("report.html")), "the report of what was measured is written");
       assertFalse(stderr.contains("Exception") || stderr.contains("internal error"), stderr);
       assertTrue(stderr.contains("dbrace: interrupted: ") && stderr.contains("keeps the 1 finished run"), stderr);
-      System.err.println("[interrupt-test] " + (group ? "group" : "process") + ": exited " + String.format("%.1f", exitS) + " s after SIGINT; "
-          + seen.size() + " processes seen, none left");
+      System.err.println("[interrupt-test] " + (group ? "group" : "process") + ": exited " + String.format("%.1f", exitS)
+          + " s after SIGINT; " + seen.size() + " processes seen, none left");
     } finally {
       dbrace.descendants().forEach(ProcessHandle::destroyForcibly);
       dbrace.destroyForcibly();

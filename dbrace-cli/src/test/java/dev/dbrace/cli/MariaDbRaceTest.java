@@ -125,7 +125,8 @@ public class MariaDbRaceTest {
         assertEquals(r.result().issued(), r.result().ops(), r.stack() + ": every operation counted was verified");
       }
       for (int i = 0; i < paidAfter.size(); i++) {
-        assertEquals((i + 1) * paidAfter.get(0), paidAfter.get(i), "stack " + STACKS.get(i) + " changed as many rows as the first: " + paidAfter);
+        assertEquals((i + 1) * paidAfter.get(0), paidAfter.get(i),
+            "stack " + STACKS.get(i) + " changed as many rows as the first: " + paidAfter);
       }
       Map<Integer, Integer> actual = new TreeMap<>();
       try (var st = admin.createStatement(); ResultSet rs = st.executeQuery("SELECT id, paid FROM scenario_race WHERE paid > 0")) {

@@ -55,7 +55,8 @@ public class NodeE5ServeRaceTest {
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--executions", "200", "--warmup", "200ms",
         "--url", url, "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.err().contains("dbrace: left out on Firebird, their descriptors do not list firebird: node-sync-per-request, node-sync-shared"),
+    assertTrue(r.err().contains("dbrace: left out on Firebird, their descriptors do not list firebird: node-sync-per-request, "
+        + "node-sync-shared"),
         r.err());
     JsonNode race = assertEveryRun(out, List.of("node-async-per-request", "node-async-shared-queued", "node-async-pool",
         "node-async-pool-prepared"));

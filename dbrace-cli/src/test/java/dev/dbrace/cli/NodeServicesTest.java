@@ -101,7 +101,8 @@ public class NodeServicesTest {
       assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
       assertEquals(300, r.result().issued());
       assertEquals(0, r.result().errors(), () -> "errors: " + r.result().errorSamples());
-      assertEquals(r.result().issued(), r.result().ops(), () -> r.stack() + ": verified " + r.result().ops() + " of " + r.result().issued());
+      assertEquals(r.result().issued(), r.result().ops(),
+          () -> r.stack() + ": verified " + r.result().ops() + " of " + r.result().issued());
       assertTrue(r.server().statementCalls() >= r.result().ops(), r.stack() + ": server counted " + r.server());
       assertTrue(r.process() != null && r.process().cpuUserS() + r.process().cpuSysS() > 0, "the service's own figures");
     }

@@ -61,7 +61,8 @@ public class OpenLoopRaceTest {
     assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
     assertEquals(0, r.result().errors());
     assertEquals(0, r.result().notIssued());
-    assertTrue(r.result().latencyMs().p50() >= 50 && r.result().latencyMs().p50() < 150, "p50 ~ the 50 ms sleep: " + r.result().latencyMs());
+    assertTrue(r.result().latencyMs().p50() >= 50 && r.result().latencyMs().p50() < 150,
+        "p50 ~ the 50 ms sleep: " + r.result().latencyMs());
     assertTrue(Math.abs(r.result().throughputOpsS() - 20) < 3, "achieved = offered below capacity: " + r.result().throughputOpsS());
     assertNotNull(r.result().serviceLatencyMs(), "open loop reports service time too");
   }

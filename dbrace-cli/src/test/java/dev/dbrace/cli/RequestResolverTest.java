@@ -87,7 +87,8 @@ public class RequestResolverTest {
     RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--pool", "7",
         "--duration", "2s", "--concurrency", "3");
     assertEquals(7, mine.pool());
-    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION_MS), "--duration replaces the file's executions");
+    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+        "--duration replaces the file's executions");
     // --load open over the file's closed model takes none of that model's settings
     RequestResolver open = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--load", "open", "--rate", "50");
     assertInstanceOf(LoadModel.Open.class, open.loadModel(Defaults.SERVE_RACE_DURATION_MS));

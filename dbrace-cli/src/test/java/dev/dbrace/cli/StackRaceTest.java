@@ -91,7 +91,8 @@ public class StackRaceTest {
     int perOp = workload.mix().get(0).statementCount();
     if (ORM_STACKS.contains(stack) && perOp > 1) {
       assertTrue(r.result().statements() <= r.result().ops() * perOp && r.result().statements() >= r.result().ops() * perOp * 0.99,
-          () -> "statements sent " + r.result().statements() + " for " + r.result().ops() + " x " + perOp + ": only repeated ids are served by the session");
+          () -> "statements sent " + r.result().statements() + " for " + r.result().ops() + " x " + perOp
+              + ": only repeated ids are served by the session");
     } else {
       assertEquals(r.result().ops() * perOp, r.result().statements(), "verified statements = ops x statements per op");
     }
@@ -103,7 +104,8 @@ public class StackRaceTest {
     long calls = s.statementCalls();
     // each statement in autocommit, so a commit per statement the server ran; an ORM's operations
     // report the statements they sent (repeats served from the session), so the counts match on every stack
-    assertTrue(s.xactCommit() >= s.clientStatements(), () -> "server commits " + s.xactCommit() + " < client statements " + s.clientStatements());
+    assertTrue(s.xactCommit() >= s.clientStatements(),
+        () -> "server commits " + s.xactCommit() + " < client statements " + s.clientStatements());
     assertEquals(s.clientStatements(), calls, "pg_stat_statements calls = client's verified statements");
 
     // latency and throughput make sense

@@ -94,13 +94,16 @@ public class VerdictTest {
     List<RunRecord> runs = List.of(
         run("jdbc-platform", 1, c1, "ok", 1_000, 1, 300, Tls.OFF, "settled"), run("vertx", 1, c1, "ok", 1_050, 1, 200, Tls.OFF, "settled"),
         run("jdbc-platform", 2, c1, "ok", 1_100, 1, 300, Tls.OFF, "settled"), run("vertx", 2, c1, "ok", 1_000, 1, 200, Tls.OFF, "settled"),
-        run("jdbc-platform", 1, c64, "ok", 9_000, 9, 300, Tls.OFF, "settled"), run("vertx", 1, c64, "ok", 12_000, 6, 200, Tls.OFF, "settled"),
-        run("jdbc-platform", 2, c64, "ok", 9_200, 9, 300, Tls.OFF, "settled"), run("vertx", 2, c64, "ok", 12_400, 6, 200, Tls.OFF, "settled"));
+        run("jdbc-platform", 1, c64, "ok", 9_000, 9, 300, Tls.OFF, "settled"),
+        run("vertx", 1, c64, "ok", 12_000, 6, 200, Tls.OFF, "settled"),
+        run("jdbc-platform", 2, c64, "ok", 9_200, 9, 300, Tls.OFF, "settled"),
+        run("vertx", 2, c64, "ok", 12_400, 6, 200, Tls.OFF, "settled"));
     String v = Verdict.curve(runs, null, 16, 200);
     assertTrue(v.startsWith("Peaks: jdbc-platform 9,100 ops/s at concurrency 64; vertx 12,200 ops/s at concurrency 64"), v);
     assertTrue(v.contains("at concurrency 1 vertx and jdbc-platform within the noise on throughput")
         || v.contains("at concurrency 1 jdbc-platform and vertx within the noise on throughput"), v);
-    assertTrue(v.contains("at concurrency 64 vertx leads on throughput (12,200 ops/s (12,000-12,400) vs 9,100 ops/s (9,000-9,200) for jdbc-platform)"), v);
+    assertTrue(v.contains("at concurrency 64 vertx leads on throughput (12,200 ops/s (12,000-12,400) vs 9,100 ops/s (9,000-9,200) for "
+        + "jdbc-platform)"), v);
   }
 
   @Test

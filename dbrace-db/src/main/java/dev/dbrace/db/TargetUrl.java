@@ -7,9 +7,10 @@ import dev.dbrace.core.spi.Engine;
 
 /**
  * Splits {@code postgresql://}, {@code postgres://}, {@code jdbc:postgresql://},
- * {@code mariadb://}, {@code mysql://} (and their {@code jdbc:} forms) and {@code firebird://} URLs into their parts (for Firebird, the database is everything after the
- * first '/' following host and port: {@code //path/db.fdb} gives {@code /path/db.fdb}). Parsed by hand rather than with {@link java.net.URI}, which rejects the unencoded
- * characters people put in passwords. Stateless, hence thread-safe.
+ * {@code mariadb://}, {@code mysql://} (and their {@code jdbc:} forms) and {@code firebird://} URLs
+ * into their parts (for Firebird, the database is everything after the first '/' following host
+ * and port: {@code //path/db.fdb} gives {@code /path/db.fdb}). Parsed by hand rather than with
+ * {@link java.net.URI}, which rejects the unencoded characters people put in passwords. Stateless, hence thread-safe.
  */
 final class TargetUrl {
 

@@ -63,7 +63,8 @@ public final class CompareReport {
         Format.ratio(r.ratio()), c.change(r))).toList();
     List<ChartSpec> charts = charts(c);
     String unmatched = c.onlyInA() + c.onlyInB() == 0 ? null
-        : c.onlyInA() + " run(s) only in a and " + c.onlyInB() + " only in b were not compared (no counterpart at the same stack, workload and load).";
+        : c.onlyInA() + " run(s) only in a and " + c.onlyInB()
+        + " only in b were not compared (no counterpart at the same stack, workload and load).";
     String data = Page.jsonBlob(new Data("dbrace-report", c.a(), c.b(), charts));
     return Page.render("compare", new ComparePage("dbrace compare " + c.a().id() + " vs " + c.b().id(),
         Side.of(c.a()), Side.of(c.b()), Format.f("%.0f %%", c.tolerance() * 100), rows, capacity, unmatched, charts,
@@ -82,7 +83,8 @@ public final class CompareReport {
     }
     if (!c.capacity().isEmpty()) {
       List<String> labels = c.capacity().stream().map(RaceComparison.CapacityRow::stack).toList();
-      charts.add(ChartSpec.barsAcross("compare-capacity", "Capacity within the SLA, a vs b", "Missing bar: the stack missed the SLA at every rate tried.",
+      charts.add(ChartSpec.barsAcross("compare-capacity", "Capacity within the SLA, a vs b",
+          "Missing bar: the stack missed the SLA at every rate tried.",
           Axis.linear("ops/s"), labels, List.of(
               Series.bars("a: " + c.a().id(), COLOR_A, c.capacity().stream().map(RaceComparison.CapacityRow::a).toList()),
               Series.bars("b: " + c.b().id(), COLOR_B, c.capacity().stream().map(RaceComparison.CapacityRow::b).toList())),

@@ -28,7 +28,8 @@ record ExperimentPage(
     Page.Assets assets) {
 
   static final String FILE = "experiment.json";
-  private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"}; // the race report's palette
+  // the race report's palette
+  private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"};
 
   /** The blob: the run as read, and the charts to draw. */
   record Data(String generator, String chartLibrary, ExperimentRun experiment, List<ChartSpec> charts) {}

@@ -33,7 +33,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     }
   }
 
-  private static final String CLOSED = "closed loop: latency from issue to completion; time an operation waits before it is issued is not in it";
+  private static final String CLOSED = "closed loop: latency from issue to completion; "
+      + "time an operation waits before it is issued is not in it";
   private static final String OPEN = "open loop: latency from each operation's intended start, so queueing behind a saturated stack counts";
 
   static SummaryView of(List<RunRecord> runs, Palette palette) {

@@ -226,7 +226,8 @@ public final class ThreadStateTally {
     String count = String.format(Locale.ROOT, "%s%,d", moreVirtualThreads ? "more than " : "", virtualThreads.size());
     String pinned = pinnedCount == 0 ? ""
         : String.format(Locale.ROOT, "; %,d pinned parks, %.3f s, are in parked", pinnedCount, pinnedNs / 1e9);
-    return count + (virtualThreads.size() == 1 ? " virtual thread" : " virtual threads") + ", not in threads: JFR records their sleeps, socket I/O and pinned parks, not"
+    return count + (virtualThreads.size() == 1 ? " virtual thread" : " virtual threads")
+        + ", not in threads: JFR records their sleeps, socket I/O and pinned parks, not"
         + " their other parks or monitor waits (they unmount); idle carriers show as parked" + pinned;
   }
 

@@ -32,7 +32,8 @@ public record ScenarioFile(String name, String description, Database database, L
     require(stacks == null || !stacks.isEmpty(), "stacks: give at least one, or leave the key out for the default");
     require(pool == null || (pool >= 1 && pool <= Defaults.POOL_MAX), "pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     if (sla != null) {
-      require(sla.size() == 1 || (sla.size() == 2 && sla.containsKey("errors")), "sla: one percentile, e.g. {p99: 20ms}, optionally errors: 1%");
+      require(sla.size() == 1 || (sla.size() == 2 && sla.containsKey("errors")),
+          "sla: one percentile, e.g. {p99: 20ms}, optionally errors: 1%");
     }
   }
 
@@ -113,7 +114,8 @@ public record ScenarioFile(String name, String description, Database database, L
       require(statements == null || (params == null && expect == null), "params and expect go into each of the statements");
       require(statements == null || !statements.isEmpty(), "statements is empty");
       require(weight == null || weight > 0, "weight must be > 0, got " + weight);
-      require(repeat == null || (repeat > 0 && repeat <= Defaults.REPEAT_MAX), "repeat must be 1.." + Defaults.REPEAT_MAX + ", got " + repeat);
+      require(repeat == null || (repeat > 0 && repeat <= Defaults.REPEAT_MAX),
+          "repeat must be 1.." + Defaults.REPEAT_MAX + ", got " + repeat);
       if (sql != null) {
         Statement.checkPlaceholders(sql, params == null ? 0 : params.size());
       }
@@ -142,7 +144,8 @@ public record ScenarioFile(String name, String description, Database database, L
       while (m.find()) {
         int n = m.group(1).length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(m.group(1));
         require(n >= 1, "sql uses $0; placeholders count from $1");
-        require(n <= params, "sql uses $" + m.group(1) + " but has " + (params == 0 ? "no params" : "only " + params + " param" + (params == 1 ? "" : "s")));
+        require(n <= params, "sql uses $" + m.group(1) + " but has "
+            + (params == 0 ? "no params" : "only " + params + " param" + (params == 1 ? "" : "s")));
         used.set(n);
         highest = Math.max(highest, n);
       }

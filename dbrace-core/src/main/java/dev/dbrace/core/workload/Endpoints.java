@@ -41,9 +41,12 @@ public final class Endpoints {
     DESCRIPTIONS.put("/updates?queries=N", "N world rows read, given new random numbers and written back");
     DESCRIPTIONS.put("/fortunes", "TechEmpower's fortunes HTML page: all rows plus one, sorted, escaped");
     DESCRIPTIONS.put("/film/{fid}", "E1's view query by a random FID in 0..989");
-    DESCRIPTIONS.put("/notifications/{user}", "E4's aggregator: a slow query (30-200 ms), a fortune and a remote call (1-3 s) for a random user");
-    DESCRIPTIONS.put("/relations", "E5's catalogue query as JSON (Firebird: rdb$relations; PostgreSQL: pg_class), the same bytes in every answer");
-    DESCRIPTIONS.put(ALL, "every endpoint above but /relations (not every variant serves it) in equal shares (/queries and /updates with 5 rows): a variant's smoke test");
+    DESCRIPTIONS.put("/notifications/{user}",
+        "E4's aggregator: a slow query (30-200 ms), a fortune and a remote call (1-3 s) for a random user");
+    DESCRIPTIONS.put("/relations",
+        "E5's catalogue query as JSON (Firebird: rdb$relations; PostgreSQL: pg_class), the same bytes in every answer");
+    DESCRIPTIONS.put(ALL, "every endpoint above but /relations (not every variant serves it) in equal shares "
+        + "(/queries and /updates with 5 rows): a variant's smoke test");
   }
 
 

@@ -23,8 +23,10 @@ public final class Workloads {
     DESCRIPTIONS.put("point-select", "one world row by random id (TechEmpower single query)");
     DESCRIPTIONS.put("queries-20", "20 separate world selects per operation, one after another (TechEmpower multiple queries)");
     DESCRIPTIONS.put("film-title", "E1's query: title from the nicer_but_slower_film_list view by FID uniform in 0..989");
-    DESCRIPTIONS.put("ledger", "one insert into dbrace_ledger keyed by the operation's index (what --faults checks: every success must be a row)");
-    DESCRIPTIONS.put("slow-mix", "point-select, but a fraction of operations also pg_sleep in the database (E1's bottleneck); options sleep (default 0.2 s), fraction (default 0.1)");
+    DESCRIPTIONS.put("ledger",
+        "one insert into dbrace_ledger keyed by the operation's index (what --faults checks: every success must be a row)");
+    DESCRIPTIONS.put("slow-mix", "point-select, but a fraction of operations also pg_sleep in the database (E1's bottleneck); "
+        + "options sleep (default 0.2 s), fraction (default 0.1)");
   }
 
   private Workloads() {}
@@ -121,7 +123,8 @@ public final class Workloads {
         slowWeight == 0 ? List.of(worldSelect(1, 1))
             : slowWeight == 1000 ? List.of(slow)
             : List.of(worldSelect(1000 - slowWeight, 1), slow);
-    return new WorkloadSpec("slow-mix", "point-select, but " + (slowWeight == 1000 ? "every operation" : fraction * 100 + " % of operations")
+    return new WorkloadSpec("slow-mix", "point-select, but "
+        + (slowWeight == 1000 ? "every operation" : fraction * 100 + " % of operations")
         + " also sleep " + sleep + " s in the database (pg_sleep; E1's bottleneck)", mix,
         Map.of("sleep", Double.toString(sleep), "fraction", Double.toString(fraction)));
   }

@@ -28,8 +28,9 @@ import org.HdrHistogram.Histogram;
  * at once, at a series of offered rates. For each rate it prints the achieved rate, how late
  * operations were issued against their schedule, the CPU used (the whole process, and the
  * scheduler thread alone, as a fraction of one core) and the fraction of time the scheduler
- * thread was ready to run but waiting for a CPU (the machine's share of the lateness). The generator is good enough when it sustains rates well above what
- * any real stack reaches, with a lateness far below the latencies being measured.
+ * thread was ready to run but waiting for a CPU (the machine's share of the lateness). The generator
+ * is good enough when it sustains rates well above what any real stack reaches, with a lateness far
+ * below the latencies being measured.
  *
  * <p>Not a unit test: run it with {@code bench/open-loop-generator.sh}. Arguments:
  * {@code [--rates 50000,100000,...] [--seconds 3] [--warmup 1] [--reference 25000]}.

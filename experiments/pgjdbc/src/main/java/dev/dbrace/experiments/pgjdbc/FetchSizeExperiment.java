@@ -34,7 +34,8 @@ public final class FetchSizeExperiment implements Experiment {
 
   @Override
   public String description() {
-    return "reading 1 KB rows with a 128 MB heap: default (whole result in memory) vs autocommit off + fetch size 10/100/1000, defaultRowFetchSize (E3)";
+    return "reading 1 KB rows with a 128 MB heap: default (whole result in memory) vs autocommit off + fetch size 10/100/1000, "
+        + "defaultRowFetchSize (E3)";
   }
 
   @Override

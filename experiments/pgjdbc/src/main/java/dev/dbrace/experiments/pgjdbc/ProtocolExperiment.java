@@ -32,7 +32,8 @@ public final class ProtocolExperiment implements Experiment {
 
   @Override
   public String description() {
-    return "a point select by query mode (simple/extended/extendedForPrepared), prepareThreshold 0/1/5, closing the statement, concatenated SQL (E3)";
+    return "a point select by query mode (simple/extended/extendedForPrepared), prepareThreshold 0/1/5, closing the statement, "
+        + "concatenated SQL (E3)";
   }
 
   @Override

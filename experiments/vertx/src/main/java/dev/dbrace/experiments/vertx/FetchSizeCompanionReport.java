@@ -27,7 +27,8 @@ final class FetchSizeCompanionReport {
       int fetch = r.variant().fetch();
       String rate = r.ok() ? Figures.count(Math.round(r.rows() / r.seconds())) : "-";
       table.add(List.of(r.variant().label(), r.ok() ? "read all" : "out of memory", Figures.count(r.rows()),
-          String.format(Locale.ROOT, "%.2f", r.seconds()), rate, Double.isNaN(r.peakHeapMb()) ? "-" : String.format(Locale.ROOT, "%.0f", r.peakHeapMb()),
+          String.format(Locale.ROOT, "%.2f", r.seconds()), rate,
+          Double.isNaN(r.peakHeapMb()) ? "-" : String.format(Locale.ROOT, "%.0f", r.peakHeapMb()),
           fetch > 0 ? Figures.count((r.rows() + fetch - 1) / fetch) : "1 (whole result)", r.ok() ? "" : r.outOfMemory()));
       String key = "vertx." + (fetch > 0 ? "create_stream_" + fetch : "execute_whole_result");
       facts.put(key + ".out_of_memory", !r.ok());

@@ -63,7 +63,7 @@ final class ProtocolCompanionReport {
         ? String.format(Locale.ROOT, " (pgjdbc's default here: %s ops/s)", Figures.count(Math.round(pgjdbcDefault.getAsDouble())))
         : "";
     // how it was driven belongs in the sentence: one at a time, each issued from the previous one's completion
-    return "Vert.x PG client on one connection, one execution at a time, each issued on the event loop as the previous completed" + base + ": "
-        + String.join("; ", parts) + ".";
+    return "Vert.x PG client on one connection, one execution at a time, each issued on the event loop as the previous completed"
+        + base + ": " + String.join("; ", parts) + ".";
   }
 }

@@ -41,7 +41,8 @@ public final class HttpGeneratorProvider implements StackProvider {
    */
   @Override
   public Map<String, String> versions() {
-    Map<String, String> v = new java.util.TreeMap<>(Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class)));
+    Map<String, String> v = new java.util.TreeMap<>(
+        Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class)));
     HttpGenerator s = opened;
     Map<String, String> body = s == null ? null : s.bodyFingerprint();
     if (body != null) {

@@ -29,7 +29,8 @@ public class AnswersTest {
 
   @Test
   void wrongStatusTypeOrShapeIsAnError() {
-    assertEquals("HTTP server error: status 500", assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(500, "text/plain", ""))).getMessage());
+    assertEquals("HTTP server error: status 500",
+        assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(500, "text/plain", ""))).getMessage());
     assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, new Answer(200, "text/plain", "{\"id\":1,\"randomNumber\":2}")));
     assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, json("{\"id\":\"1\",\"randomNumber\":2}")));
     assertThrows(WrongAnswer.class, () -> Answers.rows("/queries?queries=1", NONE, json("{\"id\":1,\"randomNumber\":2}")));
@@ -45,7 +46,8 @@ public class AnswersTest {
     assertEquals("<script>alert(\"x\")</script>", rows.get(0)[1]);
     String raw = ok.replace("&lt;script&gt;", "<script>");
     assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", raw)));
-    String unsorted = FRAME + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr><tr><td>11</td><td>&lt;x</td></tr></table></body></html>";
+    String unsorted = FRAME + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr>"
+        + "<tr><td>11</td><td>&lt;x</td></tr></table></body></html>";
     assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", unsorted)));
     String missing = FRAME + "<tr><td>11</td><td>x</td></tr></table></body></html>";
     assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", missing)));

@@ -124,7 +124,8 @@ final class VertxStack implements Stack {
         pool = MySQLBuilder.pool().with(poolOptions).connectingTo(mysqlOptions(config, settings)).using(vertx).build();
         client = pool;
       } else if (pipelined) {
-        client = PgBuilder.client().with(poolOptions).connectingTo(pgOptions(config, settings, "vertx-pipelined").setPipeliningLimit(settings.pipeliningLimit()))
+        client = PgBuilder.client().with(poolOptions)
+            .connectingTo(pgOptions(config, settings, "vertx-pipelined").setPipeliningLimit(settings.pipeliningLimit()))
             .using(vertx).build();
       } else {
         pool = PgBuilder.pool().with(poolOptions).connectingTo(pgOptions(config, settings, "vertx")).using(vertx).build();

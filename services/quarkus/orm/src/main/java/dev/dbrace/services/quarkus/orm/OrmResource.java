@@ -80,7 +80,8 @@ public class OrmResource {
 
   /**
    * N finds, each row given a new random number that differs from its old one (so every row is
-   * really written), flushed at commit in one JDBC batch, ordered by id (Quarkus sets hibernate.order_updates), so two requests cannot deadlock.
+   * really written), flushed at commit in one JDBC batch, ordered by id (Quarkus sets hibernate.order_updates), so two requests cannot
+   * deadlock.
    */
   @GET
   @Path("updates")
