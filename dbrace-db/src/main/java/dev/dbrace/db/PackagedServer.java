@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * A database server process that dbrace runs from a Debian package (Firebird, MariaDB) in a private
+ * A database server process that dbrace runs from a Debian package (Firebird, MariaDB) or builds (FerretDB) in a private
  * root directory of its own: stopped by {@link #close()} or, failing that, by a JVM shutdown hook
  * registered at construction (so a Ctrl-C during startup stops it too), with SIGTERM and, after
  * the engine's grace period, SIGKILL; then the root is deleted.
@@ -49,11 +49,22 @@ public final class PackagedServer implements AutoCloseable {
     Launch launch(int port) throws IOException;
   }
 
-  /** A started server process, where to reach it, and the file whose last lines say why it did not come up. */
+  /**
+   * A started server process, where to reach it (null for a server that JDBC does not reach, e.g.
+   * FerretDB), and the file whose last lines say why it did not come up.
+   */
   public record Launch(Process process, DbTarget target, Path log, int tailLines) {}
 
-  /** A server that accepted a connection: its process handle, target and version string. */
-  public record Ready(PackagedServer server, DbTarget target, String version) {}
+  /** A server that accepted a connection: its process handle, target (as launched), version string and port. */
+  public record Ready(PackagedServer server, DbTarget target, String version, int port) {}
+
+  /**
+   * Asks a server that accepts on its port whether it serves, as a client would: returns its
+   * version, or throws (a {@link DbException} is passed on as it is).
+   */
+  public interface Probe {
+    String version(Launch launch, int port) throws Exception;
+  }
 
   /**
    * Starts the server on a free port and waits up to {@code awaitMs} for it to accept a connection,
@@ -64,6 +75,22 @@ public final class PackagedServer implements AutoCloseable {
    */
   public static Ready start(String label, Path root, long graceSeconds, int attempts, long awaitMs, Consumer<String> log,
       Launcher launcher) throws IOException, InterruptedException {
+    return start(label, root, graceSeconds, attempts, awaitMs, log, launcher, PackagedServer::jdbcVersion);
+  }
+
+  /** The JDBC servers' probe: a connection to the launch's target and the version its metadata reports. */
+  private static String jdbcVersion(Launch l, int port) throws java.sql.SQLException {
+    try (java.sql.Connection c = l.target().connect()) {
+      return c.getMetaData().getDatabaseProductVersion().strip();
+    }
+  }
+
+  /**
+   * {@link #start(String, Path, long, int, long, Consumer, Launcher)} for a server that is not
+   * reached through JDBC: once the port accepts, {@code probe} says whether it serves.
+   */
+  public static Ready start(String label, Path root, long graceSeconds, int attempts, long awaitMs, Consumer<String> log,
+      Launcher launcher, Probe probe) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
     for (int attempt = 1; ; attempt++) {
       int port = dev.dbrace.db.postgres.PgCluster.freePort();
@@ -72,16 +99,19 @@ public final class PackagedServer implements AutoCloseable {
       java.nio.file.Files.writeString(root.resolve("server.pid"), l.process().pid() + "\n");
       if (server.awaitPort(port, awaitMs)) {
         String version;
-        try (java.sql.Connection c = l.target().connect()) {
-          version = c.getMetaData().getDatabaseProductVersion().strip();
-        } catch (java.sql.SQLException | RuntimeException e) {
+        try {
+          version = probe.version(l, port);
+        } catch (InterruptedException e) {
+          server.close();
+          throw e;
+        } catch (Exception e) {
           server.close();
           throw e instanceof DbException d ? d
               : new DbException("embedded " + label + " does not accept connections: " + e.getMessage(), e);
         }
         log.accept(String.format("%s %s ready on 127.0.0.1:%d (pid %d) in %.1f s", label, version, port,
             l.process().pid(), (System.nanoTime() - t0) / 1e9));
-        return new Ready(server, l.target(), version);
+        return new Ready(server, l.target(), version, port);
       }
       String tail = Files2.tail(l.log(), l.tailLines());
       server.stop(false);

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * Removes the {@code <prefix><jvm pid>-*} roots that dead JVMs left in the temp directory for the
- * servers dbrace runs from Debian packages (Firebird, MariaDB), the counterpart of {@link StaleRuns}:
+ * servers dbrace runs itself (Firebird, MariaDB, FerretDB), the counterpart of {@link StaleRuns}:
  * a JVM killed with SIGKILL runs no shutdown hook, so its server may still be running and is
  * killed first. Roots of live JVMs are left alone. Immutable, hence thread-safe.
  *
@@ -23,6 +23,7 @@ public record StaleServers(String prefix, String binary) {
 
   public static final StaleServers FIREBIRD = new StaleServers("dbrace-firebird-", "firebird");
   public static final StaleServers MARIADB = new StaleServers("dbrace-mariadb-", "mariadbd");
+  public static final StaleServers FERRETDB = new StaleServers("dbrace-ferretdb-", "ferretdb");
 
   public void clean(Path tmp, Consumer<String> log) {
     Pattern rootName = Pattern.compile(Pattern.quote(prefix) + "([0-9]+)-[0-9]+");
