@@ -74,10 +74,14 @@ public final class FerretDbBinary {
 
   /** {@code go} on the PATH, else /usr/local/go/bin/go, if it is Go 1.21 or later; else a {@link DbException}. */
   static Path findGo() {
-    String path = System.getenv().getOrDefault("PATH", "");
+    return findGo(System.getenv().getOrDefault("PATH", ""), Path.of("/usr/local/go/bin/go"));
+  }
+
+  /** The rule itself, for tests: the first executable {@code go} in {@code path}, else {@code fallback}. */
+  static Path findGo(String path, Path fallback) {
     Stream<Path> candidates = Stream.concat(
         Stream.of(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(s -> Path.of(s, "go")),
-        Stream.of(Path.of("/usr/local/go/bin/go")));
+        Stream.of(fallback));
     Path go = candidates.filter(Files::isExecutable).findFirst().orElseThrow(() -> new DbException(HINT));
     String out;
     try {

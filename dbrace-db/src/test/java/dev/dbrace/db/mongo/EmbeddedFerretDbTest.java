@@ -2,6 +2,7 @@ package dev.dbrace.db.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -22,7 +23,6 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,8 +34,8 @@ public class EmbeddedFerretDbTest {
   private static final int DOCUMENTS = 1_000;
   private static final int USERS = 10;
 
-  @BeforeAll
-  static void goInstalled() {
+  /** Skips a test that needs the server where Go is missing, naming what to install. */
+  private static void assumeGo() {
     String why = null;
     try {
       FerretDbBinary.findGo();
@@ -52,6 +52,7 @@ public class EmbeddedFerretDbTest {
 
   @Test
   void servesTheMongoProtocolOnLoopbackAndStopsWithoutTrace() throws Exception {
+    assumeGo();
     List<String> log = new ArrayList<>();
     EmbeddedFerretDb db = EmbeddedFerretDb.start(line -> {
       log.add(line);
@@ -89,6 +90,19 @@ public class EmbeddedFerretDbTest {
     assertFalse(Files.exists(root), root + " deleted");
     assertTrue(EmbeddedFirebirdTest.listeners(port).isEmpty(), "port closed");
     db.close(); // idempotent
+  }
+
+  @Test
+  void aMissingOrOldGoIsOneLineNamingWhatToInstall(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    DbException e = assertThrows(DbException.class, () -> FerretDbBinary.findGo("", dir.resolve("no-go")));
+    assertEquals(FerretDbBinary.HINT, e.getMessage());
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    Path oldGo = Files.writeString(bin.resolve("go"), "#!/bin/sh\necho go version go1.19.8 linux/amd64\n");
+    assertTrue(oldGo.toFile().setExecutable(true));
+    e = assertThrows(DbException.class, () -> FerretDbBinary.findGo(bin.toString(), dir.resolve("no-go")));
+    assertEquals(oldGo + " is go version go1.19.8 linux/amd64; " + FerretDbBinary.HINT, e.getMessage());
+    Files.writeString(oldGo, "#!/bin/sh\necho go version go1.21.0 linux/amd64\n");
+    assertEquals(oldGo, FerretDbBinary.findGo(":" + bin, dir.resolve("no-go")), "1.21 fetches the toolchain go.mod asks for");
   }
 
   /** The TCP ports a process listens on: its socket inodes matched against /proc/net/tcp and tcp6. */
