@@ -12,6 +12,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
 import dev.dbrace.db.DbException;
+import dev.dbrace.db.StaleServers;
 import dev.dbrace.db.firebird.EmbeddedFirebirdTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,6 +91,25 @@ public class EmbeddedFerretDbTest {
     assertFalse(Files.exists(root), root + " deleted");
     assertTrue(EmbeddedFirebirdTest.listeners(port).isEmpty(), "port closed");
     db.close(); // idempotent
+  }
+
+  @Test
+  void aServerLeftByADeadJvmIsKilledAndItsRootRemoved() throws Exception {
+    assumeGo();
+    EmbeddedFerretDb db = EmbeddedFerretDb.start(null);
+    try {
+      Process gone = new ProcessBuilder("true").start();
+      gone.waitFor();
+      Path orphan = db.root().resolveSibling(StaleServers.FERRETDB.prefix() + gone.pid() + "-1");
+      Files.move(db.root(), orphan);
+      List<String> log = new ArrayList<>();
+      StaleServers.FERRETDB.clean(orphan.getParent(), log::add);
+      assertTrue(ProcessHandle.of(db.pid()).map(h -> !h.isAlive()).orElse(true), "server killed: " + log);
+      assertFalse(Files.exists(orphan), "root removed: " + log);
+      assertTrue(log.stream().anyMatch(l -> l.startsWith("killed orphan ferretdb")), log.toString());
+    } finally {
+      db.close();
+    }
   }
 
   @Test
