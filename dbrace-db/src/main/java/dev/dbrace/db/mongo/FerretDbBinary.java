@@ -47,7 +47,11 @@ public final class FerretDbBinary {
 
   /** The cached binary, built first if missing. */
   public static Path ensure(Consumer<String> log) {
-    Path dir = CacheDir.resolve().resolve("ferretdb-" + VERSION);
+    return ensure(CacheDir.resolve().resolve("ferretdb-" + VERSION), log);
+  }
+
+  /** {@link #ensure(Consumer)} in a given directory, for tests. */
+  static Path ensure(Path dir, Consumer<String> log) {
     Path binary = dir.resolve("ferretdb");
     if (Files.isExecutable(binary)) {
       return binary;

@@ -113,6 +113,24 @@ public class EmbeddedFerretDbTest {
   }
 
   @Test
+  void concurrentFirstUsesBuildOnceAndLeaveOnlyTheBinary(@org.junit.jupiter.api.io.TempDir Path cache) throws Exception {
+    assumeGo();
+    Path dir = cache.resolve("ferretdb-" + FerretDbBinary.VERSION);
+    List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+      var first = pool.submit(() -> FerretDbBinary.ensure(dir, log::add));
+      var second = pool.submit(() -> FerretDbBinary.ensure(dir, log::add));
+      assertEquals(first.get(), second.get());
+      assertTrue(Files.isExecutable(first.get()), first.get() + " executable");
+    }
+    assertEquals(1, log.stream().filter(l -> l.startsWith("building FerretDB")).count(), "built once: " + log);
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(Set.of("ferretdb", "build.lock"), left.map(p -> p.getFileName().toString()).collect(Collectors.toSet()));
+    }
+    assertEquals(FerretDbBinary.VERSION, FerretDbBinary.version(dir.resolve("ferretdb")));
+  }
+
+  @Test
   void aMissingOrOldGoIsOneLineNamingWhatToInstall(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     DbException e = assertThrows(DbException.class, () -> FerretDbBinary.findGo("", dir.resolve("no-go")));
     assertEquals(FerretDbBinary.HINT, e.getMessage());
