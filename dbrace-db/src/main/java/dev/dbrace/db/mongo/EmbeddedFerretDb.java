@@ -59,7 +59,7 @@ public final class EmbeddedFerretDb implements AutoCloseable {
             .directory(dir.toFile()).redirectErrorStream(true)
             .redirectOutput(dir.resolve("server.log").toFile()).start();
         return new PackagedServer.Launch(p, null, dir.resolve("server.log"), 4);
-      }, (launch, port) -> FerretDbBinary.version(binary));
+      }, (launch, port) -> FerretDbBinary.version(binary)); // accepting is serving (see above): the version is all we ask
       return new EmbeddedFerretDb(ready.server(), ready.port(), ready.version());
     } catch (IOException | RuntimeException | InterruptedException e) {
       throw PackagedServer.startFailed("FerretDB", root, e);

@@ -7,7 +7,6 @@ import dev.dbrace.db.DbException;
 import dev.dbrace.db.Files2;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +59,8 @@ public final class FerretDbBinary {
     try {
       Files.createDirectories(dir);
       synchronized (FerretDbBinary.class) { // the file lock is per JVM, not per thread
-        try (FileChannel ch = FileChannel.open(dir.resolve("build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = ch.lock()) {
+        try (FileChannel ch = FileChannel.open(dir.resolve("build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+          ch.lock(); // released when the channel closes, or when a killed process's descriptors do
           if (!Files.isExecutable(binary)) { // another process may have built it while we waited
             build(go, dir, binary, log);
           }
