@@ -21,9 +21,15 @@ public final class Races {
   private Races() {}
 
   static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs) {
+    return settings(stacks, workload, load, pool, warmupMs, 60_000);
+  }
+
+  /** With {@code --warmup-max} of {@code warmupMaxMs}. */
+  static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs,
+      long warmupMaxMs) {
     return new RaceSettings(stacks, workload, load, pool, load instanceof LoadModel.Closed c ? c.concurrency() : 1, 50,
         warmupMs, 42, Map.of(), List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"),
-        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false, 60_000);
+        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false, warmupMaxMs);
   }
 
   static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {

@@ -43,10 +43,18 @@ public class WarmupRaceTest {
   @Test
   void anOpenLoopPreWarmsUntilSteadyAndReportsItsLateness(@TempDir Path out) throws Exception {
     var settings = Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
-        new LoadModel.Open(200, 1_000, 64, "constant"), 4, WarmupRule.AUTO);
+        new LoadModel.Open(200, 1_000, 64, "constant"), 4, WarmupRule.AUTO, 15_000);
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
     assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
-    assertEquals(WarmupRule.SETTLED, r.result().warmup().ended(), () -> "warm-up " + r.result().warmup());
+    // the flat-out pre-warm ran under the rule: settled after its three flat seconds, or (on a machine
+    // busy enough to keep its throughput moving by more than 5 %) at the cap, never cut short
+    var w = r.result().warmup();
+    double preWarmS = w.durationS() - 1.0; // the last second is the open loop's own warm-up at the rate
+    switch (w.ended()) {
+      case WarmupRule.SETTLED -> assertTrue(preWarmS >= 3 && preWarmS < 15, () -> "settled pre-warm " + w);
+      case WarmupRule.CAP -> assertTrue(preWarmS >= 15, () -> "capped pre-warm " + w);
+      default -> throw new AssertionError("warm-up ended " + w.ended() + ": " + w);
+    }
     assertNotNull(r.result().issueLatenessMs(), "the generator's lateness is reported");
     assertTrue(r.result().issueLatenessMs().p50() < 50, () -> "200/s is nothing for the scheduler: " + r.result().issueLatenessMs());
     assertTrue(Math.abs(r.result().throughputOpsS() - 200) < 20, () -> "achieved = offered below capacity: " + r.result().throughputOpsS());

@@ -31,7 +31,14 @@ final class OutcomeRecorder {
       phase.failure(latencyNs, PhaseStats.kindOf(error), String.valueOf(error));
       return;
     }
-    String problem = verifier.check(op, result);
+    String problem;
+    try {
+      problem = result == null ? "the stack completed the operation without a result" : verifier.check(op, result);
+    } catch (RuntimeException e) {
+      // thrown here it would end the virtual user silently (the loops issue the next operation after
+      // recording): a check that cannot read the result is a wrong result
+      problem = "the result could not be checked: " + e;
+    }
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {

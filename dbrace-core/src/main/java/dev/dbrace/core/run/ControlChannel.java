@@ -29,6 +29,11 @@ final class ControlChannel {
     }
   }
 
+  /** Whether the runner asked to stop. */
+  boolean stopRequested() {
+    return stopRequested;
+  }
+
   private synchronized void stop() {
     stopRequested = true;
     onStop.run();

@@ -1,5 +1,6 @@
 package dev.dbrace.core.run;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,41 +37,67 @@ public final class WarmupRule {
   public static final String CAP = "cap";
   /** Ended after a fixed duration. */
   public static final String FIXED = "fixed";
+  /**
+   * Ended early because the runner asked the worker to stop (its stall watchdog, a run timeout,
+   * Ctrl-C): the run goes on to report what it has instead of warming up to the cap first.
+   */
+  public static final String STOPPED = "stopped";
 
   /** {@code --warmup auto} in a {@link RunSpec}'s {@code warmupMs}. */
   public static final long AUTO = -1;
 
   /**
    * @param warmupMs how long warm-up took
-   * @param ended {@link #SETTLED}, {@link #CAP} or {@link #FIXED}
+   * @param ended {@link #SETTLED}, {@link #CAP}, {@link #FIXED} or {@link #STOPPED}
    */
   public record Outcome(long warmupMs, String ended) {}
 
   private WarmupRule() {}
 
-  /** Sleeps exactly {@code ms}. */
-  static Outcome fixed(long ms) throws InterruptedException {
+  /** How often a warm-up looks at the runner's stop request. */
+  static final long STOP_CHECK_MS = 100;
+
+  /** Sleeps exactly {@code ms}, unless {@code stopped} turns true first. */
+  static Outcome fixed(long ms, BooleanSupplier stopped) throws InterruptedException {
     long t0 = System.nanoTime();
-    Thread.sleep(ms);
+    if (!sleep(t0, ms, stopped)) {
+      return new Outcome((System.nanoTime() - t0) / 1_000_000, STOPPED);
+    }
     return new Outcome((System.nanoTime() - t0) / 1_000_000, FIXED);
   }
 
+  /** Sleeps until {@code untilMs} after {@code t0}; false if {@code stopped} turned true first. */
+  private static boolean sleep(long t0, long untilMs, BooleanSupplier stopped) throws InterruptedException {
+    while (true) {
+      if (stopped.getAsBoolean()) {
+        return false;
+      }
+      long left = untilMs - (System.nanoTime() - t0) / 1_000_000;
+      if (left <= 0) {
+        return true;
+      }
+      Thread.sleep(Math.min(left, STOP_CHECK_MS));
+    }
+  }
+
   /**
-   * Waits until the run is steady or {@code maxMs} has passed.
+   * Waits until the run is steady or {@code maxMs} has passed, or {@code stopped} turns true (a
+   * stalled loop is never steady: without the stop it would wait out the cap while the runner
+   * waits for a result).
    *
    * @param completions operations completed so far (verified or failed), read once a second
    * @param cpu this process's CPU and its compiler threads', read once a second
    */
-  static Outcome auto(LongSupplier completions, java.util.function.Supplier<ThreadCpu.Reading> cpu, long maxMs)
-      throws InterruptedException {
+  static Outcome auto(LongSupplier completions, java.util.function.Supplier<ThreadCpu.Reading> cpu, long maxMs,
+      BooleanSupplier stopped) throws InterruptedException {
     long t0 = System.nanoTime();
     Steadiness steady = new Steadiness();
     steady.add(t0, completions.getAsLong(), cpu.get());
     while (true) {
       long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
       long next = Math.min(1000L * steady.samples(), maxMs); // one reading a second since t0
-      if (next > elapsedMs) {
-        Thread.sleep(next - elapsedMs);
+      if (next > elapsedMs && !sleep(t0, next, stopped)) {
+        return new Outcome((System.nanoTime() - t0) / 1_000_000, STOPPED);
       }
       long now = System.nanoTime();
       elapsedMs = (now - t0) / 1_000_000;

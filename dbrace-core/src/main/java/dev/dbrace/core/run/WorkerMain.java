@@ -95,7 +95,7 @@ public final class WorkerMain {
           Thread.sleep(atRate);
           warm = new WarmupRule.Outcome(preWarm.warmupMs() + atRate, preWarm.ended());
         } else {
-          warm = warmUp(spec, () -> loop.warmup().ok() + loop.warmup().errors());
+          warm = warmUp(spec, () -> loop.warmup().ok() + loop.warmup().errors(), control);
         }
         loop.startMeasuring();
       } else {
@@ -119,11 +119,11 @@ public final class WorkerMain {
   }
 
   /** Warm-up by the run's rule: a fixed time, or until steady ({@link WarmupRule#AUTO}) within the cap. */
-  private static WarmupRule.Outcome warmUp(RunSpec spec, java.util.function.LongSupplier completions)
-      throws InterruptedException {
+  private static WarmupRule.Outcome warmUp(RunSpec spec, java.util.function.LongSupplier completions,
+      ControlChannel control) throws InterruptedException {
     return spec.plan().warmupMs() == WarmupRule.AUTO
-        ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.plan().warmupMaxMs())
-        : WarmupRule.fixed(spec.plan().warmupMs());
+        ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.plan().warmupMaxMs(), control::stopRequested)
+        : WarmupRule.fixed(spec.plan().warmupMs(), control::stopRequested);
   }
 
   /** How long an open loop's own warm-up at the offered rate lasts, after the flat-out pre-warm. */
@@ -161,7 +161,7 @@ public final class WorkerMain {
         spec.plan().progressIntervalMs(), spec.plan().progressIntervalMs(), TimeUnit.MILLISECONDS);
     WarmupRule.Outcome outcome;
     try {
-      outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors());
+      outcome = warmUp(spec, () -> warm.measured().ok() + warm.measured().errors(), control);
     } finally {
       ticker.shutdownNow();
       ticker.awaitTermination(5, TimeUnit.SECONDS);

@@ -65,7 +65,7 @@ class WarmupRuleTest {
       long s = ns / S;
       long into = ns % S;
       return s / 2 * 4_000 + (s % 2 == 0 ? into * 1_000 / S : 1_000 + into * 3_000 / S);
-    }, () -> new ThreadCpu.Reading(0, 0), 4_500);
+    }, () -> new ThreadCpu.Reading(0, 0), 4_500, () -> false);
     assertEquals(WarmupRule.CAP, capped.ended());
     assertTrue(capped.warmupMs() >= 4_500 && capped.warmupMs() < 6_000, "capped at " + capped.warmupMs());
 
@@ -74,10 +74,29 @@ class WarmupRuleTest {
     WarmupRule.Outcome settled = WarmupRule.auto(() -> {
       reads.incrementAndGet();
       return (System.nanoTime() - t1) / 100_000; // 10,000 a second
-    }, () -> new ThreadCpu.Reading(0, 0), 20_000);
+    }, () -> new ThreadCpu.Reading(0, 0), 20_000, () -> false);
     assertEquals(WarmupRule.SETTLED, settled.ended());
     assertTrue(settled.warmupMs() >= 3_000 && settled.warmupMs() < 6_000, "settled after " + settled.warmupMs());
     assertTrue(reads.get() >= 4);
+  }
+
+  /**
+   * A stalled loop is never steady; when the runner's watchdog asks the worker to stop, the
+   * warm-up must end then, not at the cap, or the runner kills the worker and loses its figures.
+   */
+  @Test
+  void aStopRequestEndsEitherWarmUpAtOnce() throws InterruptedException {
+    long t0 = System.nanoTime();
+    java.util.function.BooleanSupplier stopAfter300Ms = () -> System.nanoTime() - t0 > 300_000_000L;
+    WarmupRule.Outcome stalled = WarmupRule.auto(() -> 0, () -> new ThreadCpu.Reading(0, 0), 60_000, stopAfter300Ms);
+    assertEquals(WarmupRule.STOPPED, stalled.ended());
+    assertTrue(stalled.warmupMs() >= 300 && stalled.warmupMs() < 2_000, "stopped after " + stalled.warmupMs());
+
+    long t1 = System.nanoTime();
+    WarmupRule.Outcome fixed = WarmupRule.fixed(60_000, () -> System.nanoTime() - t1 > 300_000_000L);
+    assertEquals(WarmupRule.STOPPED, fixed.ended());
+    assertTrue(fixed.warmupMs() < 2_000, "stopped after " + fixed.warmupMs());
+    assertEquals(WarmupRule.FIXED, WarmupRule.fixed(200, () -> false).ended());
   }
 
   @Test
