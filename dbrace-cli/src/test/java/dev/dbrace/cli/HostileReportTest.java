@@ -7,12 +7,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.testkit.Chromium;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -30,9 +29,9 @@ class HostileReportTest {
 
   @Test
   void markupFromAScenarioNeverRunsInTheReport(@TempDir Path dir) throws Exception {
-    Path chromium = chromium();
-    assumeTrue(chromium != null, "chromium is not on the PATH: skipping the hostile-report browser check "
-        + "(apt-get install chromium, or run bench/report-in-chromium.sh, which installs it)");
+    String[] why = {""};
+    Path chromium = Chromium.findOrInstall(w -> why[0] = w);
+    assumeTrue(chromium != null, () -> "skipping the hostile-report browser check: " + why[0]);
     Path file = dir.resolve("hostile.yaml");
     Files.writeString(file, """
         name: "<script>%1$s1</script> \\"><img src=x onerror=%1$s2>"
@@ -72,7 +71,7 @@ class HostileReportTest {
     // (the template escapes '=' too)
     assertTrue(html.contains("&lt;script&gt;" + MARK.replace("=", "")), "the scenario's name shows as text");
 
-    String dom = dumpDom(chromium, report, dir);
+    String dom = Chromium.dumpDom(chromium, report, dir);
     assertFalse(dom.contains("data-pwned"), () -> "a payload ran: " + around(dom, "data-pwned"));
     for (String injected : List.of("<img src=\"x\"", "<svg", "<b onmouseover")) {
       assertFalse(dom.contains(injected), () -> "a payload became an element: " + around(dom, injected));
@@ -97,31 +96,6 @@ class HostileReportTest {
     assertTrue(Integer.parseInt(expected) > 0);
     Matcher errors = Pattern.compile("<div id=\"js-errors\"[^>]*>(.*?)</div>", Pattern.DOTALL).matcher(dom);
     assertTrue(errors.find() && errors.group(1).isBlank(), () -> "JavaScript errors: " + around(dom, "js-errors"));
-  }
-
-  private static Path chromium() {
-    String path = System.getenv("PATH");
-    for (String d : (path == null ? "" : path).split(File.pathSeparator)) {
-      Path c = Path.of(d, "chromium");
-      if (Files.isExecutable(c)) {
-        return c;
-      }
-    }
-    return null;
-  }
-
-  private static String dumpDom(Path browser, Path page, Path work) throws Exception {
-    Path out = work.resolve("report.dom.html");
-    Process p = new ProcessBuilder(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--user-data-dir=" + work.resolve("chromium-profile"), "--dump-dom", page.toUri().toString())
-        .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly();
-      throw new AssertionError("chromium did not finish within 120 s");
-    }
-    assertEquals(0, p.exitValue(), "chromium's exit code");
-    return Files.readString(out, StandardCharsets.UTF_8);
   }
 
   private static String around(String text, String what) {

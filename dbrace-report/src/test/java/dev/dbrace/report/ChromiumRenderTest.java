@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dbrace.testkit.Chromium;
 import java.nio.file.Path;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -15,16 +16,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Loads the pages in headless Chromium: every chart drawn (the page's own marker equals the
- * number of charts it carries) and no JavaScript error. Skipped where Chromium is not installed
- * (bench/report-in-chromium.sh installs it).
+ * number of charts it carries) and no JavaScript error. Chromium is installed where it is missing
+ * and the tests run as root; elsewhere skipped naming the command.
  */
 class ChromiumRenderTest {
   @TempDir Path tmp;
 
   private static Path chromium() {
-    Path browser = Chromium.find();
-    assumeTrue(browser != null, "chromium is not on the PATH: skipping the headless-browser check "
-        + "(apt-get install chromium, or run bench/report-in-chromium.sh)");
+    String[] why = {""};
+    Path browser = Chromium.findOrInstall(w -> why[0] = w);
+    assumeTrue(browser != null, () -> "skipping the headless-browser check: " + why[0]);
     return browser;
   }
 

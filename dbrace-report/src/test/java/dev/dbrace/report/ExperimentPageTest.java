@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.testkit.Chromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,8 +58,9 @@ class ExperimentPageTest {
 
   @Test
   void chromiumDrawsTheChart() throws Exception {
-    Path browser = Chromium.find();
-    assumeTrue(browser != null, "chromium is not on the PATH");
+    String[] why = {""};
+    Path browser = Chromium.findOrInstall(w -> why[0] = w);
+    assumeTrue(browser != null, () -> "skipping the headless-browser check: " + why[0]);
     Path report = HtmlReport.write(folder());
     Document dom = Jsoup.parse(Chromium.dumpDom(browser, report, tmp));
     assertEquals("1", dom.body().attr("data-charts-rendered"), "errors: " + dom.select("#js-errors").text());
