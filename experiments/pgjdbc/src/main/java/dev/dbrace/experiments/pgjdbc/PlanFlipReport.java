@@ -52,6 +52,10 @@ final class PlanFlipReport {
       facts.put(key + ".first_generic_execution", r.firstGeneric());
       facts.put(key + ".median_custom_ms", r.medianCustom());
       facts.put(key + ".median_generic_ms", r.medianGeneric());
+      // the plan facts the latency verdict rests on: deterministic, unlike sub-millisecond medians on a busy machine
+      facts.put(key + ".plan_changed", r.firstGeneric() > 0 && !r.plans().sameShape());
+      facts.put(key + ".generic_buffers", r.plans().generic().buffers());
+      facts.put(key + ".custom_buffers", r.plans().custom().buffers());
     }
     return new ExperimentResult(name, "Generic plan flip of a server-prepared statement",
         List.of(new ExperimentResult.Table("Variants (" + Figures.count(nullRows) + " NULL tags, "
