@@ -66,6 +66,8 @@ public final class RequestResolver {
         spec.name() + " races services; --level driver is for run, curve and capacity");
     this.serviceLevel = servicesOnly || (service != null && service.on());
     this.scenario = scenario(file);
+    RaceOptions.require(serviceLevel || !given("--request-timeout"),
+        "--request-timeout is for the service level (serve-race, or --level service)");
     if (serviceLevel) {
       for (String driverOnly : List.of("--stacks", "--workload", "--workload-opt", "--stack-opt", "--threads")) {
         RaceOptions.require(!given(driverOnly),
@@ -249,6 +251,15 @@ public final class RequestResolver {
     }
   }
 
+  /** The generator's request timeout: --request-timeout, else the scenario's service.request-timeout, else 30 s. */
+  long requestTimeoutMs() {
+    Long fromScenario = fromService(ScenarioFile.Service::requestTimeout);
+    if (given("--request-timeout")) {
+      return ServiceLevel.checkRequestTimeout(service.requestTimeoutMs, "--request-timeout");
+    }
+    return fromScenario != null ? fromScenario : new Durations().convert(Defaults.REQUEST_TIMEOUT);
+  }
+
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
   List<String> variants(Engine engine) {
     List<String> fromScenario = fromService(ScenarioFile.Service::services);
@@ -277,7 +288,8 @@ public final class RequestResolver {
     Map<String, Map<String, String>> perStack = stacks == null ? Map.of() : StackOptions.split(stacks.stackOptions, list);
     return new RaceSettings(list, workload, load, pool, concurrency, stacks == null ? 0 : stacks.threads, warmupMs, seed(), perStack,
         RaceOptions.workerJvmArgs(guards.jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), guards.stallTimeoutMs,
-        guards.runTimeoutMs, guards.drainTimeoutMs, stacks != null && stacks.jfr, guards.warmupMaxMs);
+        guards.runTimeoutMs, guards.drainTimeoutMs, stacks != null ? stacks.jfr : given("--jfr"), guards.warmupMaxMs,
+        serviceLevel ? requestTimeoutMs() : 0);
   }
 
   /** The race as one immutable request, on the resolved database, into --out. */
