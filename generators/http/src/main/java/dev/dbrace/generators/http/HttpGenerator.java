@@ -29,6 +29,9 @@ import java.util.concurrent.TimeoutException;
  * may be called from any thread and completes on its event loop.
  */
 public final class HttpGenerator implements Stack {
+  /** The least time the start's /health probe gets, whatever the request timeout. */
+  static final long HEALTH_TIMEOUT_MS = 10_000;
+
   private final Vertx vertx;
   private final HttpClientAgent client;
   private final HttpSettings settings;
@@ -48,13 +51,15 @@ public final class HttpGenerator implements Stack {
         new PoolOptions().setHttp1MaxSize(s.connections()).setMaxWaitQueueSize(-1));
     HttpGenerator stack = new HttpGenerator(vertx, client, s);
     try {
-      // proves the service answers before any load: /health is in every variant's contract
-      stack.get("/health").map(a -> {
+      // proves the service answers before any load: /health is in every variant's contract; a cold client's
+      // first request (connection, class loading) may take longer than a short --request-timeout, so it gets 10 s at least
+      long healthMs = Math.max(s.timeoutMs(), HEALTH_TIMEOUT_MS);
+      stack.get("/health", new Times(), healthMs).map(a -> {
         if (a.status() != 200) {
           throw new IllegalStateException("the service's /health answered " + a.status());
         }
         return a;
-      }).await(s.timeoutMs(), TimeUnit.MILLISECONDS);
+      }).await(healthMs + 1_000, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       stack.close();
       throw e;
@@ -101,14 +106,18 @@ public final class HttpGenerator implements Stack {
    * {@code timeoutMs} after it left ({@code --request-timeout}); its connection is then reset.
    */
   private Future<Answers.Answer> get(String path, Times times) {
+    return get(path, times, settings.timeoutMs());
+  }
+
+  private Future<Answers.Answer> get(String path, Times times, long timeoutMs) {
     return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path)).compose(req -> {
       long sent = System.nanoTime();
       if (times.sent == 0) {
         times.sent = sent;
       }
       Promise<Answers.Answer> answer = Promise.promise();
-      long timer = vertx.setTimer(settings.timeoutMs(), id -> {
-        if (answer.tryFail(new TimeoutException("request timeout: no complete answer within " + settings.timeoutMs() + " ms"))) {
+      long timer = vertx.setTimer(timeoutMs, id -> {
+        if (answer.tryFail(new TimeoutException("request timeout: no complete answer within " + timeoutMs + " ms"))) {
           req.reset();
         }
       });
@@ -157,10 +166,6 @@ public final class HttpGenerator implements Stack {
       }
       answer.tryComplete(new Answers.Answer(resp.statusCode(), type, body.toString(StandardCharsets.UTF_8)));
     });
-  }
-
-  private Future<Answers.Answer> get(String path) {
-    return get(path, new Times());
   }
 
   /** The fixed body's size and hash once one was answered, else null. */
