@@ -34,17 +34,17 @@ public class NotificationServeRaceTest {
 
   /**
    * The remote call takes 300 ms, the two database sources a few ms to 200 ms: WebFlux + R2DBC
-   * streams its first item long before the remote one, MVC sends the whole array at once, so its
-   * first item is its last byte at every percentile.
+   * streams its first item long before the remote one; Vert.x web sends the whole array at once,
+   * so its first item is its last byte at every percentile (MVC's array: {@link #jfrRecordsTheServicesOwnJvm}).
    */
   @Test
   void aStreamedAnswersFirstItemComesBeforeItsLastByteABufferedOnesWithIt(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("serve-race", "--scenario", "notification", "--services", "mvc-jdbc,webflux-r2dbc", "--url", url(),
+    Cli.Result r = Cli.run("serve-race", "--scenario", "notification", "--services", "vertx-web,webflux-r2dbc", "--url", url(),
         "--concurrency", "4", "--executions", "40", "--remote-delay", "300-300", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     JsonNode streamed = run(race, "webflux-r2dbc");
-    JsonNode buffered = run(race, "mvc-jdbc");
+    JsonNode buffered = run(race, "vertx-web");
     for (JsonNode run : new JsonNode[] {streamed, buffered}) {
       assertEquals(40, run.path("ops").asLong(), run.toString());
       assertTrue(run.path("latency_ms").path("p50").asDouble() >= 300, run.path("latency_ms").toString());
@@ -57,7 +57,7 @@ public class NotificationServeRaceTest {
     // the verdict says both, and the report shows the table and the dashed distributions
     String verdict = race.path("verdict").asText();
     assertTrue(verdict.contains("webflux-r2dbc") && verdict.contains("(streamed)")
-        && verdict.contains("mvc-jdbc") && verdict.contains("first item = last byte"), verdict);
+        && verdict.contains("vertx-web") && verdict.contains("first item = last byte"), verdict);
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("Time to first item") && html.contains("webflux-r2dbc first item"), "report without first item");
     assertFalse(r.out().contains(TestDb.get().target().password()) || r.err().contains(TestDb.get().target().password()));
@@ -67,7 +67,7 @@ public class NotificationServeRaceTest {
   @Test
   void aRequestSlowerThanTheTimeoutIsATimeoutError(@TempDir Path out) throws Exception {
     Cli.Result r = Cli.run("serve-race", "--services", "vertx-web", "--endpoint", "/notifications", "--url", url(),
-        "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "600-600", "--request-timeout", "250ms",
+        "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "1500-1500", "--request-timeout", "250ms",
         "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
@@ -77,9 +77,10 @@ public class NotificationServeRaceTest {
     assertEquals(12, run.path("errors").asLong(), run.toString());
     String kinds = run.path("errors_by_kind").toString();
     assertTrue(kinds.contains("timeout: ") && kinds.contains("no complete answer within N ms"), kinds);
-    // failed, each after the timeout and well before the remote's 600 ms
+    // failed, each after the timeout (from issue: a new connection's set-up after each reset is in it) and well
+    // before the remote's 1.5 s
     assertTrue(run.path("error_latency_ms").path("p50").asDouble() >= 250, run.path("error_latency_ms").toString());
-    assertTrue(run.path("error_latency_ms").path("max").asDouble() < 550, run.path("error_latency_ms").toString());
+    assertTrue(run.path("error_latency_ms").path("max").asDouble() < 1200, run.path("error_latency_ms").toString());
   }
 
   @Test
@@ -90,11 +91,14 @@ public class NotificationServeRaceTest {
     assertOneLineError(Cli.run("curve", "--rates", "10,20", "--request-timeout", "1s"), "--request-timeout is for the service level");
   }
 
-  /** --jfr at the service level records the service's JVM: its thread states are Tomcat's, not the generator's. */
+  /**
+   * --jfr at the service level records the service's JVM: its thread states are Tomcat's, not the
+   * generator's. And MVC's buffered JSON array: its first item is its last byte.
+   */
   @Test
   void jfrRecordsTheServicesOwnJvm(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/db", "--url", url(), "--jfr",
-        "--concurrency", "8", "--executions", "400", "--warmup", "0s", "--out", out.toString());
+    Cli.Result r = Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--url", url(), "--jfr",
+        "--concurrency", "8", "--executions", "40", "--warmup", "0s", "--remote-delay", "100-200", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertTrue(race.path("settings").path("jfr").asBoolean());
@@ -105,6 +109,8 @@ public class NotificationServeRaceTest {
     JsonNode states = run.path("thread_states");
     // Tomcat's request threads and Hikari's are the service's; the generator has one event loop and a few more
     assertTrue(states.path("threads").asInt() >= 15, states.toString());
-    assertTrue(states.toString().contains("running_s") && !states.path("note").asText().contains("no thread states"), states.toString());
+    assertFalse(states.path("note").asText().contains("no thread states"), states.toString());
+    assertEquals(40, run.path("ops").asLong(), run.toString());
+    assertEquals(run.path("latency_ms"), run.path("ttfb_ms"), "MVC's buffered array: first item = last byte");
   }
 }
