@@ -89,6 +89,9 @@ public class NotificationServeRaceTest {
     assertOneLineError(Cli.run("serve-race", "--request-timeout", "2h"), "--request-timeout must be 1ms..60m");
     assertOneLineError(Cli.run("serve-race", "--request-timeout", "soon"), "'soon' is not a duration");
     assertOneLineError(Cli.run("curve", "--rates", "10,20", "--request-timeout", "1s"), "--request-timeout is for the service level");
+    // the guards outlast it: a request in flight at the end must time out, not be cut
+    assertOneLineError(Cli.run("serve-race", "--request-timeout", "40s", "--drain-timeout", "30s"),
+        "--drain-timeout (30000 ms) must be longer than the request timeout (40000 ms)");
   }
 
   /**

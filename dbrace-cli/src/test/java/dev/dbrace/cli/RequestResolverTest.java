@@ -111,6 +111,11 @@ public class RequestResolverTest {
     RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
         mine.loadConcurrency(), mine.loadWarmup());
     assertEquals(2_500, s.requestTimeoutMs());
+    // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
+    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+        e4.loadConcurrency(), e4.loadWarmup());
+    assertEquals(35_000, e4s.drainTimeoutMs());
+    assertEquals(60_000, e4s.stallTimeoutMs());
   }
 
   @Test
