@@ -66,6 +66,8 @@ public final class RequestResolver {
         spec.name() + " races services; --level driver is for run, curve and capacity");
     this.serviceLevel = servicesOnly || (service != null && service.on());
     this.scenario = scenario(file);
+    RaceOptions.require(serviceLevel || !given("--request-timeout"),
+        "--request-timeout is for the service level (serve-race, or --level service)");
     if (serviceLevel) {
       for (String driverOnly : List.of("--stacks", "--workload", "--workload-opt", "--stack-opt", "--threads")) {
         RaceOptions.require(!given(driverOnly),
@@ -249,6 +251,15 @@ public final class RequestResolver {
     }
   }
 
+  /** The generator's request timeout: --request-timeout, else the scenario's service.request-timeout, else 30 s. */
+  long requestTimeoutMs() {
+    Long fromScenario = fromService(ScenarioFile.Service::requestTimeout);
+    if (given("--request-timeout")) {
+      return ServiceLevel.checkRequestTimeout(service.requestTimeoutMs, "--request-timeout");
+    }
+    return fromScenario != null ? fromScenario : new Durations().convert(Defaults.REQUEST_TIMEOUT);
+  }
+
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
   List<String> variants(Engine engine) {
     List<String> fromScenario = fromService(ScenarioFile.Service::services);
@@ -275,9 +286,30 @@ public final class RequestResolver {
     List<String> list = List.copyOf(subjects);
     // serve-race has no stack options; curve and capacity at the service level keep one (empty) entry per variant
     Map<String, Map<String, String>> perStack = stacks == null ? Map.of() : StackOptions.split(stacks.stackOptions, list);
+    long timeout = serviceLevel ? requestTimeoutMs() : 0;
     return new RaceSettings(list, workload, load, pool, concurrency, stacks == null ? 0 : stacks.threads, warmupMs, seed(), perStack,
-        RaceOptions.workerJvmArgs(guards.jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"), guards.stallTimeoutMs,
-        guards.runTimeoutMs, guards.drainTimeoutMs, stacks != null && stacks.jfr, guards.warmupMaxMs);
+        RaceOptions.workerJvmArgs(guards.jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"),
+        outlasting("--stall-timeout", guards.stallTimeoutMs, timeout), guards.runTimeoutMs,
+        outlasting("--drain-timeout", guards.drainTimeoutMs, timeout), stacks != null ? stacks.jfr : given("--jfr"),
+        guards.warmupMaxMs, timeout);
+  }
+
+  /** What a guard leaves a request beyond its timeout, so that a slow request ends as a timeout, not as a hung run. */
+  static final long TIMEOUT_ROOM_MS = 5_000;
+
+  /**
+   * A guard ({@code --stall-timeout}, {@code --drain-timeout}) at the service level: longer than the
+   * request timeout, or requests still in flight would be cut (unfinished, or the run hung) before
+   * their own timeout could count them. Not given, it grows to the timeout plus {@link #TIMEOUT_ROOM_MS};
+   * given shorter, it is refused.
+   */
+  private long outlasting(String option, long guardMs, long requestTimeoutMs) {
+    if (requestTimeoutMs == 0 || guardMs > requestTimeoutMs) {
+      return guardMs;
+    }
+    RaceOptions.require(!given(option), option + " (" + guardMs + " ms) must be longer than the request timeout ("
+        + requestTimeoutMs + " ms): requests still in flight would be cut before they time out");
+    return requestTimeoutMs + TIMEOUT_ROOM_MS;
   }
 
   /** The race as one immutable request, on the resolved database, into --out. */

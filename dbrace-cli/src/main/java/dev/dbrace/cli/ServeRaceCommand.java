@@ -33,6 +33,11 @@ final class ServeRaceCommand implements Callable<Integer> {
 
   @Mixin GuardOptions guards;
 
+  /** Read by {@link RequestResolver} as given or not (curve and capacity have it among their stack options). */
+  @picocli.CommandLine.Option(names = "--jfr", description = "Record a Flight Recorder file of each Java service's JVM "
+      + "(and of the generator's) and report the service's thread states; a Node service has none.")
+  boolean jfr;
+
   @Spec CommandSpec commandSpec;
 
   @Override

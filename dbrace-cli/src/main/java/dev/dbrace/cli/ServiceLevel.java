@@ -49,6 +49,18 @@ public final class ServiceLevel {
       description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
+  @Option(names = "--request-timeout", paramLabel = "DURATION", converter = Durations.class,
+      description = "Service level: a request not answered in full this long after it left is an error (timeout), "
+          + "e.g. 30s, 500ms (default: " + Defaults.REQUEST_TIMEOUT + ").")
+  Long requestTimeoutMs;
+
+  /** A request timeout as given (on the command line or in a scenario file), checked; {@code what} names where it came from. */
+  static long checkRequestTimeout(long ms, String what) {
+    RaceOptions.require(ms >= 1 && ms <= Defaults.REQUEST_TIMEOUT_MAX_MS,
+        what + " must be 1ms.." + Defaults.REQUEST_TIMEOUT_MAX_MS / 60_000 + "m, got " + ms + " ms");
+    return ms;
+  }
+
   boolean on() {
     RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
     return level.equals("service");
@@ -110,8 +122,15 @@ public final class ServiceLevel {
       RaceOptions.require(why == null, why);
     }
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
+      Map<String, String> options = new java.util.LinkedHashMap<>();
+      if (connections != null) {
+        options.put("connections", Integer.toString(connections));
+      }
+      if (settings.requestTimeoutMs() > 0) {
+        options.put("timeoutMs", Long.toString(settings.requestTimeoutMs()));
+      }
       return RaceSession.run(request.withSubjects((s, target) -> new ServiceSubject(catalog, generators, s, target, remote.url(),
-          connections == null ? Map.of() : Map.of("connections", Integer.toString(connections)))));
+          options)));
     }
   }
 }

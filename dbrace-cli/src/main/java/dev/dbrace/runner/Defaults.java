@@ -75,4 +75,8 @@ public final class Defaults {
   /** The most connections a closed load's generator gets by default (one per operation in flight). */
   public static final int MAX_CLOSED_CONNECTIONS = 1024;
   public static final int CONNECTIONS_MAX = 10_000;
+  /** How long the generator gives a request to be answered in full, unless --request-timeout says (as before it was an option). */
+  public static final String REQUEST_TIMEOUT = "30s";
+  /** The longest --request-timeout: the longest latency a run records. */
+  public static final long REQUEST_TIMEOUT_MAX_MS = 3_600_000;
 }

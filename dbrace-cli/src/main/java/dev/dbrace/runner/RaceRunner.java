@@ -287,8 +287,10 @@ public final class RaceRunner {
     Path successes = faults == null ? null : runDir.resolve("successes.txt");
     RunExecutor.Outcome out;
     List<RunProbe> probes;
-    try (RunSubject.Started s = subject.start(name, load, runDir, app)) {
-      probes = probes(s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
+    // --jfr at the service level: the service's own JVM records (the run's figures are its process's)
+    List<String> subjectArgs = settings.jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings()) : List.of();
+    try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
+      probes = probes(name, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
           load, purpose, step, round, RunStatus.INTERRUPTED,
           "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(), null, 0));
       RunExecutor executor = new RunExecutor(settings, listener);
@@ -335,7 +337,7 @@ public final class RaceRunner {
   }
 
   /** The probes of one run, in the order they act: those that switched on for this race. */
-  private List<RunProbe> probes(RunSubject.Started s, Path runDir, String app, Path successes, boolean ledger,
+  private List<RunProbe> probes(String name, RunSubject.Started s, Path runDir, String app, Path successes, boolean ledger,
       java.util.function.Supplier<RunRecord> midFault) throws IOException {
     List<RunProbe> probes = new ArrayList<>();
     // PostgreSQL's counters only: on the other engines the server's figures are reported as not available.
@@ -355,13 +357,20 @@ public final class RaceRunner {
     if (!s.subjectVersions().isEmpty()) {
       probes.add(new ServiceVersionsProbe(s.subjectVersions()));
     }
-    if (settings.jfr()) {
+    if (settings.jfr() && !subject.ownProcess()) {
       probes.add(new JfrProbe(store.dir(), runDir, jfrSettings()));
+    } else if (settings.jfr()) {
+      probes.add(JfrProbe.service(store.dir(), runDir, jfrSettings(), s.jvm()));
+      if (!s.jvm() && notJvm.add(name)) {
+        listener.note(name + ": --jfr records JVMs; " + JfrProbe.NOT_A_JVM + " (the generator's worker.jfr is kept)");
+      }
     }
     return probes;
   }
 
   private Path jfrSettings;
+  /** The Node services already told that --jfr does not apply to them: said once per variant. */
+  private final java.util.Set<String> notJvm = new java.util.HashSet<>();
 
   /** Flight Recorder's settings file, copied once into the results folder (workers read it from there). */
   private Path jfrSettings() throws IOException {

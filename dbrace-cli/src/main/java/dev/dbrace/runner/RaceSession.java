@@ -163,7 +163,7 @@ public final class RaceSession {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
         plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
         s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(),
-        target.sslMode() == null ? null : target.sslMode().libpq());
+        target.sslMode() == null ? null : target.sslMode().libpq(), s.requestTimeoutMs() > 0 ? s.requestTimeoutMs() : null);
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

@@ -10,6 +10,9 @@ import java.util.Map;
 /**
  * What the runner needs for a race, validated by the command that builds it. {@code load} is the
  * race's load model; a curve or a capacity search gives each of its runs its own.
+ *
+ * @param requestTimeoutMs the service level's limit on a request, from when it left until its
+ *     answer's last byte ({@code --request-timeout}); 0 at the driver level
  */
 public record RaceSettings(
     List<String> stacks,
@@ -27,7 +30,16 @@ public record RaceSettings(
     long runTimeoutMs,
     long drainTimeoutMs,
     boolean jfr,
-    long warmupMaxMs) {
+    long warmupMaxMs,
+    long requestTimeoutMs) {
+
+  /** The settings of a race of stacks, which has no request timeout. */
+  public RaceSettings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, int concurrency, int threads,
+      long warmupMs, long seed, Map<String, Map<String, String>> stackOptions, List<String> workerJvmArgs, Path java,
+      long stallTimeoutMs, long runTimeoutMs, long drainTimeoutMs, boolean jfr, long warmupMaxMs) {
+    this(stacks, workload, load, pool, concurrency, threads, warmupMs, seed, stackOptions, workerJvmArgs, java, stallTimeoutMs,
+        runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs, 0);
+  }
 
   /** How race.json names the warm-up rule. */
   public String warmupRule() {
@@ -37,6 +49,6 @@ public record RaceSettings(
   /** The same settings with another warm-up (capacity steps warm up less than a race). */
   RaceSettings withWarmup(long ms) {
     return new RaceSettings(stacks, workload, load, pool, concurrency, threads, ms, seed, stackOptions, workerJvmArgs,
-        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs);
+        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs, requestTimeoutMs);
   }
 }

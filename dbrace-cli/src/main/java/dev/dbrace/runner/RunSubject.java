@@ -20,9 +20,16 @@ public interface RunSubject {
    * @param servicePid the process whose resources are the run's figures, or 0 for the worker itself
    * @param serverSql the statements the database counts for the run (pg_stat_statements), one entry per execution of an operation
    * @param subjectVersions a service's own library versions (empty for a stack, whose worker reports its own)
+   * @param jvm whether the subject's own process is a JVM that took the subject's JVM arguments (a
+   *     Java service); false for a stack (it runs in the worker) and a Node service
    */
   record Started(StackCatalog.Entry worker, Map<String, String> stackOptions, long servicePid, List<String> serverSql,
-      Map<String, String> subjectVersions, AutoCloseable stop) implements AutoCloseable {
+      Map<String, String> subjectVersions, AutoCloseable stop, boolean jvm) implements AutoCloseable {
+    public Started(StackCatalog.Entry worker, Map<String, String> stackOptions, long servicePid, List<String> serverSql,
+        Map<String, String> subjectVersions, AutoCloseable stop) {
+      this(worker, stackOptions, servicePid, serverSql, subjectVersions, stop, false);
+    }
+
     @Override
     public void close() throws Exception {
       stop.close();
@@ -30,12 +37,26 @@ public interface RunSubject {
   }
 
   /** The subject of one run at {@code load} (the service level sizes its generator's connections by it). */
-  Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName)
+  default Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName)
+      throws IOException, InterruptedException {
+    return start(name, load, runDir, applicationName, List.of());
+  }
+
+  /**
+   * The same; {@code jvmArgs} go to the subject's own JVM where it has one (a Java service: the
+   * service's Flight Recorder for {@code --jfr}); a stack runs in the worker and has none.
+   */
+  Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName, List<String> jvmArgs)
       throws IOException, InterruptedException;
+
+  /** Whether the subject runs in a process of its own, apart from the worker (a service). */
+  default boolean ownProcess() {
+    return false;
+  }
 
   /** The driver level: the named stack itself, with the race's options for it. */
   static RunSubject stacks(StackCatalog catalog, RaceSettings settings) {
-    return (name, load, runDir, app) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
+    return (name, load, runDir, app, jvmArgs) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
         0, settings.workload().sqlTexts(), Map.of(), () -> { });
   }
 }

@@ -37,6 +37,10 @@ public final class Verdict {
     }
     List<String> parts = new ArrayList<>();
     parts.add(throughputLead(measured));
+    String firstItem = firstItem(measured);
+    if (firstItem != null) {
+      parts.add(firstItem);
+    }
     String cpu = cpuRatio(measured);
     if (cpu != null) {
       parts.add(cpu);
@@ -148,6 +152,46 @@ public final class Verdict {
           .map(s -> s.stack() + " " + value(figure.apply(s), unit)).collect(Collectors.joining(", ")) + ")";
     }
     return lead.stack() + " leads on " + what + " (" + value(l, unit) + " vs " + value(n, unit) + " for " + next.stack() + ")";
+  }
+
+  /** A first item this much sooner than the last byte (at p50) is a streamed answer; closer, the answer came at once. */
+  static final double STREAMED_SHARE = 0.95;
+
+  /**
+   * Where streaming is the point (E4's /notifications, or any race in which a service streamed):
+   * each stack's time to first item beside its last byte (p50, medians over the rounds), which
+   * stacks streamed and which sent the whole answer at once, and who sent a first item soonest.
+   * Null when no stack recorded a first item (the driver level), or none streamed on another endpoint.
+   */
+  static String firstItem(List<StackRounds> measured) {
+    List<StackRounds> told = measured.stream().filter(s -> s.measured().stream().allMatch(r -> r.result().ttfbMs() != null)).toList();
+    if (told.isEmpty()) {
+      return null;
+    }
+    Map<StackRounds, double[]> p50 = new LinkedHashMap<>();
+    told.forEach(s -> p50.put(s, new double[] {s.spread(r -> r.result().ttfbMs().p50()).median(),
+        s.spread(r -> r.result().latencyMs().p50()).median()}));
+    List<StackRounds> streamed = told.stream().filter(s -> p50.get(s)[0] < STREAMED_SHARE * p50.get(s)[1]).toList();
+    boolean notifications = told.stream().flatMap(s -> s.measured().stream()).anyMatch(r -> String.valueOf(r.workload())
+        .startsWith("/notifications"));
+    if (streamed.isEmpty() && !notifications) {
+      return null;
+    }
+    List<String> each = new ArrayList<>();
+    for (StackRounds s : told) {
+      double[] v = p50.get(s);
+      each.add(streamed.contains(s) ? s.stack() + " " + ms(v[0]) + " ms, its last byte " + ms(v[1]) + " ms (streamed)"
+          : s.stack() + " " + ms(v[0]) + " ms (all at once: first item = last byte)");
+    }
+    String sentence = "Time to first item at p50 (from issue, as latency): " + String.join("; ", each);
+    if (told.size() > 1) {
+      List<StackRounds> order = told.stream().sorted(Comparator.comparingDouble(s -> p50.get(s)[0])).toList();
+      StackRounds first = order.get(0);
+      StackRounds next = order.get(1);
+      sentence += fmt(". %s sent a first item soonest: %s ms vs %s ms for %s (%.2fx)", first.stack(), ms(p50.get(first)[0]),
+          ms(p50.get(next)[0]), next.stack(), p50.get(next)[0] / Math.max(p50.get(first)[0], 1e-3));
+    }
+    return sentence;
   }
 
   /** The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio. */

@@ -100,6 +100,37 @@ public class RequestResolverTest {
     assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel(Defaults.SERVE_RACE_DURATION_MS));
     assertEquals(0, e4.loadWarmup());
     assertEquals(Integer.parseInt(Defaults.POOL), e4.pool(), "the file says no pool: the default");
+    // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
+    assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
+        e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL));
+    assertEquals(30_000, e4.requestTimeoutMs());
+    RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification", "--services", "vertx-web",
+        "--request-timeout", "2.5s");
+    assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL));
+    assertEquals(2_500, mine.requestTimeoutMs());
+    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+        mine.loadConcurrency(), mine.loadWarmup());
+    assertEquals(2_500, s.requestTimeoutMs());
+    // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
+    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+        e4.loadConcurrency(), e4.loadWarmup());
+    assertEquals(35_000, e4s.drainTimeoutMs());
+    assertEquals(60_000, e4s.stallTimeoutMs());
+  }
+
+  @Test
+  void aScenarioFilesRequestTimeoutIsCheckedWithItsLine(@TempDir Path dir) throws Exception {
+    Path file = Path.of("x.yaml");
+    assertEquals(5_000, ScenarioReader.parse(file, "name: x\nservice: {endpoint: /db, request-timeout: 5s}\n", null)
+        .service().requestTimeout());
+    var zero = assertThrows(ScenarioReader.ScenarioError.class,
+        () -> ScenarioReader.parse(file, "name: x\nservice:\n  endpoint: /db\n  request-timeout: 0ms\n", null));
+    assertTrue(zero.getMessage().startsWith("x.yaml:") && zero.getMessage().contains("service.request-timeout must be 1ms..60m"),
+        zero.getMessage());
+    // the file's value is the race's unless the command line gives one
+    Path mine = Files.writeString(dir.resolve("mine.yaml"), "name: mine\nservice: {endpoint: /db, request-timeout: 750ms}\n");
+    assertEquals(750, resolve(new ServeRaceCommand(), mine, true).requestTimeoutMs());
+    assertEquals(100, resolve(new ServeRaceCommand(), mine, true, "--request-timeout", "100ms").requestTimeoutMs());
   }
 
   @Test

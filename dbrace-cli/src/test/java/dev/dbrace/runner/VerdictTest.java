@@ -35,11 +35,36 @@ public class VerdictTest {
     long ops = Math.round(opsS * 5);
     double cpuS = cpuMsPer1k * ops / 1e6;
     var result = new WorkerResult(Map.of(), ops + 3, ops, 2, 1, 0, Map.of(), Map.of(), ops, ops, 5, opsS,
-        new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null, new WorkerResult.Warmup(100, 0, 3, null,
+        new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null, null, new WorkerResult.Warmup(100, 0, 3, null,
         warmupEnded), null, "jvm", null, null);
     return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, round, RunStatus.of(status), null,
         List.of(), result, new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
         new RunRecord.ServerFigures(ops, 0, ops, ops), null, 9, null, new RunRecord.Probes(null, null, null, tls));
+  }
+
+  /** A service run on /notifications whose first item came at {@code firstP50} ms and its last byte at {@code lastP50}. */
+  static RunRecord notification(String stack, double opsS, double firstP50, double lastP50) {
+    RunRecord r = run(stack, 1, opsS, lastP50 * 2, 100);
+    Latency last = new Latency(lastP50, lastP50 * 1.5, lastP50 * 2, lastP50 * 2, lastP50 * 2, lastP50);
+    Latency first = firstP50 == lastP50 ? last : new Latency(firstP50, firstP50, firstP50, firstP50, firstP50, firstP50);
+    WorkerResult w = r.result();
+    var result = new WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(), w.unfinished(), w.notIssued(), w.errorsByKind(),
+        w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(), last, first,
+        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs());
+    return new RunRecord(stack, "/notifications/{user}", r.load(), r.loadModel(), r.purpose(), r.step(), r.round(), r.status(),
+        null, List.of(), result, r.process(), r.server(), null, 9, r.process(), r.probes());
+  }
+
+  /** Where streaming is the point the verdict sets each first item beside its last byte, and says who streamed. */
+  @Test
+  void theNotificationVerdictSaysFirstItemAndLastByte() {
+    String v = Verdict.race(List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100)), 16, 0);
+    assertTrue(v.contains("Time to first item at p50 (from issue, as latency): mvc-jdbc 2,300 ms (all at once: first item = last byte);"
+        + " webflux-r2dbc 40.0 ms, its last byte 2,100 ms (streamed)"), v);
+    assertTrue(v.contains("webflux-r2dbc sent a first item soonest: 40.0 ms vs 2,300 ms for mvc-jdbc (57.50x)"), v);
+    // a driver-level race (no first item recorded) says nothing of it
+    assertFalse(Verdict.race(List.of(run("vertx", 1, 11_500, 3, 200), run("r2dbc", 1, 9_000, 3, 200)), 16, 200)
+        .contains("first item"));
   }
 
   @Test

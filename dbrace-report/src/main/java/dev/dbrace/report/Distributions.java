@@ -19,7 +19,8 @@ import java.util.Map;
  */
 record Distributions(List<ChartSpec> charts, List<String> problems) {
   private static final String NOTE =
-      "From each run's .hlog, measured intervals summed (warm-up left out). Log scales; the right end is the maximum.";
+      "From each run's .hlog, measured intervals summed (warm-up left out). Log scales; the right end is the maximum."
+          + " Dashed: time to first item (ttfb.hlog), where the load generator recorded it.";
 
   static Distributions of(ResultsFolder folder, Palette palette) {
     List<RunRecord> runs = folder.race().runs().stream().filter(SummaryView::hasFigures).toList();
@@ -39,6 +40,10 @@ record Distributions(List<ChartSpec> charts, List<String> problems) {
         List<Point> percentiles = read(folder, r, label, problems);
         if (!percentiles.isEmpty()) {
           series.add(Series.line(r.stack(), palette.color(r.stack()), percentiles, false));
+        }
+        List<Point> firstItem = readFirstItem(folder, r, label, problems);
+        if (!firstItem.isEmpty()) {
+          series.add(Series.line(r.stack() + " first item", palette.color(r.stack()), firstItem, true));
         }
       }
       add(charts, "Latency by percentile · " + label, series);
@@ -61,6 +66,23 @@ record Distributions(List<ChartSpec> charts, List<String> problems) {
     if (!series.isEmpty()) {
       charts.add(ChartSpec.lines("percentiles-" + (charts.size() + 1), title, NOTE,
           new Axis("percentile", "percentile"), Axis.log("latency (ms)"), series));
+    }
+  }
+
+  /**
+   * A run's time to first item ({@code ttfb.hlog} beside its latency log), where its generator
+   * recorded one (race.json's {@code ttfb_ms}); drawn dashed in its stack's colour.
+   */
+  private static List<Point> readFirstItem(ResultsFolder folder, RunRecord r, String load, List<String> problems) {
+    Path log = folder.file(r.hlog());
+    if (r.result().ttfbMs() == null || log == null) {
+      return List.of();
+    }
+    try {
+      return LatencyLog.percentiles(LatencyLog.measured(log.resolveSibling(dev.dbrace.core.load.IntervalLog.TTFB_FILE)));
+    } catch (IOException ex) {
+      problems.add(r.stack() + " at " + load + ", first item: " + ex.getMessage());
+      return List.of();
     }
   }
 

@@ -91,6 +91,10 @@ record HeaderView(
     boolean service = serviceLevel(race);
     items.add(new Item("pool", s.pool() + " connections per " + (service ? "service" : "stack")));
     items.add(new Item("concurrency", s.concurrency() + (service ? " requests" : " operations") + " in flight"));
+    if (s.requestTimeoutMs() != null) {
+      items.add(new Item("request timeout",
+          Format.plain(s.requestTimeoutMs() / 1000.0) + " s (a request not answered in full by then is an error)"));
+    }
     if (!service) {
       items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
     }
@@ -112,7 +116,8 @@ record HeaderView(
       items.add(new Item("worker JVM args", String.join(" ", s.workerJvmArgs())));
     }
     if (s.jfr()) {
-      items.add(new Item("Flight Recorder", "on (thread states per worker)"));
+      items.add(new Item("Flight Recorder", service ? "on (thread states per Java service; the generator's file beside it)"
+          : "on (thread states per worker)"));
     }
     return items;
   }

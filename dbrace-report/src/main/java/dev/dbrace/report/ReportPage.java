@@ -15,6 +15,7 @@ record ReportPage(
     String title,
     HeaderView header,
     SummaryView summary,
+    FirstItemView firstItem,
     Tiles tiles,
     CapacityView capacity,
     Section curves,
@@ -73,7 +74,8 @@ record ReportPage(
     Page.Assets assets = Page.Assets.INSTANCE;
     String data = Page.jsonBlob(new Data("dbrace-report", assets.chartLibraryName(), race, charts));
     String title = "dbrace " + folder.kind() + " " + race.id();
-    return new ReportPage(title, HeaderView.of(folder), summary, tiles(summary), capacity, curves, concurrency,
+    FirstItemView firstItem = FirstItemView.of(runs, palette);
+    return new ReportPage(title, HeaderView.of(folder), summary, firstItem, tiles(summary), capacity, curves, concurrency,
         distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, charts.size(), data, assets);
   }
 

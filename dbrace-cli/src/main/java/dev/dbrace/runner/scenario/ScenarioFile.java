@@ -80,9 +80,13 @@ public record ScenarioFile(String name, String description, Database database, L
    * The service level ({@code serve-race}, {@code curve}/{@code capacity --level service}): the
    * variants to race (default: every one built) and the endpoint of the service contract. Variants
    * named here that cannot run on the race's engine are left out, said in one line.
+   * {@code request-timeout} is the generator's limit on one request ({@code --request-timeout}).
    */
-  public record Service(List<String> services, String endpoint) {
+  public record Service(List<String> services, String endpoint,
+      @JsonDeserialize(using = ScenarioReader.Duration.class) Long requestTimeout) {
     public Service {
+      require(requestTimeout == null || (requestTimeout >= 1 && requestTimeout <= Defaults.REQUEST_TIMEOUT_MAX_MS),
+          "service.request-timeout must be 1ms.." + Defaults.REQUEST_TIMEOUT_MAX_MS / 60_000 + "m, got " + requestTimeout + " ms");
       require(services == null || !services.isEmpty(), "service.services: give at least one, or leave the key out for every one built");
       if (endpoint != null) {
         try {

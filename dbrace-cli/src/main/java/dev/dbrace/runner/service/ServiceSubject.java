@@ -54,14 +54,22 @@ public final class ServiceSubject implements RunSubject {
   }
 
   @Override
-  public Started start(String name, LoadModel load, Path runDir, String applicationName)
+  public boolean ownProcess() {
+    return true;
+  }
+
+  /** {@code jvmArgs} (the run's, e.g. --jfr's recording) follow the race's --jvm-arg ones; a Node service takes neither. */
+  @Override
+  public Started start(String name, LoadModel load, Path runDir, String applicationName, java.util.List<String> jvmArgs)
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
     var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
-    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), settings.workerJvmArgs(), env, applicationName, runDir);
+    java.util.List<String> args = new java.util.ArrayList<>(settings.workerJvmArgs());
+    args.addAll(jvmArgs);
+    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), args, env, applicationName, runDir);
     Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
     return new Started(generators.get(GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
-        versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p);
+        versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p, !v.isNode());
   }
 }

@@ -42,7 +42,8 @@ final class OutcomeRecorder {
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
     } else {
-      phase.success(latencyNs, result.statementsSent(), nowNanos); // what reached the server, for its count beside ours
+      // what reached the server, for its count beside ours; the first item where the stack tells it
+      phase.success(latencyNs, result.statementsSent(), nowNanos, result.firstItemNanos());
       window.completed(nowNanos);
       successes.succeeded(op.index());
     }

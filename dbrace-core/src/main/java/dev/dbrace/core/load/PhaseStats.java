@@ -23,6 +23,11 @@ public final class PhaseStats {
 
   /** Verified operations' latency, and unfinished operations' age at the cut-off. */
   final Recorder recorder = new Recorder(MAX_LATENCY_NS, 3);
+  /**
+   * Verified operations' time to their answer's first complete item, from the same start as their
+   * latency; only for stacks that tell it ({@link dev.dbrace.core.spi.OpResult#firstItemNanos}).
+   */
+  final Recorder firstItem = new Recorder(MAX_LATENCY_NS, 3);
   /** Failed operations' latency, apart: a fast failure must not make the percentiles look fast. */
   private final Recorder errorRecorder = new Recorder(MAX_LATENCY_NS, 3);
   /** nanoTime of the last verified completion: an execution-count run's rate window ends there. */
@@ -37,7 +42,21 @@ public final class PhaseStats {
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
   void success(long latencyNs, int statementCount, long nowNanos) {
+    success(latencyNs, statementCount, nowNanos, 0);
+  }
+
+  /**
+   * A verified operation; {@code firstItemNanos} (see {@link dev.dbrace.core.spi.OpResult#firstItemNanos})
+   * also records its time to first item: its latency less the time from that item to completion,
+   * never more than its latency.
+   */
+  void success(long latencyNs, int statementCount, long nowNanos, long firstItemNanos) {
     recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
+    if (firstItemNanos != 0) {
+      long ttfb = firstItemNanos == dev.dbrace.core.spi.OpResult.FIRST_ITEM_AT_END ? latencyNs
+          : latencyNs - Math.max(0, nowNanos - firstItemNanos);
+      firstItem.recordValue(Math.min(Math.max(0, ttfb), MAX_LATENCY_NS));
+    }
     ok.increment();
     statements.add(statementCount);
     lastOkNanos.accumulate(nowNanos);

@@ -84,6 +84,8 @@ public record Race(
    * @param warmupRule how each run's warm-up ended: e.g. {@code auto (cap 60 s)} or {@code fixed 3 s}
    * @param sslmode the TLS mode every stack was asked to connect with (libpq's words); null where
    *     the engine has no such setting
+   * @param requestTimeoutMs the service level's limit on one request, from when it left until its
+   *     answer's last byte ({@code --request-timeout}); null at the driver level and in older results
    */
   public record Settings(
       List<String> stacks,
@@ -102,7 +104,18 @@ public record Race(
       boolean jfr,
       int rounds,
       String warmupRule,
-      String sslmode) {}
+      String sslmode,
+      Long requestTimeoutMs) {
+
+    /** Settings written before the service level's request timeout was recorded (or of a race of stacks). */
+    public Settings(List<String> stacks, String workload, Map<String, String> workloadOptions, String load, LoadModel loadModel,
+        List<Double> steps, int pool, int concurrency, int threads, long warmupMs, long seed,
+        Map<String, Map<String, String>> stackOptions, List<String> workerJvmArgs, boolean jfr, int rounds, String warmupRule,
+        String sslmode) {
+      this(stacks, workload, workloadOptions, load, loadModel, steps, pool, concurrency, threads, warmupMs, seed, stackOptions,
+          workerJvmArgs, jfr, rounds, warmupRule, sslmode, null);
+    }
+  }
 
   /**
    * A latency target: {@code percentile} (e.g. {@code p99}) at most {@code ms}, with an error

@@ -26,6 +26,7 @@ final class ResultBuilder {
     Histogram service = loop.serviceLatency();
     Histogram lateness = loop.issueLateness();
     Histogram failed = m.errorLatency();
+    Histogram firstItem = log.measuredFirstItemTotal();
     var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm.durationS(), Latency.of(log.warmupTotal()),
         warm.ended());
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
@@ -44,6 +45,7 @@ final class ResultBuilder {
         Math.round(seconds * 1e6) / 1e6, // µs: short test runs last tens of ms
         round(loop.throughputOpsS()),
         Latency.of(refusedAsWorst(log.measuredTotal(), m.notIssued())),
+        firstItem == null ? null : Latency.of(firstItem),
         service == null ? null : Latency.of(service),
         warmup,
         gc,

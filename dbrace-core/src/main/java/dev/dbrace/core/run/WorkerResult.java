@@ -13,6 +13,10 @@ import java.util.Map;
  * @param notIssued open loop: measured-phase arrivals not sent because the in-flight limit was reached
  * @param statements statements the measured verified operations sent to the server (an ORM's
  *     session answers a repeated find without one: {@link dev.dbrace.core.spi.OpResult#statementsSent})
+ * @param ttfbMs time to first item of the measured verified operations, from the same start as
+ *     {@code latencyMs}: when the answer's first complete item arrived (a streamed answer's first
+ *     line; a buffered answer's last byte, so the same as its latency); null unless the stack tells
+ *     it (the HTTP generator does, driver-level stacks do not)
  * @param serviceLatencyMs open loop: latency from the moment the stack got the operation, or from
  *     when its request left where the stack tells (latencyMs is from its intended start); null for
  *     closed loop
@@ -37,6 +41,7 @@ public record WorkerResult(
     double durationS,
     double throughputOpsS,
     Latency latencyMs,
+    Latency ttfbMs,
     Latency serviceLatencyMs,
     Warmup warmup,
     Gc gc,
@@ -47,7 +52,7 @@ public record WorkerResult(
   /** The figures of a run that has none (it failed, crashed or hung): zero counts, no latency. */
   public static WorkerResult none() {
     return new WorkerResult(Map.of(), 0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, null, null, null, null, null, null,
-        null);
+        null, null);
   }
 
   /**
@@ -56,7 +61,7 @@ public record WorkerResult(
    */
   public WorkerResult relabelled(Map<String, String> newVersions, Map<String, Long> kinds, Map<String, String> samples) {
     return new WorkerResult(newVersions, issued, ops, errors, unfinished, notIssued, kinds, samples, statements,
-        totalStatements, durationS, throughputOpsS, latencyMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
+        totalStatements, durationS, throughputOpsS, latencyMs, ttfbMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
         issueLatenessMs);
   }
 

@@ -13,12 +13,20 @@ import java.util.List;
  * @param sentNanos {@link System#nanoTime()} when the stack's first request actually left for the
  *     server (the HTTP generator: when a connection took it, after any wait for a free one); 0 when
  *     the stack does not tell, and the operation's service time then starts when it was handed over
+ * @param firstItemNanos {@link System#nanoTime()} when the first complete item of the answer arrived
+ *     (the HTTP generator: the first full line of a streamed NDJSON answer); {@link #FIRST_ITEM_AT_END}
+ *     when it came with the answer's last byte (a buffered answer), so its time is the operation's
+ *     latency itself; 0 when the stack does not tell (every driver-level stack: a result set has no
+ *     "first item" apart from its end)
  */
-public record OpResult(List<List<Object[]>> rows, long[] updateCounts, int statementsSent, long sentNanos) {
+public record OpResult(List<List<Object[]>> rows, long[] updateCounts, int statementsSent, long sentNanos,
+    long firstItemNanos) {
+  /** {@link #firstItemNanos}: the first item arrived with the last byte (a buffered answer). */
+  public static final long FIRST_ITEM_AT_END = Long.MAX_VALUE;
 
   /** A result whose every statement was sent, timed from the hand-over. */
   public OpResult(List<List<Object[]>> rows, long[] updateCounts) {
-    this(rows, updateCounts, rows.size(), 0);
+    this(rows, updateCounts, rows.size(), 0, 0);
   }
 
   public static OpResult ofRows(List<List<Object[]>> rows) {
@@ -27,11 +35,16 @@ public record OpResult(List<List<Object[]>> rows, long[] updateCounts, int state
 
   /** The same result, of which only {@code n} statements reached the server. */
   public OpResult withStatementsSent(int n) {
-    return new OpResult(rows, updateCounts, n, sentNanos);
+    return new OpResult(rows, updateCounts, n, sentNanos, firstItemNanos);
   }
 
   /** The same result, its first request sent at {@code nanos} (System.nanoTime()). */
   public OpResult sentAt(long nanos) {
-    return new OpResult(rows, updateCounts, statementsSent, nanos);
+    return new OpResult(rows, updateCounts, statementsSent, nanos, firstItemNanos);
+  }
+
+  /** The same result, its first item arrived at {@code nanos} (System.nanoTime(), or {@link #FIRST_ITEM_AT_END}). */
+  public OpResult firstItemAt(long nanos) {
+    return new OpResult(rows, updateCounts, statementsSent, sentNanos, nanos);
   }
 }

@@ -5,17 +5,23 @@ import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.Statement;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.parsetools.RecordParser;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * GET requests over a pool of keep-alive HTTP/1.1 connections, one request per statement of an
@@ -23,6 +29,9 @@ import java.util.concurrent.TimeUnit;
  * may be called from any thread and completes on its event loop.
  */
 public final class HttpGenerator implements Stack {
+  /** The least time the start's /health probe gets, whatever the request timeout. */
+  static final long HEALTH_TIMEOUT_MS = 10_000;
+
   private final Vertx vertx;
   private final HttpClientAgent client;
   private final HttpSettings settings;
@@ -42,13 +51,15 @@ public final class HttpGenerator implements Stack {
         new PoolOptions().setHttp1MaxSize(s.connections()).setMaxWaitQueueSize(-1));
     HttpGenerator stack = new HttpGenerator(vertx, client, s);
     try {
-      // proves the service answers before any load: /health is in every variant's contract
-      stack.get("/health").map(a -> {
+      // proves the service answers before any load: /health is in every variant's contract; a cold client's
+      // first request (connection, class loading) may take longer than a short --request-timeout, so it gets 10 s at least
+      long healthMs = Math.max(s.timeoutMs(), HEALTH_TIMEOUT_MS);
+      stack.get("/health", new Times(), healthMs).map(a -> {
         if (a.status() != 200) {
           throw new IllegalStateException("the service's /health answered " + a.status());
         }
         return a;
-      }).await(s.timeoutMs(), TimeUnit.MILLISECONDS);
+      }).await(healthMs + 1_000, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       stack.close();
       throw e;
@@ -60,37 +71,101 @@ public final class HttpGenerator implements Stack {
    * The operation's requests, one after the other. Its result carries when the first request
    * actually left: {@code client.request} completes once a pooled connection is free for it, so
    * with more requests in flight than connections the wait in the client's queue comes before
-   * that moment, and the open loop's service latency (the service's time) leaves it out.
+   * that moment, and the open loop's service latency (the service's time) leaves it out. It also
+   * carries when the first complete item of the first answer arrived ({@link #read}): a streamed
+   * answer's first line, else the answer's last byte; when that was the operation's last byte
+   * too, the first item's time is the operation's latency ({@link OpResult#FIRST_ITEM_AT_END}).
    */
   @Override
   public CompletionStage<OpResult> execute(Operation op) {
     List<Statement> statements = op.statements();
-    long[] sent = {0};
+    Times times = new Times();
     Future<List<List<Object[]>>> chain = Future.succeededFuture(new ArrayList<>(statements.size()));
     for (Statement s : statements) {
       String path = Answers.path(settings.paths().get(s.sqlId()), s.params());
-      chain = chain.compose(rows -> get(path, sent).map(a -> {
+      chain = chain.compose(rows -> get(path, times).map(a -> {
         rows.add(Answers.rows(path, s.params(), a, sameBody));
         return rows;
       }));
     }
-    return chain.map(rows -> OpResult.ofRows(rows).sentAt(sent[0])).toCompletionStage();
+    return chain.map(rows -> OpResult.ofRows(rows).sentAt(times.sent)
+        .firstItemAt(times.firstItem == times.lastByte ? OpResult.FIRST_ITEM_AT_END : times.firstItem)).toCompletionStage();
   }
 
-  /** One GET; {@code sent[0]}, if still 0, becomes the moment a connection took the request. */
-  private Future<Answers.Answer> get(String path, long[] sent) {
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setIdleTimeout(settings.timeoutMs()))
-        .compose(req -> {
-          if (sent[0] == 0) {
-            sent[0] = System.nanoTime();
-          }
-          return req.send().compose(resp -> resp.body().map(body ->
-              new Answers.Answer(resp.statusCode(), resp.getHeader("content-type"), body.toString())));
-        });
+  /** An operation's moments (System.nanoTime()), each 0 until it happened; touched by one request at a time. */
+  private static final class Times {
+    long sent;
+    long firstItem;
+    long lastByte;
   }
 
-  private Future<Answers.Answer> get(String path) {
-    return get(path, new long[1]);
+  /**
+   * One GET: {@code times.sent}, if still 0, becomes the moment a connection took the request;
+   * {@code times.firstItem}, if still 0, when its answer's first item arrived; {@code times.lastByte}
+   * its last byte. The request fails as a timeout when its answer is not complete
+   * {@code timeoutMs} after it left ({@code --request-timeout}); its connection is then reset.
+   */
+  private Future<Answers.Answer> get(String path, Times times) {
+    return get(path, times, settings.timeoutMs());
+  }
+
+  private Future<Answers.Answer> get(String path, Times times, long timeoutMs) {
+    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path)).compose(req -> {
+      long sent = System.nanoTime();
+      if (times.sent == 0) {
+        times.sent = sent;
+      }
+      Promise<Answers.Answer> answer = Promise.promise();
+      long timer = vertx.setTimer(timeoutMs, id -> {
+        if (answer.tryFail(new TimeoutException("request timeout: no complete answer within " + timeoutMs + " ms"))) {
+          req.reset();
+        }
+      });
+      req.send().onComplete(sentOk -> {
+        if (sentOk.failed()) {
+          answer.tryFail(sentOk.cause());
+        } else {
+          read(sentOk.result(), times, answer);
+        }
+      });
+      return answer.future().andThen(done -> vertx.cancelTimer(timer));
+    });
+  }
+
+  /** NDJSON (and the older stream+json): an answer whose items are lines, each one complete as it arrives. */
+  static boolean streamed(String contentType) {
+    String type = contentType == null ? "" : contentType.toLowerCase(java.util.Locale.ROOT);
+    return type.startsWith("application/x-ndjson") || type.startsWith("application/stream+json");
+  }
+
+  /**
+   * Reads an answer as it arrives: the body kept whole for the checks, and for a streamed answer
+   * each chunk also through a {@link RecordParser} split on newlines, whose first non-blank line
+   * marks the first item; any other answer's first item is its last byte.
+   */
+  private static void read(HttpClientResponse resp, Times times, Promise<Answers.Answer> answer) {
+    String type = resp.getHeader("content-type");
+    Buffer body = Buffer.buffer();
+    RecordParser lines = !streamed(type) ? null : RecordParser.newDelimited("\n", line -> {
+      if (times.firstItem == 0 && !line.toString(StandardCharsets.UTF_8).isBlank()) {
+        times.firstItem = System.nanoTime();
+      }
+    });
+    resp.exceptionHandler(answer::tryFail);
+    resp.handler(chunk -> {
+      body.appendBuffer(chunk);
+      if (lines != null) {
+        lines.handle(chunk);
+      }
+    });
+    resp.endHandler(end -> {
+      long now = System.nanoTime();
+      times.lastByte = now;
+      if (times.firstItem == 0) {
+        times.firstItem = now; // buffered, or a stream whose one line had no newline after it
+      }
+      answer.tryComplete(new Answers.Answer(resp.statusCode(), type, body.toString(StandardCharsets.UTF_8)));
+    });
   }
 
   /** The fixed body's size and hash once one was answered, else null. */

@@ -11,8 +11,9 @@ import java.util.Map;
  * variant that dbrace started ({@code serve-race} sets {@code url}); each answer is checked against
  * the service contract and turned into rows for the workload's checks. Options: {@code url}
  * (required), {@code connections} (keep-alive connections, default 64), {@code timeoutMs} (a
- * request's limit, default 30000), {@code eventLoops} (default 1: the generator should leave the
- * cores to the service and the database).
+ * request's limit from when it left to its answer's last byte, default 30000; serve-race's
+ * {@code --request-timeout}), {@code eventLoops} (default 1: the generator should leave the cores
+ * to the service and the database).
  */
 public final class HttpGeneratorProvider implements StackProvider {
   @Override

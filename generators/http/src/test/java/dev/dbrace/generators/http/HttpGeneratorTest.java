@@ -55,4 +55,69 @@ public class HttpGeneratorTest {
       vertx.close().await(10, TimeUnit.SECONDS);
     }
   }
+
+  /**
+   * A streamed answer's first item is its first line, timed as it arrives; a buffered answer's
+   * first item comes with its last byte; an answer not complete within the timeout is a timeout
+   * error even while its lines trickle in. Against two servers of the test's own, answering
+   * /notifications/7 (the contract's three sources) as NDJSON lines 300 ms apart, or as one array.
+   */
+  @Test
+  void theFirstItemIsAStreamsFirstLineAndABufferedAnswersLastByte() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      String fortune = "{\"source\":\"fortune\",\"id\":8,\"message\":\"m\"}";
+      String slow = "{\"source\":\"slow\",\"id\":8,\"randomNumber\":5}";
+      String remote = "{\"source\":\"remote\",\"user\":7,\"delayMs\":300}";
+      HttpServer streaming = vertx.createHttpServer().requestHandler(req -> {
+        var resp = req.response();
+        if (req.path().equals("/health")) {
+          resp.end("ok");
+          return;
+        }
+        resp.setChunked(true).putHeader("content-type", "application/x-ndjson");
+        resp.write(fortune + "\n");
+        vertx.setTimer(DELAY_MS, t -> resp.write(slow + "\n" + remote.substring(0, 10))); // a line cut between chunks
+        vertx.setTimer(2 * DELAY_MS, t -> resp.end(remote.substring(10) + "\n"));
+      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      HttpServer buffered = vertx.createHttpServer().requestHandler(req -> {
+        if (req.path().equals("/health")) {
+          req.response().end("ok");
+          return;
+        }
+        vertx.setTimer(DELAY_MS, t -> req.response().putHeader("content-type", "application/json")
+            .end("[" + fortune + "," + slow + "," + remote + "]"));
+      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      Operation user7 = new Operation(0, 0, List.of(new Statement(0, new Object[] {7L})));
+      try (HttpGenerator stack = HttpGenerator.open(new HttpSettings("127.0.0.1", streaming.actualPort(), 2, 10_000, 1,
+          List.of("/notifications/$1")))) {
+        long t0 = System.nanoTime();
+        OpResult streamed = stack.execute(user7).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        long done = System.nanoTime();
+        assertEquals(3, streamed.rows().get(0).size(), "every line checked");
+        long firstMs = TimeUnit.NANOSECONDS.toMillis(streamed.firstItemNanos() - t0);
+        long restMs = TimeUnit.NANOSECONDS.toMillis(done - streamed.firstItemNanos());
+        assertTrue(firstMs < DELAY_MS / 2, "the first line counts when it arrives: " + firstMs + " ms");
+        assertTrue(restMs >= DELAY_MS, "the rest came later: " + restMs + " ms");
+      }
+      try (HttpGenerator stack = HttpGenerator.open(new HttpSettings("127.0.0.1", buffered.actualPort(), 2, 10_000, 1,
+          List.of("/notifications/$1")))) {
+        OpResult all = stack.execute(user7).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(OpResult.FIRST_ITEM_AT_END, all.firstItemNanos(), "a buffered answer's first item is its last byte");
+      }
+      // 400 ms for the whole answer: lines still arrive every 300 ms, yet the request is over its limit
+      try (HttpGenerator stack = HttpGenerator.open(new HttpSettings("127.0.0.1", streaming.actualPort(), 2, 400, 1,
+          List.of("/notifications/$1")))) {
+        long t0 = System.nanoTime();
+        var late = stack.execute(user7).toCompletableFuture();
+        var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+            () -> late.get(10, TimeUnit.SECONDS));
+        long failedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
+        assertTrue(failedMs >= 400 && failedMs < 2 * DELAY_MS, "failed at the limit: " + failedMs + " ms");
+      }
+    } finally {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
 }
