@@ -29,7 +29,7 @@ public final class RunRecords {
     Map<String, Long> kinds = new java.util.LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
     RunExecutor.Generator g = out.generator();
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, out.status(), out.message(),
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, null, null, out.status(), out.message(),
         out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
         figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), null, hlog.toString(),
         out.wallS(), g == null ? null : figures(g.ready(), g.before(), g.after(), g.peakRssKb(), g.peakThreads(), r),
@@ -38,7 +38,8 @@ public final class RunRecords {
 
   /**
    * The process over the measured phase ({@code b} to {@code a}) and, from {@code ready} (warm-up's
-   * start) to {@code b}, over warm-up; peaks are those of the measured window.
+   * start) to {@code b}, over warm-up; peaks are those of the measured window. % CPU is the CPU
+   * over the wall time between the two readings, which bound the measured phase.
    */
   private static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
       WorkerResult r) {
@@ -51,9 +52,12 @@ public final class RunRecords {
     double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
     double warmupCpu = ready == null ? 0 : b.userS() + b.sysS() - ready.userS() - ready.sysS();
     double warmupJit = ready == null ? 0 : b.jitS() - ready.jitS();
+    double wallS = (a.atNanos() - b.atNanos()) / 1e9;
+    Double cpuPercent = wallS > 0 ? Math.round((user + sys) / wallS * 1000) / 10.0 : null;
     return new ProcessFigures(round(user), round(sys), perK, Math.round(peakRssKb / 102.4) / 10.0,
         a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads,
-        round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit));
+        round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit), a.minorFaults() - b.minorFaults(),
+        a.majorFaults() - b.majorFaults(), cpuPercent);
   }
 
   private static double round(double v) {
