@@ -41,7 +41,7 @@ public final class RunRecords {
    * start) to {@code b}, over warm-up; peaks are those of the measured window. % CPU is the CPU
    * over the wall time between the two readings, which bound the measured phase.
    */
-  private static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
+  static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
       WorkerResult r) {
     if (b == null || a == null) {
       return null;
@@ -57,7 +57,7 @@ public final class RunRecords {
     return new ProcessFigures(round(user), round(sys), perK, Math.round(peakRssKb / 102.4) / 10.0,
         a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads,
         round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit), a.minorFaults() - b.minorFaults(),
-        a.majorFaults() - b.majorFaults(), cpuPercent);
+        a.majorFaults() - b.majorFaults(), cpuPercent, Math.round(wallS * 1000) / 1000.0);
   }
 
   private static double round(double v) {

@@ -39,7 +39,7 @@ public class VerdictTest {
         warmupEnded), null, "jvm", null, null);
     return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, round, null, null, RunStatus.of(status), null,
         List.of(), result, new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0,
-            null, null, null),
+            null, null, null, null),
         new RunRecord.ServerFigures(ops, 0, ops, ops), null, 9, null, new RunRecord.Probes(null, null, null, tls));
   }
 

@@ -144,8 +144,11 @@ public record RunRecord(
    * @param minorFaults page faults served from memory in the measured phase (minflt of /proc/PID/stat);
    *     null in results written before they were read
    * @param majorFaults page faults that read from disk in the measured phase (majflt); null likewise
-   * @param cpuPercent the measured phase's CPU seconds (user + sys) over its wall seconds, in %, as
+   * @param cpuPercent the measured phase's CPU seconds (user + sys) over {@code measuredWallS}, in %, as
    *     {@code /usr/bin/time} reports it (100 = one core busy); null likewise
+   * @param measuredWallS wall seconds between the two /proc readings every difference here is taken
+   *     over: from the measured phase's start until its result arrived (the drain of the operations
+   *     still in flight and the result's making included, so a little longer than the phase); null likewise
    */
   public record ProcessFigures(
       double cpuUserS,
@@ -160,7 +163,8 @@ public record RunRecord(
       double warmupJitCpuS,
       Long minorFaults,
       Long majorFaults,
-      Double cpuPercent) {}
+      Double cpuPercent,
+      Double measuredWallS) {}
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:
