@@ -1,6 +1,7 @@
 package dev.dbrace.core.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.load.LoadModel;
@@ -25,7 +26,7 @@ import java.util.function.UnaryOperator;
  * @param step the run's position in its stack's series (0 for a plain race)
  * @param round which round of the race this run belongs to (1-based; {@code --rounds}); 0 in
  *     results written before rounds existed
- * @param pool the run's connection pool size: the race's, or a {@code curve --pools} step's; null in
+ * @param pool the run's connection pool size: the race's, or a {@code curve --pools} step's; absent in
  *     results written before runs recorded it, and at the service level (the service's own)
  * @param threads the run's platform threads for the stacks with a fixed pool: the race's {@code --threads},
  *     or a {@code curve --threads} step's; 0 for {@code --threads elastic}; null as for {@code pool}
@@ -44,8 +45,8 @@ public record RunRecord(
     String purpose,
     int step,
     int round,
-    Integer pool,
-    Integer threads,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer pool,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer threads,
     RunStatus status,
     String message,
     List<String> stderrTail,
@@ -142,7 +143,7 @@ public record RunRecord(
    * @param warmupCpuS CPU seconds of the whole process during warm-up
    * @param warmupJitCpuS CPU seconds of the compiler threads during warm-up
    * @param minorFaults page faults served from memory in the measured phase (minflt of /proc/PID/stat);
-   *     null in results written before they were read
+   *     absent (null) in results written before they were read
    * @param majorFaults page faults that read from disk in the measured phase (majflt); null likewise
    * @param cpuPercent the measured phase's CPU seconds (user + sys) over {@code measuredWallS}, in %, as
    *     {@code /usr/bin/time} reports it (100 = one core busy); null likewise
@@ -161,10 +162,10 @@ public record RunRecord(
       double jitCpuS,
       double warmupCpuS,
       double warmupJitCpuS,
-      Long minorFaults,
-      Long majorFaults,
-      Double cpuPercent,
-      Double measuredWallS) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long minorFaults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long majorFaults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPercent,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS) {}
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:
