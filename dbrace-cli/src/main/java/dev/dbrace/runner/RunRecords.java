@@ -29,7 +29,7 @@ public final class RunRecords {
     Map<String, Long> kinds = new java.util.LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
     RunExecutor.Generator g = out.generator();
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, null, null, out.status(), out.message(),
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, out.status(), out.message(),
         out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
         figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), null, hlog.toString(),
         out.wallS(), g == null ? null : figures(g.ready(), g.before(), g.after(), g.peakRssKb(), g.peakThreads(), r),

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.WorkerResult;
 import dev.dbrace.runner.probe.ProcStats;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The process figures of a run from two /proc readings: page faults and % CPU over the measured phase. */
@@ -17,8 +16,7 @@ class RunRecordsTest {
 
   @Test
   void percentCpuIsCpuSecondsOverWallSecondsAndFaultsTheDifference() {
-    WorkerResult r = new WorkerResult(Map.of(), 1000, 1000, 0, 0, 0, Map.of(), Map.of(), 1000, 1000, 2, 500, null, null,
-        null, null, null, null, null);
+    WorkerResult r = WorkerResult.none();
     // 1.2 s user + 0.3 s sys in 2 s of wall time: 75 % of one core
     RunRecord.ProcessFigures p = RunRecords.figures(reading(0.5, 0.1, 5_000, 3, 10), reading(1.0, 0.2, 6_000, 4, 100),
         reading(2.2, 0.5, 18_500, 4, 102), 0, 30, r);

@@ -67,11 +67,19 @@ public record RunRecord(
     return status == RunStatus.OK;
   }
 
+  /** A run without its pool and threads recorded (as runs were before they were; {@link #withSetup} adds them). */
+  public RunRecord(String stack, String workload, String load, LoadModel loadModel, String purpose, int step, int round,
+      RunStatus status, String message, List<String> stderrTail, WorkerResult result, ProcessFigures process,
+      ServerFigures server, String hlog, double wallS, ProcessFigures generator, Probes probes) {
+    this(stack, workload, load, loadModel, purpose, step, round, null, null, status, message, stderrTail, result, process,
+        server, hlog, wallS, generator, probes);
+  }
+
   /** A run without figures: the stack failed to start, the worker crashed or hung, or Ctrl-C. */
   public static RunRecord withoutFigures(String stack, String workload, LoadModel load, String purpose, int step,
       int round, RunStatus status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, null, null, status, message,
-        stderrTail, null, null, server, null, wallS, null, null);
+    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, status, message, stderrTail,
+        null, null, server, null, wallS, null, null);
   }
 
   /** The same run with other worker figures (a service run's versions: the service's own beside the generator's). */
@@ -165,7 +173,15 @@ public record RunRecord(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long minorFaults,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long majorFaults,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPercent,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS) {
+
+    /** Figures without page faults and % CPU (as written before they were read). */
+    public ProcessFigures(double cpuUserS, double cpuSysS, double cpuMsPer1kOps, double peakRssMb, long ctxVoluntary,
+        long ctxInvoluntary, int peakThreads, double jitCpuS, double warmupCpuS, double warmupJitCpuS) {
+      this(cpuUserS, cpuSysS, cpuMsPer1kOps, peakRssMb, ctxVoluntary, ctxInvoluntary, peakThreads, jitCpuS, warmupCpuS,
+          warmupJitCpuS, null, null, null, null);
+    }
+  }
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:
