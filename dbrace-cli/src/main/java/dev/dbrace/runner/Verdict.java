@@ -50,7 +50,8 @@ public final class Verdict {
   }
 
   /**
-   * A curve's verdict: where each stack's throughput peaks, who leads at each load (throughput on a
+   * A curve's verdict: where each stack's throughput peaks (and the steps whose rounds' range reaches
+   * the peak's, which are within its noise), who leads at each load (throughput on a
    * closed loop; on an open loop, where every stack is offered the same rate, the lower latency at
    * the SLA's percentile, else p99), and the settings.
    */
@@ -72,7 +73,11 @@ public final class Verdict {
     all.stream().filter(StackRounds::hasFigures).forEach(s -> byStack.computeIfAbsent(s.stack(), k -> new ArrayList<>()).add(s));
     parts.add("Peaks: " + byStack.values().stream().map(points -> {
       StackRounds peak = points.stream().max(Comparator.comparingDouble(p -> p.throughput().median())).orElseThrow();
-      return fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak, sweep));
+      // with rounds, a step whose range reaches the peak's is not shown to be below it
+      List<String> close = points.stream().filter(p -> p != peak && p.throughput().n() > 1 && peak.throughput().n() > 1
+          && p.throughput().overlaps(peak.throughput())).map(p -> where(p, sweep)).toList();
+      return fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak, sweep))
+          + (close.isEmpty() ? "" : " (within the noise of " + join(close) + ")");
     }).collect(Collectors.joining("; ")));
     Map<String, List<StackRounds>> byLoad = new LinkedHashMap<>();
     all.stream().sorted(Comparator.comparingDouble(s -> s.model() == null ? 0 : CurvePlan.x(s.model())))
