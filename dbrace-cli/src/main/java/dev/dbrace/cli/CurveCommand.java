@@ -18,9 +18,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code dbrace curve}: latency vs load, one run per stack per step. */
+/** {@code dbrace curve}: latency vs load (or vs a pool or threads setting at one load), one run per stack per step. */
 @Command(name = "curve", description = "Latency-vs-load curves: "
-    + "each stack through a series of open-loop rates (or closed-loop concurrencies).",
+    + "each stack through a series of open-loop rates (or closed-loop concurrencies), or at one load through a series "
+    + "of pool sizes (--pools) or platform threads (--threads 50,200,...).",
     mixinStandardHelpOptions = true, sortOptions = false)
 final class CurveCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
@@ -41,6 +42,10 @@ final class CurveCommand implements Callable<Integer> {
   @Option(names = "--concurrencies", split = ",", description = "Closed-loop concurrencies instead, one step each, e.g. 1,4,16,64,256 "
       + "(throughput vs concurrency).")
   List<Integer> concurrencies;
+
+  @Option(names = "--pools", split = ",", description = "Pool sizes instead, one step each at one load, e.g. 10,20,50,100"
+      + " (the load: one --concurrencies or --rates value, else concurrency " + Defaults.CONCURRENCY + "; driver level only).")
+  List<Integer> pools;
 
   @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CURVE_STEP,
       description = "Measured time per step (default: ${DEFAULT-VALUE}).")
@@ -66,25 +71,79 @@ final class CurveCommand implements Callable<Integer> {
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
     Race.Sla sla = resolver.sla(this.sla);
     long warmup = resolver.warmup(warmupMs);
-    RaceOptions.require((rates == null) != (concurrencies == null), "give --rates (open loop) or --concurrencies (closed loop)");
+    List<Integer> threadSteps = threadSteps();
+    CurvePlan.Sweep setting = pools != null ? CurvePlan.Sweep.POOL : threadSteps != null ? CurvePlan.Sweep.THREADS : null;
+    RaceOptions.require(pools == null || threadSteps == null, "sweep one setting at a time: --pools or a list of --threads, not both");
     RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
     List<LoadModel> steps = new ArrayList<>();
-    if (rates != null) {
-      rates.stream().sorted().distinct().forEach(r -> steps.add(open.open(r, stepMs)));
+    CurvePlan plan;
+    if (setting != null) {
+      String axis = setting == CurvePlan.Sweep.POOL ? "--pools" : "a list of --threads";
+      RaceOptions.require(rates == null || concurrencies == null, "give " + axis + " one load: --rates R or --concurrencies C, not both");
+      RaceOptions.require((rates == null || rates.size() == 1) && (concurrencies == null || concurrencies.size() == 1),
+          "sweep one setting at a time: " + axis + " runs at one load, so give one --rates or --concurrencies value");
+      RaceOptions.require(!resolver.serviceLevel(), axis + " sweeps the driver level's stacks; a service sizes its own pool");
+      RaceOptions.require(setting != CurvePlan.Sweep.POOL || !resolver.given("--pool"),
+          "--pool is one pool size and --pools sweeps it: give one of them");
+      List<Integer> values = setting == CurvePlan.Sweep.POOL ? pools : threadSteps;
+      RaceOptions.require(values.size() >= 2, axis + " needs at least two values to sweep, got " + values.size());
+      RaceOptions.require(values.size() <= Defaults.CURVE_MAX_STEPS,
+          "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + values.size());
+      for (int v : values) {
+        if (setting == CurvePlan.Sweep.POOL) {
+          RaceOptions.require(v >= 1 && v <= Defaults.POOL_MAX, "a pool size must be 1.." + Defaults.POOL_MAX + ", got " + v);
+        }
+      }
+      LoadModel load = rates != null ? open.open(rates.getFirst(), stepMs)
+          : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Integer.parseInt(Defaults.CONCURRENCY));
+      if (load instanceof LoadModel.Closed c) {
+        RaceOptions.require(c.concurrency() >= 1 && c.concurrency() <= Defaults.CONCURRENCY_MAX,
+            "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c.concurrency());
+      }
+      steps.add(load);
+      List<Integer> ordered = values.stream().sorted().distinct().toList();
+      if (setting == CurvePlan.Sweep.THREADS) {
+        stacks.threads = Integer.toString(ordered.getFirst()); // the race's setting: the first step's
+      }
+      plan = CurvePlan.over(setting, ordered, load, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     } else {
-      concurrencies.stream().sorted().distinct().forEach(c -> {
-        RaceOptions.require(c >= 1 && c <= Defaults.CONCURRENCY_MAX, "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c);
-        steps.add(new LoadModel.Closed(0, stepMs, c));
-      });
+      RaceOptions.require((rates == null) != (concurrencies == null),
+          "give --rates (open loop) or --concurrencies (closed loop), or sweep --pools or a list of --threads");
+      if (rates != null) {
+        rates.stream().sorted().distinct().forEach(r -> steps.add(open.open(r, stepMs)));
+      } else {
+        concurrencies.stream().sorted().distinct().forEach(c -> {
+          RaceOptions.require(c >= 1 && c <= Defaults.CONCURRENCY_MAX,
+              "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c);
+          steps.add(new LoadModel.Closed(0, stepMs, c));
+        });
+      }
+      RaceOptions.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
+      plan = new CurvePlan(steps, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     }
-    RaceOptions.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
-    CurvePlan plan = new CurvePlan(steps, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);
       return service.run(resolver.request(settings, plan, sla, null));
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), steps.get(0), concurrency, warmup);
+    if (setting == CurvePlan.Sweep.POOL) {
+      settings = settings.withPool(plan.steps().getFirst().intValue()); // the race's pool: the first step's
+    }
     return RaceSession.run(resolver.request(settings, plan, sla, null));
+  }
+
+  /** A list of --threads: the values of a threads sweep (elastic is not a point on its axis); null for one value. */
+  private List<Integer> threadSteps() {
+    if (stacks.threads == null || !stacks.threads.contains(",")) {
+      return null;
+    }
+    List<Integer> values = new ArrayList<>();
+    for (String v : stacks.threads.split(",")) {
+      RaceOptions.require(!v.trim().equalsIgnoreCase("elastic"),
+          "--threads elastic is one setting, not a step of a sweep: run it on its own (--threads elastic)");
+      values.add(StackOptions.threads(v));
+    }
+    return values;
   }
 }

@@ -268,8 +268,7 @@ public final class RequestResolver {
 
   /** The settings of a race of stacks, checked against the catalog and the engine. */
   RaceSettings stackSettings(WorkloadSpec workload, LoadModel load, int concurrency, long warmupMs) {
-    RaceOptions.require(stacks.threads >= 1 && stacks.threads <= Defaults.THREADS_MAX,
-        "--threads must be 1.." + Defaults.THREADS_MAX + ", got " + stacks.threads);
+    StackOptions.threads(stacks.threads); // checked before the stacks, as before
     List<String> named = layer("--stacks", stacks.stacks, fromFile(ScenarioFile::stacks));
     List<String> stackList = RaceOptions.checkStacks(named, workload, url(), engine());
     return settings(stackList, workload, load, concurrency, warmupMs);
@@ -287,7 +286,8 @@ public final class RequestResolver {
     // serve-race has no stack options; curve and capacity at the service level keep one (empty) entry per variant
     Map<String, Map<String, String>> perStack = stacks == null ? Map.of() : StackOptions.split(stacks.stackOptions, list);
     long timeout = serviceLevel ? requestTimeoutMs() : 0;
-    return new RaceSettings(list, workload, load, pool, concurrency, stacks == null ? 0 : stacks.threads, warmupMs, seed(), perStack,
+    int threads = stacks == null ? 0 : StackOptions.threads(stacks.threads);
+    return new RaceSettings(list, workload, load, pool, concurrency, threads, warmupMs, seed(), perStack,
         RaceOptions.workerJvmArgs(guards.jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"),
         outlasting("--stall-timeout", guards.stallTimeoutMs, timeout), guards.runTimeoutMs,
         outlasting("--drain-timeout", guards.drainTimeoutMs, timeout), stacks != null ? stacks.jfr : given("--jfr"),

@@ -27,9 +27,27 @@ final class StackOptions {
   @Option(names = "--stack-opt", description = "Stack option stack.key=value, e.g. vertx-pipelined.pipeliningLimit=16.")
   Map<String, String> stackOptions = new LinkedHashMap<>();
 
-  @Option(names = "--threads", defaultValue = Defaults.THREADS,
-      description = "Platform threads of jdbc-platform (default: ${DEFAULT-VALUE}, like Tomcat).")
-  int threads;
+  @Option(names = "--threads", defaultValue = Defaults.THREADS, paramLabel = "N|elastic",
+      description = "Platform threads of jdbc-platform and hibernate-orm (default: ${DEFAULT-VALUE}, like Tomcat), or elastic:"
+          + " a cached pool that grows with the operations in flight, as Reactor's elastic scheduler; curve sweeps a list,"
+          + " e.g. 50,200,800.")
+  String threads;
+
+  /** {@code --threads} as the stacks get it: 1..{@link Defaults#THREADS_MAX}, or elastic; a list is curve's alone. */
+  static int threads(String value) {
+    RaceOptions.require(!value.contains(","), "--threads takes one value here (a number or elastic); a list sweeps it in curve");
+    if (value.trim().equalsIgnoreCase("elastic")) {
+      return dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS;
+    }
+    int n;
+    try {
+      n = Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new UserError("--threads must be elastic or 1.." + Defaults.THREADS_MAX + ", got '" + value + "'");
+    }
+    RaceOptions.require(n >= 1 && n <= Defaults.THREADS_MAX, "--threads must be elastic or 1.." + Defaults.THREADS_MAX + ", got " + n);
+    return n;
+  }
 
   @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
   boolean jfr;

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * A latency-vs-load curve: each stack through the same series of loads (open-loop rates, or
- * closed-loop concurrencies), one run per step. A stack's series stops once it is clearly past
+ * closed-loop concurrencies), one run per step; or, at one load, through a series of pool sizes or
+ * platform threads ({@link #over}). A load series stops once the stack is clearly past
  * saturation, so a weak stack does not spend minutes drowning: when a step's errors (plus arrivals
  * not issued) exceed 1 %, when its latency exceeds 10x the SLA (if one is given), or when it
  * achieved less than half the offered rate.
@@ -17,7 +18,23 @@ public final class CurvePlan implements RacePlan {
   static final double SATURATED_ERROR_RATE = 0.01;
   static final double SATURATED_SLA_FACTOR = 10;
 
-  private final List<LoadModel> steps;
+  /** What a curve's steps vary: the load (rate or concurrency) or a setting of the stacks (pool, threads). */
+  public enum Sweep {
+    RATE, CONCURRENCY, POOL, THREADS;
+
+    /** race.json's word for it. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * One step: the load, and the pool and platform threads its runs get (null: the race's).
+   */
+  public record Step(LoadModel load, Integer pool, Integer threads) {}
+
+  private final List<Step> steps;
+  private final Sweep sweep;
   private final Race.Sla sla;
   private final int rounds;
   private RaceSettings settings; // the race's, for the verdict's "holds for"
@@ -28,9 +45,33 @@ public final class CurvePlan implements RacePlan {
 
   /** A curve whose every step runs {@code rounds} times per stack, the stacks interleaved in each round. */
   public CurvePlan(List<LoadModel> steps, Race.Sla sla, int rounds) {
+    this(steps.stream().map(l -> new Step(l, null, null)).toList(),
+        !steps.isEmpty() && steps.getFirst() instanceof LoadModel.Open ? Sweep.RATE : Sweep.CONCURRENCY, sla, rounds);
+  }
+
+  private CurvePlan(List<Step> steps, Sweep sweep, Race.Sla sla, int rounds) {
     this.steps = List.copyOf(steps);
+    this.sweep = sweep;
     this.sla = sla;
     this.rounds = RacePlan.checkRounds(rounds, "--rounds");
+  }
+
+  /**
+   * A curve over a setting of the driver level's stacks at one load: {@code values} pool sizes
+   * ({@link Sweep#POOL}) or platform threads ({@link Sweep#THREADS}), one step each, in the order given.
+   */
+  public static CurvePlan over(Sweep setting, List<Integer> values, LoadModel load, Race.Sla sla, int rounds) {
+    if (setting != Sweep.POOL && setting != Sweep.THREADS) {
+      throw new IllegalArgumentException("a setting sweep is over pool or threads, not " + setting);
+    }
+    List<Step> steps = values.stream().map(v -> setting == Sweep.POOL ? new Step(load, v, null) : new Step(load, null, v))
+        .toList();
+    return new CurvePlan(steps, setting, sla, rounds);
+  }
+
+  @Override
+  public String sweep() {
+    return sweep.label();
   }
 
   @Override
@@ -40,7 +81,8 @@ public final class CurvePlan implements RacePlan {
 
   @Override
   public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
-    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings));
+    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings),
+        sweep);
   }
 
   @Override
@@ -50,10 +92,19 @@ public final class CurvePlan implements RacePlan {
 
   @Override
   public List<Double> steps() {
-    return steps.stream().map(CurvePlan::x).toList();
+    return steps.stream().map(this::x).toList();
   }
 
-  /** The step's position on the x axis: offered rate, or concurrency. */
+  /** The step's position on the x axis: the swept setting's value. */
+  private double x(Step s) {
+    return switch (sweep) {
+      case POOL -> s.pool();
+      case THREADS -> s.threads();
+      default -> x(s.load());
+    };
+  }
+
+  /** A load's position on the x axis: offered rate, or concurrency. */
   static double x(LoadModel m) {
     return switch (m) {
       case LoadModel.Open o -> o.rate();
@@ -76,16 +127,20 @@ public final class CurvePlan implements RacePlan {
     for (int i = 0; i < steps.size() && !live.isEmpty(); i++) {
       java.util.Map<String, String> past = new java.util.LinkedHashMap<>();
       for (int round = 1; round <= rounds; round++) {
+        Step step = steps.get(i);
+        int pool = step.pool() == null ? settings.pool() : step.pool();
+        int threads = step.threads() == null ? settings.threads() : step.threads();
         for (String stack : live) {
-          RunRecord r = runner.run(stack, steps.get(i), "curve", i + 1, round, total - done - 1);
+          RunRecord r = runner.run(stack, step.load(), pool, threads, "curve", i + 1, round, total - done - 1);
           done++;
-          String why = saturated(r, steps.get(i));
+          String why = saturated(r, step.load());
           if (why != null) {
             past.putIfAbsent(stack, why);
           }
         }
       }
-      if (i < steps.size() - 1) {
+      // a bigger pool or more threads may do better where a smaller one drowned: a setting's series runs on
+      if (i < steps.size() - 1 && (sweep == Sweep.RATE || sweep == Sweep.CONCURRENCY)) {
         for (var e : past.entrySet()) {
           live.remove(e.getKey());
           total -= (steps.size() - i - 1) * rounds;

@@ -15,8 +15,13 @@ public interface RacePlan {
   /** {@code race}, {@code curve} or {@code capacity}: race.json's {@code kind}. */
   String kind();
 
-  /** The offered rates or concurrencies of a curve's steps, for race.json's settings; else null. */
+  /** The swept values of a curve's steps (rates, concurrencies, pools or threads), for race.json's settings; else null. */
   default List<Double> steps() {
+    return null;
+  }
+
+  /** The setting a curve's steps vary ({@code rate}, {@code concurrency}, {@code pool}, {@code threads}); else null. */
+  default String sweep() {
     return null;
   }
 

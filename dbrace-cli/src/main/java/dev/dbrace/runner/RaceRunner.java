@@ -144,6 +144,15 @@ public final class RaceRunner {
    */
   public RunRecord run(String stack, LoadModel load, String purpose, int step, int round, int runsLeft)
       throws IOException, InterruptedException {
+    return run(stack, load, settings.pool(), settings.threads(), purpose, step, round, runsLeft);
+  }
+
+  /**
+   * The same with the run's own pool size and platform threads ({@link
+   * dev.dbrace.core.spi.StackConfig#ELASTIC_THREADS} for elastic): a curve's step over one of them.
+   */
+  public RunRecord run(String stack, LoadModel load, int pool, int threads, String purpose, int step, int round,
+      int runsLeft) throws IOException, InterruptedException {
     int index;
     synchronized (runs) {
       index = runs.size() + 1;
@@ -157,7 +166,7 @@ public final class RaceRunner {
     }
     RunRecord record;
     try {
-      record = runOne(stack, load, purpose, step, round);
+      record = runOne(stack, load, pool, threads, purpose, step, round);
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
           RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
@@ -167,6 +176,9 @@ public final class RaceRunner {
         cutShort.countDown(); // whatever came of the run, the hook waits no longer
       }
     }
+    // a service's pool is its own and it has no thread setting: only the driver level's runs name them
+    boolean driver = Verdict.threads(settings) >= 0;
+    record = record.withSetup(driver ? pool : null, driver ? threads : null);
     if (record.status() == RunStatus.INTERRUPTED) {
       store.current(record); // the hook saves it as the run cut short, figures and all
       cutShort.countDown();
@@ -275,7 +287,7 @@ public final class RaceRunner {
     return "race".equals(purpose) ? dir : dir.resolve(String.format("%02d-%s", step, purpose));
   }
 
-  private RunRecord runOne(String name, LoadModel load, String purpose, int step, int round)
+  private RunRecord runOne(String name, LoadModel load, int pool, int threads, String purpose, int step, int round)
       throws IOException, InterruptedException {
     Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
     String app = applicationName(name);
@@ -305,7 +317,7 @@ public final class RaceRunner {
         RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(),
             new RunSpec.Endpoint(route.getHostString(), route.getPort(), target.database(), target.user(),
                 target.engine(), target.sslMode(), target.sslRootCert()),
-            new RunSpec.Setup(settings.pool(), settings.threads(), s.stackOptions(), app),
+            new RunSpec.Setup(pool, threads, s.stackOptions(), app),
             new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
                 500, settings.drainTimeoutMs()),
             new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));

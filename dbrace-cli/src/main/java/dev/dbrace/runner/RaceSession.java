@@ -161,9 +161,17 @@ public final class RaceSession {
   /** The race's settings; {@code sslmode} is the mode every stack was asked for (null off PostgreSQL). */
   private static Race.Settings settingsOf(RaceSettings s, RacePlan plan, dev.dbrace.db.DbTarget target) {
     return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
-        plan.steps(), s.pool(), s.concurrency(), s.threads(), s.warmupMs(), s.seed(), s.stackOptions(),
+        plan.steps(), plan.sweep(), s.pool(), s.concurrency(), s.threads(), threadPool(s), s.warmupMs(), s.seed(), s.stackOptions(),
         s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(),
         target.sslMode() == null ? null : target.sslMode().libpq(), s.requestTimeoutMs() > 0 ? s.requestTimeoutMs() : null);
+  }
+
+  /** {@code fixed} or {@code elastic} at the driver level; null for services, which have no such setting. */
+  private static String threadPool(RaceSettings s) {
+    if (Verdict.threads(s) < 0) {
+      return null;
+    }
+    return s.threads() == dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS ? "elastic" : "fixed";
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

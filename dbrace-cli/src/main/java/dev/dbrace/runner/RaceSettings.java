@@ -46,6 +46,12 @@ public record RaceSettings(
     return WarmupConverter.describe(warmupMs, warmupMaxMs);
   }
 
+  /** The same settings with another pool size (a curve over --pools: its first step's). */
+  public RaceSettings withPool(int size) {
+    return new RaceSettings(stacks, workload, load, size, concurrency, threads, warmupMs, seed, stackOptions, workerJvmArgs,
+        java, stallTimeoutMs, runTimeoutMs, drainTimeoutMs, jfr, warmupMaxMs);
+  }
+
   /** The same settings with another warm-up (capacity steps warm up less than a race). */
   RaceSettings withWarmup(long ms) {
     return new RaceSettings(stacks, workload, load, pool, concurrency, threads, ms, seed, stackOptions, workerJvmArgs,

@@ -38,9 +38,10 @@ public final class RunRecords {
 
   /**
    * The process over the measured phase ({@code b} to {@code a}) and, from {@code ready} (warm-up's
-   * start) to {@code b}, over warm-up; peaks are those of the measured window.
+   * start) to {@code b}, over warm-up; peaks are those of the measured window. % CPU is the CPU
+   * over the wall time between the two readings, which bound the measured phase.
    */
-  private static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
+  static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
       WorkerResult r) {
     if (b == null || a == null) {
       return null;
@@ -51,9 +52,12 @@ public final class RunRecords {
     double perK = r.ops() > 0 ? Math.round((user + sys) * 1e6 / r.ops() * 1000) / 1000.0 : 0;
     double warmupCpu = ready == null ? 0 : b.userS() + b.sysS() - ready.userS() - ready.sysS();
     double warmupJit = ready == null ? 0 : b.jitS() - ready.jitS();
+    double wallS = (a.atNanos() - b.atNanos()) / 1e9;
+    Double cpuPercent = wallS > 0 ? Math.round((user + sys) / wallS * 1000) / 10.0 : null;
     return new ProcessFigures(round(user), round(sys), perK, Math.round(peakRssKb / 102.4) / 10.0,
         a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads,
-        round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit));
+        round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit), a.minorFaults() - b.minorFaults(),
+        a.majorFaults() - b.majorFaults(), cpuPercent, Math.round(wallS * 1000) / 1000.0);
   }
 
   private static double round(double v) {

@@ -31,6 +31,31 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
         rs.getFirst().loadModel(), List.copyOf(rs))).toList();
   }
 
+  /**
+   * The run's value of a swept setting ({@code pool 16}, {@code threads 50}, {@code threads elastic});
+   * empty when {@code sweep} is not over pool or threads or the run did not record it.
+   */
+  public static String setting(RunRecord r, CurvePlan.Sweep sweep) {
+    if (sweep == CurvePlan.Sweep.POOL && r.pool() != null) {
+      return "pool " + r.pool();
+    }
+    if (sweep == CurvePlan.Sweep.THREADS && r.threads() != null) {
+      return "threads " + Verdict.threadsLabel(r.threads());
+    }
+    return "";
+  }
+
+  /** The setting the runs vary over (a curve over {@code --pools} or {@code --threads}), else null. */
+  public static CurvePlan.Sweep swept(List<RunRecord> runs) {
+    if (runs.stream().map(RunRecord::pool).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+      return CurvePlan.Sweep.POOL;
+    }
+    if (runs.stream().map(RunRecord::threads).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+      return CurvePlan.Sweep.THREADS;
+    }
+    return null;
+  }
+
   /** Whether a run counts towards the figures: finished ok, with latency and completed operations. */
   static boolean counts(RunRecord r) {
     return r.ok() && r.result().latencyMs() != null && r.result().ops() > 0;

@@ -54,11 +54,20 @@ public final class Verdict {
   }
 
   /**
-   * A curve's verdict: where each stack's throughput peaks, who leads at each load (throughput on a
+   * A curve's verdict: where each stack's throughput peaks (and the steps whose rounds' range reaches
+   * the peak's, which are within its noise), who leads at each load (throughput on a
    * closed loop; on an open loop, where every stack is offered the same rate, the lower latency at
    * the SLA's percentile, else p99), and the settings.
    */
   static String curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads) {
+    return curve(runs, sla, pool, threads, null);
+  }
+
+  /**
+   * The same for a curve over {@code sweep}: over a pool or threads sweep, "where" is the step's
+   * setting (every step has the same load), and each step is led on throughput or latency as its load says.
+   */
+  static String curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads, CurvePlan.Sweep sweep) {
     List<StackRounds> all = StackRounds.group(runs);
     if (all.stream().noneMatch(StackRounds::hasFigures)) {
       return "no stack finished a step with figures, so there is no verdict.";
@@ -68,18 +77,23 @@ public final class Verdict {
     all.stream().filter(StackRounds::hasFigures).forEach(s -> byStack.computeIfAbsent(s.stack(), k -> new ArrayList<>()).add(s));
     parts.add("Peaks: " + byStack.values().stream().map(points -> {
       StackRounds peak = points.stream().max(Comparator.comparingDouble(p -> p.throughput().median())).orElseThrow();
-      return fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak.model(), peak.load()));
+      // with rounds, a step whose range reaches the peak's is not shown to be below it
+      List<String> close = points.stream().filter(p -> p != peak && p.throughput().n() > 1 && peak.throughput().n() > 1
+          && p.throughput().overlaps(peak.throughput())).map(p -> where(p, sweep)).toList();
+      return fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak, sweep))
+          + (close.isEmpty() ? "" : " (within the noise of " + join(close) + ")");
     }).collect(Collectors.joining("; ")));
     Map<String, List<StackRounds>> byLoad = new LinkedHashMap<>();
     all.stream().sorted(Comparator.comparingDouble(s -> s.model() == null ? 0 : CurvePlan.x(s.model())))
-        .forEach(s -> byLoad.computeIfAbsent(s.load(), k -> new ArrayList<>()).add(s));
+        .forEach(s -> byLoad.computeIfAbsent(s.load() + " " + StackRounds.setting(s.runs().getFirst(), sweep),
+            k -> new ArrayList<>()).add(s));
     List<String> leads = new ArrayList<>();
     for (List<StackRounds> point : byLoad.values()) {
       List<StackRounds> m = point.stream().filter(StackRounds::hasFigures).toList();
       if (m.isEmpty()) {
         continue;
       }
-      String at = where(m.getFirst().model(), m.getFirst().load());
+      String at = where(m.getFirst(), sweep);
       if (m.size() == 1) {
         leads.add("at " + at + " only " + m.getFirst().stack() + " has figures");
       } else if (m.getFirst().model() instanceof LoadModel.Open) {
@@ -235,7 +249,14 @@ public final class Verdict {
     if (loads.size() == 1) {
       sb.append(loads.getFirst()).append(", ");
     }
-    sb.append("pool ").append(pool).append(threads > 0 ? ", threads " + threads : "").append(", ").append(tls(runs));
+    List<Integer> pools = runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().sorted().toList();
+    List<Integer> threadSteps = runs.stream().map(RunRecord::threads).filter(Objects::nonNull).distinct().sorted().toList();
+    sb.append(pools.size() > 1 ? "pools " + join(pools.stream().map(String::valueOf).toList()) : "pool " + pool);
+    if (threads >= 0) {
+      sb.append(", threads ").append(threadSteps.size() > 1 ? join(threadSteps.stream().map(Verdict::threadsLabel).toList())
+          : threadsLabel(threads));
+    }
+    sb.append(", ").append(tls(runs));
     List<String> unsettled = StackRounds.group(runs).stream()
         .flatMap(s -> s.unsettled().stream().map(s::label)).distinct().toList();
     if (!unsettled.isEmpty()) {
@@ -251,9 +272,12 @@ public final class Verdict {
     };
   }
 
-  /** The threads setting worth naming: jdbc-platform's executor at the driver level, none for services (an endpoint is the workload). */
+  /**
+   * The threads setting worth naming: jdbc-platform's executor at the driver level ({@link
+   * dev.dbrace.core.spi.StackConfig#ELASTIC_THREADS} for elastic), -1 for services (an endpoint is the workload).
+   */
   static int threads(RaceSettings settings) {
-    return settings.workload().name().startsWith("/") ? 0 : settings.threads();
+    return settings.workload().name().startsWith("/") ? -1 : settings.threads();
   }
 
   /** TLS over every run: on, off, mixed, or unknown when any run's was not read. */
@@ -270,6 +294,17 @@ public final class Verdict {
 
   private static double latency(RunRecord r, Race.Sla sla) {
     return sla == null ? r.result().latencyMs().p99() : sla.latencyOf(r);
+  }
+
+  /** {@code --threads}' value in words: a number, or elastic. */
+  static String threadsLabel(int threads) {
+    return threads == dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS ? "elastic" : Integer.toString(threads);
+  }
+
+  /** Where a step is: its load, or over a setting sweep the step's setting. */
+  private static String where(StackRounds s, CurvePlan.Sweep sweep) {
+    String setting = StackRounds.setting(s.runs().getFirst(), sweep);
+    return setting.isEmpty() ? where(s.model(), s.load()) : setting;
   }
 
   private static String where(LoadModel m, String load) {

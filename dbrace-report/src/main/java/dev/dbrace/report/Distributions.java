@@ -26,6 +26,7 @@ record Distributions(List<ChartSpec> charts, List<String> problems) {
     List<RunRecord> runs = folder.race().runs().stream().filter(SummaryView::hasFigures).toList();
     boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
     Map<LoadPoint, List<RunRecord>> points = LoadPoint.group(runs);
+    LoadPoint.Swept swept = LoadPoint.Swept.of(runs);
     List<ChartSpec> charts = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     Map<String, List<RunRecord>> alone = new LinkedHashMap<>();
@@ -52,9 +53,9 @@ record Distributions(List<ChartSpec> charts, List<String> problems) {
       List<Series> series = new ArrayList<>();
       for (int i = 0; i < stackRuns.size(); i++) {
         RunRecord r = stackRuns.get(i);
-        List<Point> percentiles = read(folder, r, LoadPoint.of(r).label(severalWorkloads), problems);
+        List<Point> percentiles = read(folder, r, LoadPoint.of(r, swept).label(severalWorkloads), problems);
         if (!percentiles.isEmpty()) {
-          series.add(Series.line(LoadPoint.of(r).shortLabel(), palette.shade(stack, i, stackRuns.size()), percentiles, false));
+          series.add(Series.line(LoadPoint.of(r, swept).shortLabel(), palette.shade(stack, i, stackRuns.size()), percentiles, false));
         }
       }
       add(charts, "Latency by percentile · " + stack + " at each load", series);

@@ -86,17 +86,23 @@ record HeaderView(
       items.add(new Item("rounds", s.rounds() + ", interleaved: every stack once per round, each run a fresh worker"));
     }
     if (s.steps() != null && !s.steps().isEmpty()) {
-      items.add(new Item("steps", s.steps().stream().map(Format::plain).collect(Collectors.joining(", "))));
+      items.add(new Item("steps", s.steps().stream().map(Format::plain).collect(Collectors.joining(", "))
+          + (s.sweep() == null ? "" : " (" + s.sweep() + ")")));
     }
     boolean service = serviceLevel(race);
-    items.add(new Item("pool", s.pool() + " connections per " + (service ? "service" : "stack")));
+    boolean poolSweep = "pool".equals(s.sweep());
+    boolean threadSweep = "threads".equals(s.sweep());
+    items.add(new Item("pool", poolSweep ? "swept: the steps above, connections per stack"
+        : s.pool() + " connections per " + (service ? "service" : "stack")));
     items.add(new Item("concurrency", s.concurrency() + (service ? " requests" : " operations") + " in flight"));
     if (s.requestTimeoutMs() != null) {
       items.add(new Item("request timeout",
           Format.plain(s.requestTimeoutMs() / 1000.0) + " s (a request not answered in full by then is an error)"));
     }
     if (!service) {
-      items.add(new Item("threads", s.threads() + " (jdbc-platform's executor)"));
+      String threads = "elastic".equals(s.threadPool()) ? "elastic: a thread per operation in flight, idle ones retired after 60 s"
+          : threadSweep ? "swept: the steps above" : Integer.toString(s.threads());
+      items.add(new Item("threads", threads + " (the platform-thread stacks' executor: jdbc-platform, hibernate-orm)"));
     }
     // warmupRule names the rule (auto until steady, or fixed); race.json files written before it have only the duration
     items.add(new Item("warm-up", (s.warmupRule() != null ? s.warmupRule() : Format.plain(s.warmupMs() / 1000.0) + " s")

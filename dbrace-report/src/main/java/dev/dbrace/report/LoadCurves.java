@@ -19,7 +19,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * Figures as a function of load, one line per stack: E2's method. Open-loop runs give latency
  * and achieved throughput against the offered rate (with the SLA drawn in); closed-loop runs of
- * one stack at several concurrencies give throughput and p99 against concurrency.
+ * one stack at several concurrencies give throughput and p99 against concurrency; a curve over a
+ * setting ({@code --pools}, {@code --threads 50,200}) gives throughput, p99 and CPU per 1,000 ops
+ * against that setting.
  */
 final class LoadCurves {
   private final Race race;
@@ -102,6 +104,57 @@ final class LoadCurves {
             x, Axis.linear("throughput (ops/s)"), throughput),
         ChartSpec.lines("p99-vs-concurrency", "p99 vs concurrency", "Closed loop: latency from issue; log scale.",
             x, Axis.log("p99 (ms)"), p99));
+  }
+
+  /** A curve over a setting at one load: its charts, and what the template names it by. */
+  record Sweep(String setting, String load, List<ChartSpec> charts, List<String> notes) {
+    public boolean hasNotes() {
+      return !notes.isEmpty();
+    }
+  }
+
+  /**
+   * Throughput, p99 and CPU per 1,000 operations against the swept setting (pool size or platform
+   * threads) of a curve over one, one line per stack; null when the runs sweep no setting.
+   */
+  Sweep sweep() {
+    LoadPoint.Swept swept = LoadPoint.Swept.of(race.runs());
+    if (swept == LoadPoint.Swept.NONE) {
+      return null;
+    }
+    Map<String, List<RunRecord>> byStack = curves(r -> swept.x(r) != null, swept::x);
+    if (byStack.isEmpty()) {
+      return null;
+    }
+    String setting = swept == LoadPoint.Swept.POOL ? "pool size" : "platform threads";
+    String unit = swept == LoadPoint.Swept.POOL ? "pool size (connections)" : "platform threads";
+    double min = byStack.values().stream().mapToDouble(l -> swept.x(l.getFirst())).min().orElse(1);
+    double max = byStack.values().stream().mapToDouble(l -> swept.x(l.getLast())).max().orElse(1);
+    Axis x = min > 0 && max / min >= 8 ? Axis.log(unit) : Axis.linear(unit);
+    List<Series> throughput = new ArrayList<>();
+    List<Series> p99 = new ArrayList<>();
+    List<Series> cpu = new ArrayList<>();
+    byStack.forEach((label, runs) -> {
+      String color = palette.color(runs.getFirst().stack());
+      throughput.add(Series.line(label, color, points(runs, swept::x, (RunRecord r) -> r.result().throughputOpsS()), false));
+      p99.add(Series.line(label, color, points(runs, swept::x, r -> r.result().latencyMs().p99()), false));
+      List<RunRecord> measured = runs.stream().filter(r -> r.process() != null && r.result().ops() > 0).toList();
+      if (!measured.isEmpty()) {
+        cpu.add(Series.line(label, color, points(measured, swept::x, SummaryView::cpuMsPer1kOps), false));
+      }
+    });
+    String id = swept == LoadPoint.Swept.POOL ? "pool" : "threads";
+    List<ChartSpec> charts = new ArrayList<>();
+    charts.add(ChartSpec.lines("throughput-vs-" + id, "Throughput vs " + setting, "One load throughout; more is better.",
+        x, Axis.linear("throughput (ops/s)"), throughput));
+    charts.add(ChartSpec.lines("p99-vs-" + id, "p99 vs " + setting, "Log scale.", x, Axis.log("p99 (ms)"), p99));
+    if (!cpu.isEmpty()) {
+      charts.add(ChartSpec.lines("cpu-vs-" + id, "CPU per 1,000 ops vs " + setting,
+          "The measured process's user + sys CPU from /proc over completed operations.", x, Axis.linear("CPU (ms)"), cpu));
+    }
+    RunRecord first = byStack.values().iterator().next().getFirst();
+    String load = LoadPoint.of(first).shortLabel();
+    return new Sweep(setting, load, charts, List.of());
   }
 
   /**

@@ -20,6 +20,7 @@ record ReportPage(
     CapacityView capacity,
     Section curves,
     Section concurrency,
+    LoadCurves.Sweep sweep,
     Section distributions,
     Section resources,
     Section timelines,
@@ -56,6 +57,7 @@ record ReportPage(
     LoadCurves loadCurves = new LoadCurves(race, palette);
     Section curves = Section.of(loadCurves.openLoop(), List.of());
     Section concurrency = Section.of(loadCurves.closedLoop(), List.of());
+    LoadCurves.Sweep sweep = loadCurves.sweep();
     Distributions d = Distributions.of(folder, palette);
     Section distributions = Section.of(d.charts(), d.problems());
     Section resources = Section.of(new ResourceCharts(palette).of(runs), List.of());
@@ -69,6 +71,9 @@ record ReportPage(
     if (capacity != null) {
       charts.add(capacity.chart());
     }
+    if (sweep != null) {
+      charts.addAll(sweep.charts());
+    }
     Stream.of(curves, concurrency, distributions, resources, timelines, threads, faults == null ? null : faults.section())
         .filter(s -> s != null).forEach(s -> charts.addAll(s.charts()));
     Page.Assets assets = Page.Assets.INSTANCE;
@@ -76,7 +81,7 @@ record ReportPage(
     String title = "dbrace " + folder.kind() + " " + race.id();
     FirstItemView firstItem = FirstItemView.of(runs, palette);
     return new ReportPage(title, HeaderView.of(folder), summary, firstItem, tiles(summary), capacity, curves, concurrency,
-        distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, charts.size(), data, assets);
+        sweep, distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, charts.size(), data, assets);
   }
 
   /** Headline figures per stack, for a race with a single load point (the common quick race). */

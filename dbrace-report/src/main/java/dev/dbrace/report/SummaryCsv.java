@@ -17,7 +17,7 @@ public final class SummaryCsv {
   static final List<String> COLUMNS = List.of("stack", "workload", "load", "purpose", "step", "round", "status", "ops",
       "errors", "unfinished", "not_issued", "throughput_ops_s", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms",
       "cpu_user_s", "cpu_sys_s", "cpu_ms_per_1k_ops", "peak_rss_mb", "ctx_voluntary", "ctx_involuntary", "peak_threads",
-      "server_xact_commit", "server_statement_calls");
+      "server_xact_commit", "server_statement_calls", "pool", "threads", "minor_faults", "major_faults", "cpu_percent");
   private static final CsvMapper CSV = new CsvMapper();
   private static final CsvSchema SCHEMA = CsvSchema.builder().addColumns(COLUMNS, CsvSchema.ColumnType.STRING)
       .setUseHeader(true).build();
@@ -41,7 +41,11 @@ public final class SummaryCsv {
           p == null ? "" : num(p.peakRssMb()), p == null ? "" : Long.toString(p.ctxVoluntary()),
           p == null ? "" : Long.toString(p.ctxInvoluntary()), p == null ? "" : Integer.toString(p.peakThreads()),
           s == null ? "" : Long.toString(s.xactCommit()),
-          s == null || s.statementCalls() == null ? "" : Long.toString(s.statementCalls())});
+          s == null || s.statementCalls() == null ? "" : Long.toString(s.statementCalls()),
+          r.pool() == null ? "" : Integer.toString(r.pool()), r.threads() == null ? "" : Integer.toString(r.threads()),
+          p == null || p.minorFaults() == null ? "" : Long.toString(p.minorFaults()),
+          p == null || p.majorFaults() == null ? "" : Long.toString(p.majorFaults()),
+          p == null || p.cpuPercent() == null ? "" : num(p.cpuPercent())});
     }
     try {
       return CSV.writer(SCHEMA).writeValueAsString(rows);

@@ -26,7 +26,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       String stderr, String throughput, String ratio, boolean best, String p50, String p90, String p99, String p999,
       String max, boolean bestP99, String ops, String errors, String notIssued, String cpu, String cpuPer1k, String rss,
       String ctxPer1k, String threads, String server, boolean serverMismatch, String round, String tls,
-      boolean unsettled, String unfinished) {
+      boolean unsettled, String unfinished, String cpuPercent, String faults) {
 
     public boolean statusOk() {
       return "ok".equals(status);
@@ -85,7 +85,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     if (!hasFigures(r)) {
       return new Row(r.stack(), palette.color(r.stack()), load, r.status().label(), false, purpose, message, stderr,
           null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false,
-          round, tls, unsettled, null);
+          round, tls, unsettled, null, null, null);
     }
     var l = r.result().latencyMs();
     var p = r.process();
@@ -104,7 +104,9 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
         p == null ? "-" : Integer.toString(p.peakThreads()),
         s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
             + Format.count(s.clientStatements()),
-        mismatch(r), round, tls, unsettled, Format.count(r.result().unfinished()));
+        mismatch(r), round, tls, unsettled, Format.count(r.result().unfinished()),
+        p == null || p.cpuPercent() == null ? "-" : Format.f("%.0f", p.cpuPercent()),
+        p == null || p.minorFaults() == null ? "-" : Format.count(p.minorFaults()) + " / " + Format.count(p.majorFaults()));
   }
 
   /**

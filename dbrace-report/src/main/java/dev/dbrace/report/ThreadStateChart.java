@@ -31,10 +31,11 @@ final class ThreadStateChart {
     if (runs.isEmpty()) {
       return null;
     }
-    boolean severalPoints = runs.stream().map(LoadPoint::of).distinct().count() > 1;
+    LoadPoint.Swept swept = LoadPoint.Swept.of(runs);
+    boolean severalPoints = runs.stream().map(r -> LoadPoint.of(r, swept)).distinct().count() > 1;
     boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
     List<String> labels = runs.stream()
-        .map(r -> r.stack() + (severalPoints ? " · " + LoadPoint.of(r).label(severalWorkloads) : "")).toList();
+        .map(r -> r.stack() + (severalPoints ? " · " + LoadPoint.of(r, swept).label(severalWorkloads) : "")).toList();
     List<Series> series = new ArrayList<>();
     for (State s : STATES) {
       series.add(new Series(s.label(), s.color(), null,

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * stack's ratio to the best at the same load. With rounds ({@code --rounds}) a row is the stack's
  * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
- * ok count. Each row says whether the server saw TLS, and runs whose warm-up hit its cap are
+ * ok count. % cpu is the measured phase's CPU seconds over its wall seconds (100 = one core), faults
+ * the minor/major page faults in it, both from /proc. Each row says whether the server saw TLS, and runs whose warm-up hit its cap are
  * listed under the table as not settled.
  */
 public final class ConsoleTable {
@@ -28,13 +29,16 @@ public final class ConsoleTable {
   public static void print(PrintStream out, List<RunRecord> runs) {
     List<StackRounds> groups = StackRounds.group(runs);
     boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
-    boolean loads = groups.stream().map(StackRounds::load).distinct().count() > 1;
+    // a curve over --pools or --threads: every step has the same load, and the step's setting tells them apart
+    dev.dbrace.runner.CurvePlan.Sweep swept = StackRounds.swept(runs);
+    java.util.function.Function<StackRounds, String> point = g -> g.load() + " " + StackRounds.setting(g.runs().getFirst(), swept);
+    boolean loads = groups.stream().map(point).distinct().count() > 1;
     boolean notIssued = runs.stream().anyMatch(r -> r.result().notIssued() > 0);
     // "vs best" compares stacks at the same load, never across a curve's steps
     Map<String, Double> best = new HashMap<>();
     for (StackRounds g : groups) {
       if (g.hasFigures()) {
-        best.merge(g.load(), g.throughput().median(), Math::max);
+        best.merge(point.apply(g), g.throughput().median(), Math::max);
       }
     }
     List<String> head = new ArrayList<>(List.of("stack"));
@@ -49,20 +53,22 @@ public final class ConsoleTable {
     if (notIssued) {
       head.add("not issued");
     }
-    head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "rss MB", "ctx vol/invol", "threads", "tls", "server xact",
+    head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "% cpu", "faults min/maj", "rss MB", "ctx vol/invol", "threads", "tls",
+        "server xact",
         "server stmts/client"));
     List<String[]> rows = new ArrayList<>();
     rows.add(head.toArray(String[]::new));
     for (StackRounds g : groups) {
       List<String> row = new ArrayList<>(List.of(g.stack()));
       if (loads) {
-        row.add(shortLoad(g.runs().getFirst()));
+        String setting = StackRounds.setting(g.runs().getFirst(), swept);
+        row.add(shortLoad(g.runs().getFirst()) + (setting.isEmpty() ? "" : " " + setting));
       }
       row.add(status(g));
       if (rounds) {
         row.add(Integer.toString(g.runs().size()));
       }
-      row.addAll(figures(g, best.getOrDefault(g.load(), 0.0), notIssued));
+      row.addAll(figures(g, best.getOrDefault(point.apply(g), 0.0), notIssued));
       rows.add(row.toArray(String[]::new));
     }
     int[] width = new int[rows.get(0).length];
@@ -111,7 +117,7 @@ public final class ConsoleTable {
     }
     List<String> cells = new ArrayList<>();
     if (m.isEmpty()) {
-      int n = 16 + (notIssued ? 1 : 0);
+      int n = 18 + (notIssued ? 1 : 0);
       for (int i = 0; i < n; i++) {
         cells.add(i == n - 3 ? g.tls() : "-");
       }
@@ -133,6 +139,10 @@ public final class ConsoleTable {
     List<RunRecord> p = m.stream().filter(r -> r.process() != null).toList();
     cells.add(p.isEmpty() ? "-" : fmt("%.2f/%.2f", median(p, r -> r.process().cpuUserS()), median(p, r -> r.process().cpuSysS())));
     cells.add(p.isEmpty() ? "-" : cell(f.cpuPer1k(), "%.1f"));
+    List<RunRecord> pf = p.stream().filter(r -> r.process().cpuPercent() != null).toList();
+    cells.add(pf.isEmpty() ? "-" : fmt("%.0f", median(pf, r -> r.process().cpuPercent())));
+    cells.add(pf.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(pf, r -> r.process().minorFaults()),
+        median(pf, r -> r.process().majorFaults())));
     cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakRssMb())));
     cells.add(p.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(p, r -> r.process().ctxVoluntary()),
         median(p, r -> r.process().ctxInvoluntary())));

@@ -13,9 +13,15 @@ import java.util.Map;
  * thread that ends takes its count with it, so {@link #read} remembers each thread's
  * last count across readings: a thread pool that retires threads during a run (Vert.x's, a
  * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
+ *
+ * @param minorFaults page faults served without disk since the process started (minflt, field 10 of
+ *     /proc/PID/stat), dead threads included
+ * @param majorFaults page faults that read from disk (majflt, field 12)
+ * @param atNanos {@link System#nanoTime()} when read: with another reading, the wall time between them
  */
 public record ProcStats(
-    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS) {
+    double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS,
+    long minorFaults, long majorFaults, long atNanos) {
 
   private static final double TICKS = dev.dbrace.core.run.ThreadCpu.TICKS;
 
@@ -34,7 +40,10 @@ public record ProcStats(
     try {
       String stat = Files.readString(proc.resolve("stat"));
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      // fields after the command: state(3) ... utime(14) stime(15), numbered from 1 in proc(5)
+      long now = System.nanoTime();
+      // fields after the command: state(3) ... minflt(10) majflt(12) utime(14) stime(15), numbered from 1 in proc(5)
+      long minflt = Long.parseLong(f[7]);
+      long majflt = Long.parseLong(f[9]);
       double user = Long.parseLong(f[11]) / TICKS;
       double sys = Long.parseLong(f[12]) / TICKS;
       try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
@@ -73,7 +82,8 @@ public record ProcStats(
         }
       }
       dev.dbrace.core.run.ThreadCpu.Reading compilers = jit == null ? null : jit.read();
-      return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS());
+      return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS(),
+          minflt, majflt, now);
     } catch (IOException | RuntimeException e) {
       return null;
     }

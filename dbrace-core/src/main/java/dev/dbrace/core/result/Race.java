@@ -78,7 +78,13 @@ public record Race(
    *
    * @param load the load model described in one line; {@code loadModel} is the same, structured
    *     (for a curve: the model of its first step)
-   * @param steps for a curve: the offered rates (open) or concurrencies (closed) of the steps
+   * @param steps for a curve: the swept setting's value at each step: offered rates (open), concurrencies
+   *     (closed), pool sizes or platform threads
+   * @param sweep for a curve: the setting its steps vary: {@code rate}, {@code concurrency}, {@code pool}
+   *     or {@code threads}; null otherwise (and in curves written before it was recorded: rate or concurrency)
+   * @param threadPool the platform-thread stacks' executor: {@code fixed} ({@code threads} threads) or
+   *     {@code elastic} (a cached pool that grows with the operations in flight; {@code threads} is 0);
+   *     null at the service level and in results written before it was recorded
    * @param rounds how many times each stack ran, interleaved (A B C, A B C ...); 0 in results
    *     written before rounds existed
    * @param warmupRule how each run's warm-up ended: e.g. {@code auto (cap 60 s)} or {@code fixed 3 s}
@@ -94,9 +100,11 @@ public record Race(
       String load,
       LoadModel loadModel,
       List<Double> steps,
+      String sweep,
       int pool,
       int concurrency,
       int threads,
+      String threadPool,
       long warmupMs,
       long seed,
       Map<String, Map<String, String>> stackOptions,
@@ -112,8 +120,8 @@ public record Race(
         List<Double> steps, int pool, int concurrency, int threads, long warmupMs, long seed,
         Map<String, Map<String, String>> stackOptions, List<String> workerJvmArgs, boolean jfr, int rounds, String warmupRule,
         String sslmode) {
-      this(stacks, workload, workloadOptions, load, loadModel, steps, pool, concurrency, threads, warmupMs, seed, stackOptions,
-          workerJvmArgs, jfr, rounds, warmupRule, sslmode, null);
+      this(stacks, workload, workloadOptions, load, loadModel, steps, null, pool, concurrency, threads, null, warmupMs, seed,
+          stackOptions, workerJvmArgs, jfr, rounds, warmupRule, sslmode, null);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.dbrace.core.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.load.LoadModel;
@@ -25,6 +26,10 @@ import java.util.function.UnaryOperator;
  * @param step the run's position in its stack's series (0 for a plain race)
  * @param round which round of the race this run belongs to (1-based; {@code --rounds}); 0 in
  *     results written before rounds existed
+ * @param pool the run's connection pool size: the race's, or a {@code curve --pools} step's; absent in
+ *     results written before runs recorded it, and at the service level (the service's own)
+ * @param threads the run's platform threads for the stacks with a fixed pool: the race's {@code --threads},
+ *     or a {@code curve --threads} step's; 0 for {@code --threads elastic}; null as for {@code pool}
  * @param result the worker's figures; its error samples are redacted, and a service run's versions
  *     are the service's beside the generator's. Open loop: {@code latencyMs} from each operation's
  *     intended start (its arrival time), so queueing shows; closed loop: from issue
@@ -40,6 +45,8 @@ public record RunRecord(
     String purpose,
     int step,
     int round,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer pool,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer threads,
     RunStatus status,
     String message,
     List<String> stderrTail,
@@ -60,6 +67,14 @@ public record RunRecord(
     return status == RunStatus.OK;
   }
 
+  /** A run without its pool and threads recorded (as runs were before they were; {@link #withSetup} adds them). */
+  public RunRecord(String stack, String workload, String load, LoadModel loadModel, String purpose, int step, int round,
+      RunStatus status, String message, List<String> stderrTail, WorkerResult result, ProcessFigures process,
+      ServerFigures server, String hlog, double wallS, ProcessFigures generator, Probes probes) {
+    this(stack, workload, load, loadModel, purpose, step, round, null, null, status, message, stderrTail, result, process,
+        server, hlog, wallS, generator, probes);
+  }
+
   /** A run without figures: the stack failed to start, the worker crashed or hung, or Ctrl-C. */
   public static RunRecord withoutFigures(String stack, String workload, LoadModel load, String purpose, int step,
       int round, RunStatus status, String message, List<String> stderrTail, ServerFigures server, double wallS) {
@@ -69,20 +84,26 @@ public record RunRecord(
 
   /** The same run with other worker figures (a service run's versions: the service's own beside the generator's). */
   public RunRecord withResult(WorkerResult r) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, r,
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, pool, threads, status, message, stderrTail, r,
         process, server, hlog, wallS, generator, probes);
   }
 
   /** The same run with the server's figures (null where they could not be read). */
   public RunRecord withServer(ServerFigures s) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, result,
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, pool, threads, status, message, stderrTail, result,
         process, s, hlog, wallS, generator, probes);
   }
 
   /** The same run with what a probe added ({@code change} of the probes' figures so far). */
   public RunRecord withProbes(UnaryOperator<Probes> change) {
-    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, status, message, stderrTail, result,
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, pool, threads, status, message, stderrTail, result,
         process, server, hlog, wallS, generator, change.apply(probes));
+  }
+
+  /** The same run with the pool and threads it ran with (null where they do not apply). */
+  public RunRecord withSetup(Integer runPool, Integer runThreads) {
+    return new RunRecord(stack, workload, load, loadModel, purpose, step, round, runPool, runThreads, status, message,
+        stderrTail, result, process, server, hlog, wallS, generator, probes);
   }
 
   /** The offered rate of an open-loop run, else null. */
@@ -129,6 +150,14 @@ public record RunRecord(
    *     from /proc per thread; part of, not beside, {@code cpuUserS + cpuSysS}
    * @param warmupCpuS CPU seconds of the whole process during warm-up
    * @param warmupJitCpuS CPU seconds of the compiler threads during warm-up
+   * @param minorFaults page faults served from memory in the measured phase (minflt of /proc/PID/stat);
+   *     absent (null) in results written before they were read
+   * @param majorFaults page faults that read from disk in the measured phase (majflt); null likewise
+   * @param cpuPercent the measured phase's CPU seconds (user + sys) over {@code measuredWallS}, in %, as
+   *     {@code /usr/bin/time} reports it (100 = one core busy); null likewise
+   * @param measuredWallS wall seconds between the two /proc readings every difference here is taken
+   *     over: from the measured phase's start until its result arrived (the drain of the operations
+   *     still in flight and the result's making included, so a little longer than the phase); null likewise
    */
   public record ProcessFigures(
       double cpuUserS,
@@ -140,7 +169,19 @@ public record RunRecord(
       int peakThreads,
       double jitCpuS,
       double warmupCpuS,
-      double warmupJitCpuS) {}
+      double warmupJitCpuS,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long minorFaults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long majorFaults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPercent,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS) {
+
+    /** Figures without page faults and % CPU (as written before they were read). */
+    public ProcessFigures(double cpuUserS, double cpuSysS, double cpuMsPer1kOps, double peakRssMb, long ctxVoluntary,
+        long ctxInvoluntary, int peakThreads, double jitCpuS, double warmupCpuS, double warmupJitCpuS) {
+      this(cpuUserS, cpuSysS, cpuMsPer1kOps, peakRssMb, ctxVoluntary, ctxInvoluntary, peakThreads, jitCpuS, warmupCpuS,
+          warmupJitCpuS, null, null, null, null);
+    }
+  }
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:

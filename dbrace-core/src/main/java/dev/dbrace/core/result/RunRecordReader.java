@@ -39,6 +39,8 @@ final class RunRecordReader extends StdDeserializer<RunRecord> {
         text(n, "purpose"),
         n.path("step").asInt(),
         n.path("round").asInt(),
+        n.hasNonNull("pool") ? n.get("pool").asInt() : null,
+        n.hasNonNull("threads") ? n.get("threads").asInt() : null,
         RunStatus.of(n.path("status").asText()),
         text(n, "message"),
         tail,

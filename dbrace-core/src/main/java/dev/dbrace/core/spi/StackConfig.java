@@ -12,7 +12,8 @@ import java.util.Map;
  * @param user user name
  * @param password password, may be null; never logged or serialized (toString hides it)
  * @param pool connection pool size, the same for every stack in a race
- * @param threads platform threads for blocking stacks that use a fixed pool (Tomcat's 200 by default)
+ * @param threads platform threads for blocking stacks that use a fixed pool (Tomcat's 200 by default);
+ *     {@link #ELASTIC_THREADS} asks them for an elastic pool instead, a thread per operation in flight
  * @param sql every statement the workload will execute, with {@code $1, $2 ...} placeholders;
  *     {@link Statement#sqlId()} indexes this list, so stacks can prepare or translate up front
  * @param applicationName set as the connections' application_name, so the runner can find them
@@ -38,6 +39,14 @@ public record StackConfig(
     Engine engine,
     SslMode sslMode,
     String sslRootCert) {
+
+  /** {@code threads} for {@code --threads elastic}: a cached pool that grows with the operations in flight. */
+  public static final int ELASTIC_THREADS = 0;
+
+  /** Whether the platform-thread stacks are asked for an elastic pool rather than a fixed one. */
+  public boolean elasticThreads() {
+    return threads == ELASTIC_THREADS;
+  }
 
   public StackConfig {
     sql = List.copyOf(sql);

@@ -17,14 +17,12 @@ public final class JdbcExecutors {
   private JdbcExecutors() {}
 
   /**
-   * A fixed pool of {@code --threads} platform threads, as a servlet container has; {@code
-   * handoff=queue} puts every task on the shared queue (see {@link PlatformPool}).
+   * A fixed pool of {@code --threads} platform threads, as a servlet container has, or with {@code
+   * --threads elastic} a pool that grows with the operations in flight ({@link PlatformPool#elastic});
+   * {@code handoff=queue} puts every task on the shared queue (see {@link PlatformPool}).
    */
   public static ExecutorService platform(String stack, StackConfig config) {
-    if (config.threads() < 1) {
-      throw new IllegalArgumentException("threads must be at least 1, got " + config.threads());
-    }
-    return new PlatformPool(config.threads(), stack, handoff(config, "queue"));
+    return PlatformPool.of(config, stack, handoff(config, "queue"));
   }
 
   /**

@@ -15,7 +15,7 @@ public final class JdbcPlatformProvider extends JdbcStackProvider {
   @Override
   public String description() {
     return "pgjdbc / MariaDB Connector/J + HikariCP, blocking calls on a fixed pool of N platform threads"
-        + " (N = --threads, default 200 like Tomcat)";
+        + " (N = --threads, default 200 like Tomcat; --threads elastic: one per operation in flight)";
   }
 
   @Override

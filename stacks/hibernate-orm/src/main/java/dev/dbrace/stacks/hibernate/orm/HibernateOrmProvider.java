@@ -15,14 +15,11 @@ public final class HibernateOrmProvider extends OrmStackProvider {
   @Override
   public String description() {
     return "Hibernate ORM (a session per operation, no 2nd-level cache) on HikariCP, blocking calls on a"
-        + " fixed pool of N platform threads (N = --threads, default 200 like Tomcat)";
+        + " fixed pool of N platform threads (N = --threads, default 200 like Tomcat; elastic: one per operation in flight)";
   }
 
   @Override
   ExecutorService newExecutor(StackConfig config) {
-    if (config.threads() < 1) {
-      throw new IllegalArgumentException("threads must be at least 1, got " + config.threads());
-    }
-    return new PlatformPool(config.threads(), name(), true);
+    return PlatformPool.of(config, name(), true);
   }
 }
