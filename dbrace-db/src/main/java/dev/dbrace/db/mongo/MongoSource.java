@@ -153,6 +153,10 @@ public final class MongoSource implements AutoCloseable {
 
   /** A client that gives up on an unreachable server after 10 s, not the driver's 30. */
   static MongoClient client(String url) {
+    // the driver logs its settings and each connection at INFO: not dbrace's console's business (slf4j-simple reads this per logger)
+    if (System.getProperty("org.slf4j.simpleLogger.log.org.mongodb.driver") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.org.mongodb.driver", "warn");
+    }
     return MongoClients.create(MongoClientSettings.builder().applyConnectionString(new ConnectionString(url))
         .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS)).build());
   }
