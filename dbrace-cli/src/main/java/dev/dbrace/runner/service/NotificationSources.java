@@ -77,7 +77,7 @@ public final class NotificationSources implements AutoCloseable {
     try {
       slow = o.slowSource() == null ? SlowSource.QUERY : SlowSource.of(o.slowSource());
     } catch (IllegalArgumentException e) {
-      throw new UserError("--" + e.getMessage());
+      throw new UserError("--slow-source must be query or sleep, got '" + o.slowSource() + "'");
     }
     long docs = o.mongoDocuments() == null ? NotificationData.MONGO_DEFAULT_DOCUMENTS : o.mongoDocuments();
     String bad = dev.dbrace.db.mongo.NotificationsCollection.checkSize(docs);
