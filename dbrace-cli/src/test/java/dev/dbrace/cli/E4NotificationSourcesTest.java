@@ -32,7 +32,8 @@ public class E4NotificationSourcesTest {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("serve-race", "--services", "mvc-jdbc,vertx-web", "--endpoint", "/notifications", "--url", url,
-        "--mongo-docs", "3000", "--concurrency", "4", "--executions", "24", "--remote-delay", "20-50", "--out", out.toString());
+        "--mongo-docs", "3000", "--concurrency", "4", "--executions", "24", "--warmup", "0s", "--remote-delay", "20-50", "--out",
+        out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("vertx-web has no MongoDB client here"), r.err());
     assertTrue(r.err().contains("slow source: SELECT id, randomnumber FROM slow_world WHERE lookup = $1 over 1,000,000 rows: median"),

@@ -65,9 +65,9 @@ public final class MongoSource implements AutoCloseable {
     }
   }
 
-  /** The URL with any password left out: {@code mongodb://user@host/...}. */
+  /** The URL (or any URL-like text) with any password left out: {@code mongodb://user@host/...}. */
   public static String redact(String url) {
-    return url == null ? null : url.replaceAll("(mongodb(\\+srv)?://[^:@/]*):[^@/]*@", "$1@");
+    return url == null ? null : url.replaceAll("([A-Za-z][A-Za-z0-9+.-]*://[^:@/]*):[^@/]*@", "$1@");
   }
 
   /** The embedded FerretDB on a copy of the cached collection of {@code documents}, loading it first if missing. */
