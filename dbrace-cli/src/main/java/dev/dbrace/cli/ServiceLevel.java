@@ -69,6 +69,8 @@ public final class ServiceLevel {
 
   boolean on() {
     RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
+    RaceOptions.require(level.equals("service") || mongoUrl == null && mongoDocs == null && slowSource == null,
+        "--mongo-url, --mongo-docs and --slow-source set E4's /notifications sources: they need --level service");
     return level.equals("service");
   }
 
