@@ -76,5 +76,6 @@ public class E4NotificationSourcesTest {
         "--mongo-docs: the notifications collection's size must be a multiple of 1000");
     assertOneLineError(Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--slow-source", "nap"),
         "--slow-source must be query or sleep, got 'nap'");
+    assertOneLineError(Cli.run("curve", "--rates", "100,200", "--slow-source", "sleep"), "they need --level service");
   }
 }
