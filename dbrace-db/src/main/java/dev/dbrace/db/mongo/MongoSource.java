@@ -109,6 +109,9 @@ public final class MongoSource implements AutoCloseable {
           if (Files.isDirectory(data)) {
             return;
           }
+          try (java.util.stream.Stream<Path> old = Files.list(cache)) { // under the lock, any build directory is a dead load's
+            old.filter(p -> p.getFileName().toString().startsWith("build-")).forEach(Files2::deleteTree);
+          }
           Path work = cache.resolve("build-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
           EmbeddedFerretDb ferret = EmbeddedFerretDb.start(log, null);
           try {

@@ -67,7 +67,8 @@ final class MongoNotes implements SecondSource {
   @Override
   public Notification read(int user) {
     int u = Requests.mongoUser(user);
-    return note(u, notifications.find(filter(u)).limit(PER_ANSWER).into(new ArrayList<>(PER_ANSWER)));
+    // one batch of exactly the answer, as ReactiveMongoNotes asks for it
+    return note(u, notifications.find(filter(u)).limit(PER_ANSWER).batchSize(PER_ANSWER).into(new ArrayList<>(PER_ANSWER)));
   }
 
   @Override

@@ -41,7 +41,10 @@ final class ReactiveMongoNotes implements SecondSource.Reactive {
   @Override
   public Mono<Notification> read(int user) {
     int u = Requests.mongoUser(user);
-    return Flux.from(notifications.find(MongoNotes.filter(u)).limit(MongoNotes.PER_ANSWER)).collectList()
+    // batchSize as the answer: left unset, the driver turns collectList's unbounded demand into batchSize
+    // 2^31-1, for which FerretDB 1.24 allocates a slice of that capacity per query (20 at once: 22 GB, OOM-killed)
+    return Flux.from(notifications.find(MongoNotes.filter(u)).limit(MongoNotes.PER_ANSWER).batchSize(MongoNotes.PER_ANSWER))
+        .collectList()
         .map(docs -> MongoNotes.note(u, docs));
   }
 
