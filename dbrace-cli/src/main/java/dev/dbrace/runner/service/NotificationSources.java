@@ -141,6 +141,11 @@ public final class NotificationSources implements AutoCloseable {
     return slow;
   }
 
+  /** Null while the MongoDB a variant reads (if any) serves, else why not. */
+  public String mongoGone() {
+    return mongo == null ? null : mongo.gone();
+  }
+
   /** The MongoDB URL for {@code v}, or null when it does not read MongoDB. */
   public String mongoUrlFor(ServiceVariant v) {
     return v.readsMongo() && mongo != null ? mongo.url() : null;

@@ -71,6 +71,9 @@ public final class ServiceSubject implements RunSubject {
     var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
     Map<String, String> options = generatorOptions(load);
     List<String> serverSql = Endpoints.serverStatements(settings.workload());
+    if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
+      throw new dev.dbrace.runner.RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
+    }
     if (sources != null) {
       // the variant reads the race's slow source and, if it has a MongoDB client, MongoDB; the generator checks what it reads
       env = env.withDataSources(sources.slow().id(), sources.mongoUrlFor(v));

@@ -196,6 +196,17 @@ public final class MongoSource implements AutoCloseable {
     return latency;
   }
 
+  /**
+   * Null while the server serves, else why not: the embedded FerretDB's process has exited (the
+   * kernel's OOM killer, say). The user's server is not watched here (its queries fail instead).
+   */
+  public String gone() {
+    if (embedded == null || ProcessHandle.of(embedded.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+      return null;
+    }
+    return "the embedded FerretDB (pid " + embedded.pid() + ") has exited during the race (killed? see dmesg for the OOM killer)";
+  }
+
   /** Stops the embedded server (deleting its copy of the data); nothing for the user's. */
   @Override
   public void close() {
