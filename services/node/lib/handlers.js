@@ -10,6 +10,11 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 
 function handlers(backend, sql, cfg) {
   const onPg = cfg.engine === 'postgresql';
+  // /notifications' slow source: the slow_world scan (query) or pg_sleep (sleep, the default when unset)
+  const slowSource = process.env.DBRACE_SLOW_SOURCE || 'sleep';
+  if (slowSource !== 'query' && slowSource !== 'sleep') {
+    throw new Error(`DBRACE_SLOW_SOURCE must be query or sleep; got '${slowSource}'`);
+  }
 
   async function worlds(c, n) {
     const ids = Array.from({ length: n }, render.randomId);
@@ -73,7 +78,8 @@ function handlers(backend, sql, cfg) {
     const remote = getJson(`${cfg.remoteUrl}/remote/${user}`);
     remote.catch(() => {}); // awaited below; a failure then fails the request
     const [slow, fortune] = await backend.session(async (c) => {
-      const s = c.run(sql.slow, [user % 10000 + 1, (30 + user % 171) / 1000]);
+      const s = slowSource === 'query' ? c.run(sql.slowQuery, [user % 10000 + 1])
+        : c.run(sql.slow, [user % 10000 + 1, (30 + user % 171) / 1000]);
       const f = c.run(sql.fortune, [user % 12 + 1]);
       return c.parallel ? Promise.all([s, f]) : [await s, await f];
     });

@@ -8,6 +8,8 @@ const pg = {
   fortunes: { name: 'fortunes', text: 'SELECT id, message FROM fortune' },
   film: { name: 'film', text: 'SELECT title FROM nicer_but_slower_film_list WHERE FID = $1' },
   slow: { name: 'slow', text: 'SELECT id, randomnumber FROM world, pg_sleep($2) WHERE id = $1' },
+  // E4's slow query (DBRACE_SLOW_SOURCE=query): lookup has no index, so it scans slow_world's 1 M rows
+  slowQuery: { name: 'slowQuery', text: 'SELECT id, randomnumber FROM slow_world WHERE lookup = $1' },
   fortune: { name: 'fortune', text: 'SELECT id, message FROM fortune WHERE id = $1' },
   // E5's `select * from rdb$relations`, PostgreSQL's way: the system catalogue's tables, a fixed
   // column list and order, nothing that changes while the cluster runs (no reltuples/relpages).

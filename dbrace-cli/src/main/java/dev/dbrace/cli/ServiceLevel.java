@@ -11,6 +11,7 @@ import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.service.NotificationSources;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
 import dev.dbrace.service.host.RemoteStub;
@@ -61,8 +62,27 @@ public final class ServiceLevel {
     return ms;
   }
 
+  @Option(names = "--mongo-url", description = "Service level, /notifications: your MongoDB (mongodb://...) for the variants that "
+      + "read MongoDB, instead of the embedded FerretDB; the password, if any, is never printed.")
+  String mongoUrl;
+
+  @Option(names = "--mongo-docs", description = "Service level, /notifications: documents in the notifications collection, a "
+      + "multiple of 1,000, at least 3,000 (default: 1,000,000, E4's size; loaded once, then kept in dbrace's cache).")
+  Long mongoDocs;
+
+  @Option(names = "--slow-source", description = "Service level, /notifications: the slow PostgreSQL source, query (a scan of "
+      + "slow_world's 1 M rows, 30-200 ms) or sleep (pg_sleep of 30-200 ms) (default: query).")
+  String slowSource;
+
+  /** The /notifications sources' options as given (null where not). */
+  public dev.dbrace.runner.service.NotificationSources.Options sourceOptions() {
+    return new dev.dbrace.runner.service.NotificationSources.Options(mongoUrl, mongoDocs, slowSource);
+  }
+
   boolean on() {
     RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
+    RaceOptions.require(level.equals("service") || mongoUrl == null && mongoDocs == null && slowSource == null,
+        "--mongo-url, --mongo-docs and --slow-source set E4's /notifications sources: they need --level service");
     return level.equals("service");
   }
 
@@ -121,16 +141,23 @@ public final class ServiceLevel {
       String why = catalog.get(name).cannotConnect(tls);
       RaceOptions.require(why == null, why);
     }
-    try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
-      Map<String, String> options = new java.util.LinkedHashMap<>();
-      if (connections != null) {
-        options.put("connections", Integer.toString(connections));
-      }
-      if (settings.requestTimeoutMs() > 0) {
-        options.put("timeoutMs", Long.toString(settings.requestTimeoutMs()));
-      }
-      return RaceSession.run(request.withSubjects((s, target) -> new ServiceSubject(catalog, generators, s, target, remote.url(),
-          options)));
+    Map<String, String> options = new java.util.LinkedHashMap<>();
+    if (connections != null) {
+      options.put("connections", Integer.toString(connections));
+    }
+    if (settings.requestTimeoutMs() > 0) {
+      options.put("timeoutMs", Long.toString(settings.requestTimeoutMs()));
+    }
+    java.util.function.Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
+    List<ServiceVariant> raced = settings.stacks().stream().map(catalog::get).toList();
+    try (RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
+        NotificationSources sources = NotificationSources.open(settings.workload(), raced, sourceOptions(), log)) {
+      return RaceSession.run(request.withSubjects((s, target) -> {
+        if (sources != null) {
+          sources.prepare(target, log); // the slow table, on the race's database once it is up
+        }
+        return new ServiceSubject(catalog, generators, s, target, remote.url(), options, sources);
+      }));
     }
   }
 }

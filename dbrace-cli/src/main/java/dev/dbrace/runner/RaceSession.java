@@ -60,9 +60,12 @@ public final class RaceSession {
           .replaceAll("^-+|-+$", "");
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
+      // the subject first: at the service level it sets up E4's data sources, which race.json's header records
+      RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
+          : subjects.open(settings, db.target());
       Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
-          EnvironmentProbe.of(Main.home(), db), settingsOf(settings, plan, db.target()), settings.workload(), sla,
-          List.of(), List.of(), null);
+          EnvironmentProbe.of(Main.home(), db).withDataSources(subject.dataSources()), settingsOf(settings, plan, db.target()),
+          settings.workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
       err.println("dbrace: " + plan.kind() + " of " + settings.stacks().size() + (subjects == null ? " stacks" : " services")
@@ -70,8 +73,6 @@ public final class RaceSession {
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir);
-      RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
-          : subjects.open(settings, db.target());
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
           new ConsoleProgress(err, request.tty(), settings.warmupMs(), settings.warmupMaxMs()));
       if (faults != null) {

@@ -54,6 +54,11 @@ public interface RunSubject {
     return false;
   }
 
+  /** E4's data sources as set up for the race (the service level on /notifications), for race.json; null otherwise. */
+  default dev.dbrace.core.result.Race.DataSources dataSources() {
+    return null;
+  }
+
   /** The driver level: the named stack itself, with the race's options for it. */
   static RunSubject stacks(StackCatalog catalog, RaceSettings settings) {
     return (name, load, runDir, app, jvmArgs) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),

@@ -139,13 +139,17 @@ public class ServeRaceTest {
     assertTrue(Files.exists(out.resolve("runs/mvc-jdbc/process.csv")) && Files.exists(out.resolve("runs/vertx-web/process.csv")));
   }
 
-  /** E4's scenario, reduced: 50 users at once, remote calls of 100-300 ms, through the command line. */
+  /**
+   * E4's scenario, reduced: 50 users at once, remote calls of 100-300 ms, through the command line; the slow
+   * source pg_sleep, so that the remote calls' overlap is what is measured (the slow_world scan is CPU's:
+   * E4NotificationSourcesTest).
+   */
   @Test
   void notificationScenarioWaitsForItsSlowestSource(@TempDir Path out) throws Exception {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("serve-race", "--scenario", "notification", "--services", "vertx-web", "--url", url,
-        "--concurrency", "50", "--executions", "100", "--remote-delay", "100-300", "--out", out.toString());
+        "--concurrency", "50", "--executions", "100", "--remote-delay", "100-300", "--slow-source", "sleep", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     var race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
     var run = race.path("runs").get(0);

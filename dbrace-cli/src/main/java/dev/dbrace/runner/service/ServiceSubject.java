@@ -2,6 +2,7 @@ package dev.dbrace.runner.service;
 
 import dev.dbrace.cli.ServiceLevel;
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.RaceSettings;
@@ -12,6 +13,7 @@ import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,8 +34,17 @@ public final class ServiceSubject implements RunSubject {
   /** Each variant's library versions, read from its build once per race, not once per run. */
   private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
 
+  /** E4's /notifications sources, or null when the workload does not read them. */
+  private final NotificationSources sources;
+
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
+    this(services, generators, settings, target, remoteUrl, generatorOptions, null);
+  }
+
+  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
+      Map<String, String> generatorOptions, NotificationSources sources) {
+    this.sources = sources;
     this.services = services;
     this.generators = generators;
     this.settings = settings;
@@ -64,12 +75,28 @@ public final class ServiceSubject implements RunSubject {
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
     var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
+    Map<String, String> options = generatorOptions(load);
+    List<String> serverSql = Endpoints.serverStatements(settings.workload());
+    if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
+      throw new dev.dbrace.runner.RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
+    }
+    if (sources != null) {
+      // the variant reads the race's slow source and, if it has a MongoDB client, MongoDB; the generator checks what it reads
+      env = env.withDataSources(sources.slow().id(), sources.mongoUrlFor(v));
+      options.put("slowSource", sources.slow().id());
+      options.put("secondSource", v.secondSource());
+      serverSql = Endpoints.serverStatements(settings.workload(), sources.slow(), !v.readsMongo());
+    }
     java.util.List<String> args = new java.util.ArrayList<>(settings.workerJvmArgs());
     args.addAll(jvmArgs);
     ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), args, env, applicationName, runDir);
-    Map<String, String> options = generatorOptions(load);
     options.put("url", p.url());
-    return new Started(generators.get(GENERATOR), options, p.pid(), Endpoints.serverStatements(settings.workload()),
+    return new Started(generators.get(GENERATOR), options, p.pid(), serverSql,
         versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p, !v.isNode());
+  }
+
+  @Override
+  public Race.DataSources dataSources() {
+    return sources == null ? null : sources.record();
   }
 }

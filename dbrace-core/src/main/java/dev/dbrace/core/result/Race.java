@@ -71,7 +71,58 @@ public record Race(
       long memoryMb,
       String database,
       boolean embeddedDatabase,
-      String serverVersion) {}
+      String serverVersion,
+      DataSources dataSources) {
+
+    /** Without data sources (every race but a service race on /notifications). */
+    public Environment(String dbraceVersion, String gitRevision, String jdk, String os, int cores, long memoryMb,
+        String database, boolean embeddedDatabase, String serverVersion) {
+      this(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion, null);
+    }
+
+    /** The same environment with E4's data sources. */
+    public Environment withDataSources(DataSources sources) {
+      return new Environment(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion,
+          sources);
+    }
+  }
+
+  /**
+   * E4's data sources behind {@code /notifications}, set up and timed at the start of a service race
+   * whose endpoint reads them (docs/results-format.md).
+   *
+   * @param slowSource {@code query} (a scan of {@code slow_world}) or {@code sleep} (pg_sleep)
+   * @param slowQuery the slow source's SQL
+   * @param slowLatencyMs the slow query timed alone at the start; null for sleep
+   * @param mongoUrl the MongoDB URL without password; null when no raced variant reads MongoDB
+   * @param mongoServer e.g. {@code FerretDB v1.24.2 (SQLite), embedded}
+   * @param mongoDocuments the {@code notifications} collection's documents
+   * @param mongoQuery the query each mongo answer runs, in the shell's words
+   * @param mongoLatencyMs that query timed alone at the start
+   * @param mongoLoadSeconds how long loading the collection took (this race's load, or the cached one's)
+   * @param mongoLoadCached whether the collection came from dbrace's cache (or was already on the user's server)
+   * @param fortuneVariants the raced variants whose second source is still the fortune query (no MongoDB client)
+   */
+  public record DataSources(String slowSource, String slowQuery, Latency slowLatencyMs, String mongoUrl, String mongoServer,
+      Long mongoDocuments, String mongoQuery, Latency mongoLatencyMs, Double mongoLoadSeconds, Boolean mongoLoadCached,
+      List<String> fortuneVariants) {}
+
+  /** A query timed {@code samples} times one after another: median, fastest and slowest, ms. */
+  public record Latency(int samples, double median, double min, double max) {
+    /** From the samples in ms (at least one). */
+    public static Latency of(double[] ms) {
+      double[] s = ms.clone();
+      java.util.Arrays.sort(s);
+      int n = s.length;
+      double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+      return new Latency(n, median, s[0], s[n - 1]);
+    }
+
+    /** e.g. {@code median 52.1 ms (49.8-60.3, 5 samples)}. */
+    public String describe() {
+      return String.format(java.util.Locale.ROOT, "median %.1f ms (%.1f-%.1f, %d samples)", median, min, max, samples);
+    }
+  }
 
   /**
    * The settings shared by every run of the race.

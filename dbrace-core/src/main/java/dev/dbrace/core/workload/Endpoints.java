@@ -42,7 +42,7 @@ public final class Endpoints {
     DESCRIPTIONS.put("/fortunes", "TechEmpower's fortunes HTML page: all rows plus one, sorted, escaped");
     DESCRIPTIONS.put("/film/{fid}", "E1's view query by a random FID in 0..989");
     DESCRIPTIONS.put("/notifications/{user}",
-        "E4's aggregator: a slow query (30-200 ms), a fortune and a remote call (1-3 s) for a random user");
+        "E4's aggregator: a slow query (30-200 ms), MongoDB's notifications (or a fortune) and a remote call (1-3 s) for a random user");
     DESCRIPTIONS.put("/relations",
         "E5's catalogue query as JSON (Firebird: rdb$relations; PostgreSQL: pg_class), the same bytes in every answer");
     DESCRIPTIONS.put(ALL, "every endpoint above but /relations (not every variant serves it) in equal shares "
@@ -110,8 +110,16 @@ public final class Endpoints {
    * (pg_stat_statements): the server's count beside the client's for every service-level run.
    */
   public static List<String> serverStatements(WorkloadSpec workload) {
+    return serverStatements(workload, NotificationData.SlowSource.SLEEP, true);
+  }
+
+  /**
+   * As {@link #serverStatements(WorkloadSpec)} for a variant whose /notifications reads the slow source
+   * {@code slow} and, unless {@code fortune} is false (its second source is MongoDB), a fortune.
+   */
+  public static List<String> serverStatements(WorkloadSpec workload, NotificationData.SlowSource slow, boolean fortune) {
     if (ALL.equals(workload.name())) {
-      return ALL_ENDPOINTS.stream().flatMap(e -> serverStatements(forEndpoint(e)).stream()).distinct().toList();
+      return ALL_ENDPOINTS.stream().flatMap(e -> serverStatements(forEndpoint(e), slow, fortune).stream()).distinct().toList();
     }
     String path = pathOf(workload.name());
     List<String> out = new ArrayList<>();
@@ -125,8 +133,10 @@ public final class Endpoints {
       case "/fortunes" -> out.add(FORTUNES);
       case "/film" -> out.add(FILM);
       case "/notifications" -> {
-        out.add(SLOW);
-        out.add(FORTUNE_BY_ID);
+        out.add(slow == NotificationData.SlowSource.QUERY ? NotificationData.SLOW_QUERY_SQL : SLOW);
+        if (fortune) {
+          out.add(FORTUNE_BY_ID);
+        }
       }
       default -> { }
     }

@@ -44,6 +44,14 @@ public final class EmbeddedFerretDb implements AutoCloseable {
    *     server's log if it does not come up
    */
   public static EmbeddedFerretDb start(Consumer<String> logOrNull) {
+    return start(logOrNull, null);
+  }
+
+  /**
+   * As {@link #start(Consumer)}, its {@code data/} first filled with a copy of {@code seedData}'s
+   * files (SQLite databases a {@link #stopKeepingData} saved), or empty when {@code seedData} is null.
+   */
+  public static EmbeddedFerretDb start(Consumer<String> logOrNull, Path seedData) {
     Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     Path binary = FerretDbBinary.ensure(log);
     Path root = null;
@@ -53,6 +61,13 @@ public final class EmbeddedFerretDb implements AutoCloseable {
       root = Files.createTempDirectory(tmp, StaleServers.FERRETDB.prefix() + ProcessHandle.current().pid() + "-");
       Path dir = root;
       Files.createDirectories(root.resolve("data"));
+      if (seedData != null) {
+        try (java.util.stream.Stream<Path> files = Files.list(seedData)) {
+          for (Path f : files.filter(Files::isRegularFile).toList()) {
+            Files.copy(f, root.resolve("data").resolve(f.getFileName()));
+          }
+        }
+      }
       // SIGTERM is a clean shutdown (it closes the SQLite databases); 10 s is plenty
       PackagedServer.Ready ready = PackagedServer.start("FerretDB", root, 10, START_ATTEMPTS, 30_000, log, port -> {
         Process p = new ProcessBuilder(serverCommand(binary, dir, port))
@@ -100,6 +115,30 @@ public final class EmbeddedFerretDb implements AutoCloseable {
   /** The private root directory; package-private for tests. */
   Path root() {
     return server.root();
+  }
+
+  /**
+   * Stops the server cleanly (SIGTERM: FerretDB closes its SQLite databases, their write-ahead logs
+   * folded in), moves its {@code data/} to {@code target} (which must not exist; same file system
+   * as {@code java.io.tmpdir} or not) and deletes the rest of the root.
+   */
+  public void stopKeepingData(Path target) throws IOException {
+    server.stop(false);
+    try {
+      Path data = server.root().resolve("data");
+      try {
+        Files.move(data, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      } catch (java.nio.file.AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
+        Files.createDirectories(target);
+        try (java.util.stream.Stream<Path> files = Files.list(data)) {
+          for (Path f : files.toList()) {
+            Files.move(f, target.resolve(f.getFileName()));
+          }
+        }
+      }
+    } finally {
+      dev.dbrace.db.Files2.deleteTree(server.root());
+    }
   }
 
   /** Stops the server (SIGTERM; SIGKILL after 10 s) and deletes its root. Idempotent. */

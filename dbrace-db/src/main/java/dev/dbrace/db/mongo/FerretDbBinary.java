@@ -76,7 +76,7 @@ public final class FerretDbBinary {
   }
 
   /** {@code go} on the PATH, else /usr/local/go/bin/go, if it is Go 1.21 or later; else a {@link DbException}. */
-  static Path findGo() {
+  public static Path findGo() {
     return findGo(System.getenv().getOrDefault("PATH", ""), Path.of("/usr/local/go/bin/go"));
   }
 

@@ -46,10 +46,25 @@ public final class ServiceProcess implements AutoCloseable {
    * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
    */
   public record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
-      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert) {
+      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert, String slowSource, String mongoUrl) {
     public Environment {
       engine = engine == null ? Engine.POSTGRESQL : engine;
       sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
+    }
+
+    /** Without E4's settings: the services' defaults (the slow query; no MongoDB). */
+    public Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
+        String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert) {
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, null, null);
+    }
+
+    /**
+     * The same with E4's data sources: {@code slowSource} {@code query} or {@code sleep} (null: the
+     * service's default, query), {@code mongoUrl} the MongoDB to read (null: none; the URL may hold a
+     * password, and goes into the environment only).
+     */
+    public Environment withDataSources(String slow, String mongo) {
+      return new Environment(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, slow, mongo);
     }
 
     /** Where {@code target} is, with its TLS settings. */
@@ -139,6 +154,12 @@ public final class ServiceProcess implements AutoCloseable {
     e.put("DBRACE_POOL", Integer.toString(env.pool()));
     e.put("DBRACE_REMOTE_URL", env.remoteUrl());
     e.put("DBRACE_APPLICATION_NAME", applicationName);
+    if (env.slowSource() != null) {
+      e.put("DBRACE_SLOW_SOURCE", env.slowSource());
+    }
+    if (env.mongoUrl() != null) {
+      e.put("DBRACE_MONGO_URL", env.mongoUrl());
+    }
     if (env.sslMode() != null) {
       e.put("DBRACE_DB_SSLMODE", env.sslMode().libpq());
     }

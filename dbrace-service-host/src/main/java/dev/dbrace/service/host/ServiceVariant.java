@@ -16,12 +16,30 @@ import java.util.List;
  * the module, {@link #isJar()}) or the Node script; {@code module} is the module's folder. Immutable.
  */
 public record ServiceVariant(String name, String description, String runtime, String main, List<String> args,
-    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
+    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert, String secondSource) {
+  /** E4's second source: MongoDB, or (variants without a MongoDB client here) the fortune query. */
+  public static final String MONGO = "mongo";
+  public static final String FORTUNE = "fortune";
 
   public ServiceVariant {
     args = List.copyOf(args);
     engines = List.copyOf(engines);
     sslmodes = List.copyOf(sslmodes);
+    secondSource = secondSource == null ? FORTUNE : secondSource;
+    if (!secondSource.equals(MONGO) && !secondSource.equals(FORTUNE)) {
+      throw new IllegalArgumentException("variant " + name + ": second-source must be mongo or fortune, got " + secondSource);
+    }
+  }
+
+  /** A variant whose /notifications reads the fortune query as its second source. */
+  public ServiceVariant(String name, String description, String runtime, String main, List<String> args,
+      List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
+    this(name, description, runtime, main, args, engines, module, sslmodes, verifyNeedsRootCert, FORTUNE);
+  }
+
+  /** Whether its /notifications reads MongoDB (DBRACE_MONGO_URL). */
+  public boolean readsMongo() {
+    return secondSource.equals(MONGO);
   }
 
   /** A Node variant, started as {@code node <script>} (its packages installed by the caller). */

@@ -2,6 +2,7 @@ package dev.dbrace.generators.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.core.workload.NotificationData;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,12 +73,39 @@ public final class Answers {
   static final String BODY_BYTES = "body-bytes";
   static final String BODY_SHA256 = "body-sha256";
 
+  /**
+   * What a variant's /notifications reads, as dbrace tells the generator ({@code --stack-opt
+   * http.slowSource}, {@code http.secondSource}): the slow source {@code query} or {@code sleep}, the
+   * second {@code mongo} or {@code fortune}. Unset: sleep and fortune, the contract before E4's sources.
+   */
+  record NotificationSources(NotificationData.SlowSource slow, boolean mongo) {
+    static final NotificationSources DEFAULT = new NotificationSources(NotificationData.SlowSource.SLEEP, false);
+
+    /** @throws IllegalArgumentException naming the bad value */
+    static NotificationSources of(String slow, String second) {
+      if (second != null && !second.equals("mongo") && !second.equals("fortune")) {
+        throw new IllegalArgumentException("http.secondSource must be mongo or fortune, got " + second);
+      }
+      try {
+        return new NotificationSources(slow == null ? NotificationData.SlowSource.SLEEP : NotificationData.SlowSource.of(slow),
+            "mongo".equals(second));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("http." + e.getMessage().replace("slow source", "slowSource"));
+      }
+    }
+  }
+
   static List<Object[]> rows(String path, Object[] params, Answer a) {
     return rows(path, params, a, null);
   }
 
   /** {@code same} checks an endpoint that must answer the same bytes every time; null for the others. */
   static List<Object[]> rows(String path, Object[] params, Answer a, SameBody same) {
+    return rows(path, params, a, same, NotificationSources.DEFAULT);
+  }
+
+  /** As {@link #rows(String, Object[], Answer, SameBody)}, /notifications checked against the sources the variant reads. */
+  static List<Object[]> rows(String path, Object[] params, Answer a, SameBody same, NotificationSources sources) {
     if (a.status() != 200) {
       // the kind of an error loses its digits (one row per kind), so the class is said in words
       String kind = a.status() >= 500 ? "server error" : a.status() >= 400 ? "client error" : "not 200";
@@ -89,7 +117,7 @@ public final class Answers {
       case "/queries", "/updates" -> worlds(json(a));
       case "/fortunes" -> fortunes(a);
       case "/film" -> List.<Object[]>of(film(object(json(a))));
-      case "/notifications" -> notifications(a, Long.parseLong(path.substring(path.lastIndexOf('/') + 1)));
+      case "/notifications" -> notifications(a, Long.parseLong(path.substring(path.lastIndexOf('/') + 1)), sources);
       case "/relations" -> relations(a, same);
       default -> throw new WrongAnswer("no check for " + base);
     };
@@ -193,8 +221,14 @@ public final class Answers {
         .replace("&#x27;", "'").replace("&amp;", "&");
   }
 
-  /** E4's three sources for one user, as a JSON array or newline-delimited JSON; rows sorted by source. */
-  private static List<Object[]> notifications(Answer a, long user) {
+  /**
+   * E4's three sources for one user, as a JSON array or newline-delimited JSON; rows sorted by source.
+   * Each is checked against what the variant reads: the slow query's row exactly ({@code slow_world}'s
+   * randomnumber is a function of its id; pg_sleep's world row only by id, since /updates changes
+   * world), MongoDB's notifications exactly (user and texts, from the dataset's definition), the
+   * fortune by id, the remote by user.
+   */
+  private static List<Object[]> notifications(Answer a, long user, NotificationSources sources) {
     List<JsonNode> items = new ArrayList<>();
     String type = a.contentType() == null ? "" : a.contentType().toLowerCase(Locale.ROOT);
     if (type.startsWith("application/x-ndjson") || type.startsWith("application/stream+json")) {
@@ -210,22 +244,57 @@ public final class Answers {
     } else {
       json(a).forEach(items::add);
     }
+    String second = sources.mongo() ? "mongo" : "fortune";
     List<Object[]> rows = new ArrayList<>();
     for (JsonNode o : items) {
       String source = object(o).path("source").asText();
+      if (source.equals("mongo") || source.equals("fortune")) {
+        if (!source.equals(second)) {
+          throw new WrongAnswer("a " + source + " source, but the variant reads " + second);
+        }
+      }
       rows.add(switch (source) {
-        case "slow" -> expect(source, integer(o, "id"), user % 10_000 + 1, integer(o, "randomNumber"));
+        case "slow" -> slow(o, user, sources.slow());
         case "fortune" -> expect(source, integer(o, "id"), user % 12 + 1, o.path("message").asText());
+        case "mongo" -> mongo(o, user);
         case "remote" -> expect(source, integer(o, "user"), user, integer(o, "delayMs"));
         default -> throw new WrongAnswer("unknown notification source '" + source + "'");
       });
     }
     rows.sort(Comparator.comparing(r -> (String) r[0]));
-    if (rows.size() != 3 || !rows.get(0)[0].equals("fortune") || !rows.get(1)[0].equals("remote")
+    if (rows.size() != 3 || !rows.get(0)[0].equals(second) || !rows.get(1)[0].equals("remote")
         || !rows.get(2)[0].equals("slow")) {
-      throw new WrongAnswer("expected one each of slow, fortune, remote");
+      throw new WrongAnswer("expected one each of slow, " + second + ", remote");
     }
     return rows;
+  }
+
+  private static Object[] slow(JsonNode o, long user, NotificationData.SlowSource slow) {
+    long id = integer(o, "id");
+    long number = integer(o, "randomNumber");
+    Object[] row = expect("slow", id, NotificationData.slowId(user), number);
+    if (slow == NotificationData.SlowSource.QUERY && number != NotificationData.slowRandomNumber((int) id)) {
+      throw new WrongAnswer("slow answered randomNumber " + number + " for id " + id + ", slow_world holds "
+          + NotificationData.slowRandomNumber((int) id));
+    }
+    return row;
+  }
+
+  /** {@code {"source":"mongo","user":U,"messages":[…3 texts in seq order…]}} for U = user % 1000 + 1. */
+  private static Object[] mongo(JsonNode o, long user) {
+    int expected = NotificationData.mongoUser(user);
+    Object[] row = expect("mongo", integer(o, "user"), expected, null);
+    JsonNode messages = o.get("messages");
+    List<String> got = new ArrayList<>();
+    if (messages == null || !messages.isArray()) {
+      throw new WrongAnswer("mongo without a messages array");
+    }
+    messages.forEach(m -> got.add(m.isTextual() ? m.asText() : null));
+    if (!got.equals(NotificationData.messages(expected))) {
+      throw new WrongAnswer("mongo messages differ from the notifications collection's");
+    }
+    row[2] = String.join("|", got);
+    return row;
   }
 
   private static Object[] expect(String source, long id, long expected, Object value) {

@@ -84,7 +84,7 @@ public final class HttpGenerator implements Stack {
     for (Statement s : statements) {
       String path = Answers.path(settings.paths().get(s.sqlId()), s.params());
       chain = chain.compose(rows -> get(path, times).map(a -> {
-        rows.add(Answers.rows(path, s.params(), a, sameBody));
+        rows.add(Answers.rows(path, s.params(), a, sameBody, settings.sources()));
         return rows;
       }));
     }

@@ -8,8 +8,14 @@ import java.util.Map;
 import java.util.Set;
 
 /** The generator's settings from {@code --stack-opt http.*}; an unknown or bad one is an error naming it. */
-public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
-  private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops");
+public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths,
+    Answers.NotificationSources sources) {
+  private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops", "slowSource", "secondSource");
+
+  /** Without E4's sources named: /notifications checked as the sleep and fortune sources. */
+  public HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
+    this(host, port, connections, timeoutMs, eventLoops, paths, Answers.NotificationSources.DEFAULT);
+  }
 
   static HttpSettings of(StackConfig config) {
     Map<String, String> o = new HashMap<>(config.options());
@@ -25,7 +31,7 @@ public record HttpSettings(String host, int port, int connections, long timeoutM
       throw new IllegalArgumentException("http.url must be http://host:port, got " + url);
     }
     return new HttpSettings(uri.getHost(), uri.getPort(), positive(o, "connections", 64), positive(o, "timeoutMs", 30_000),
-        positive(o, "eventLoops", 1), config.sql());
+        positive(o, "eventLoops", 1), config.sql(), Answers.NotificationSources.of(o.get("slowSource"), o.get("secondSource")));
   }
 
   private static int positive(Map<String, String> o, String key, int dflt) {

@@ -71,6 +71,38 @@ public class AnswersTest {
   }
 
   @Test
+  void notificationsFromTheSlowQueryAndMongoAreCheckedAgainstTheDataset() {
+    Answers.NotificationSources e4 = Answers.NotificationSources.of("query", "mongo");
+    // user 1042: slow_world row 1043 (randomnumber 1043 * 7919 % 10000 + 1 = 9518), mongo user 43
+    String slow = "{\"source\":\"slow\",\"id\":1043,\"randomNumber\":9518}";
+    String mongo = "{\"source\":\"mongo\",\"user\":43,\"messages\":[\"notification 1 for user 43\","
+        + "\"notification 2 for user 43\",\"notification 3 for user 43\"]}";
+    String remote = "{\"source\":\"remote\",\"user\":1042,\"delayMs\":1200}";
+    List<Object[]> rows = Answers.rows("/notifications/1042", NONE, json("[" + slow + "," + mongo + "," + remote + "]"), null, e4);
+    assertEquals(List.of("mongo", "remote", "slow"), rows.stream().map(r -> r[0]).toList());
+    String ndjson = remote + "\n" + mongo + "\n" + slow + "\n";
+    assertEquals(3, Answers.rows("/notifications/1042", NONE, new Answer(200, "application/x-ndjson", ndjson), null, e4).size());
+    String[] wrong = {
+      slow.replace("9518", "9517"), // not slow_world's row
+      mongo.replace("\"user\":43", "\"user\":42"), // another user
+      mongo.replace("notification 3 for user 43", "notification 4 for user 43"), // not the 3 first
+      "{\"source\":\"fortune\",\"id\":11,\"message\":\"m\"}", // a fortune from a variant that reads MongoDB
+    };
+    for (String w : wrong) {
+      String body = "[" + (w.contains("slow") ? w : slow) + "," + (w.contains("slow") ? mongo : w) + "," + remote + "]";
+      assertThrows(WrongAnswer.class, () -> Answers.rows("/notifications/1042", NONE, json(body), null, e4), w);
+    }
+    // the same slow row is right under pg_sleep whatever its randomNumber (world's, which /updates changes)
+    String fortune = "{\"source\":\"fortune\",\"id\":11,\"message\":\"m\"}";
+    Answers.NotificationSources sleep = Answers.NotificationSources.of("sleep", "fortune");
+    assertEquals(3, Answers.rows("/notifications/1042", NONE, json("[" + slow.replace("9518", "1") + "," + fortune + "," + remote
+        + "]"), null, sleep).size());
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/notifications/1042", NONE, json("[" + slow + "," + mongo + "," + remote
+        + "]"), null, sleep));
+    assertThrows(IllegalArgumentException.class, () -> Answers.NotificationSources.of("nap", "mongo"));
+  }
+
+  @Test
   void pathParametersAreSubstituted() {
     assertEquals("/film/12", Answers.path("/film/$1", new Object[] {12}));
   }

@@ -50,8 +50,8 @@ final class BlockingOnSubscriber implements ReactiveRepository {
   }
 
   @Override
-  public Mono<World> slow(int id, double seconds) {
-    return Mono.fromCallable(() -> blocking.slow(id, seconds));
+  public Mono<World> slow(int user) {
+    return Mono.fromCallable(() -> blocking.slow(user));
   }
 
   @Override

@@ -20,10 +20,12 @@ import reactor.core.publisher.Mono;
 class FluxController {
   private final ReactiveRepository repository;
   private final ReactiveRemote remote;
+  private final SecondSource.Reactive second;
 
-  FluxController(ReactiveRepository repository, ReactiveRemote remote) {
+  FluxController(ReactiveRepository repository, ReactiveRemote remote, SecondSource.Reactive second) {
     this.repository = repository;
     this.remote = remote;
+    this.second = second;
   }
 
   @GetMapping(path = "/health", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -73,8 +75,8 @@ class FluxController {
       return ResponseEntity.notFound().build();
     }
     Flux<Notification> merged = Flux.merge(
-        repository.slow(Requests.slowId(u), Requests.slowSeconds(u)).map(Notification.Slow::new),
-        repository.fortune(Requests.fortuneId(u)).map(Notification.FortuneNote::new),
+        repository.slow(u).map(Notification.Slow::new),
+        second.read(u),
         remote.get(u).map(Notification.RemoteNote::new));
     return ResponseEntity.ok().contentType(MediaType.APPLICATION_NDJSON).body(merged);
   }

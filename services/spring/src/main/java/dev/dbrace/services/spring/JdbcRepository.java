@@ -21,11 +21,15 @@ final class JdbcRepository implements Repository {
   private static final String SELECT_FORTUNE = "SELECT id, message FROM fortune WHERE id = ?";
   private static final String SELECT_FILM = "SELECT title FROM nicer_but_slower_film_list WHERE FID = ?";
   private static final String SELECT_SLOW = "SELECT id, randomnumber FROM world, pg_sleep(?) WHERE id = ?";
+  /** E4's slow query: lookup has no index, so the scan reads all of slow_world's 1 M rows. */
+  private static final String SELECT_SLOW_QUERY = "SELECT id, randomnumber FROM slow_world WHERE lookup = ?";
 
   private final HikariDataSource pool;
+  private final boolean slowQuery;
 
-  private JdbcRepository(HikariDataSource pool) {
+  private JdbcRepository(HikariDataSource pool, boolean slowQuery) {
     this.pool = pool;
+    this.slowQuery = slowQuery;
   }
 
   /** Opens the pool with all DBRACE_POOL connections; throws the driver's exception if it cannot. */
@@ -46,7 +50,7 @@ final class JdbcRepository implements Repository {
     // Open the first connection here and fail with the driver's exception (fail fast).
     c.setInitializationFailTimeout(1);
     try {
-      return new JdbcRepository(new HikariDataSource(c));
+      return new JdbcRepository(new HikariDataSource(c), env.slowQuery());
     } catch (HikariPool.PoolInitializationException e) {
       if (e.getCause() instanceof SQLException cause) {
         throw cause;
@@ -145,10 +149,13 @@ final class JdbcRepository implements Repository {
   }
 
   @Override
-  public World slow(int id, double seconds) {
-    try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(SELECT_SLOW)) {
-      ps.setDouble(1, seconds);
-      ps.setInt(2, id);
+  public World slow(int user) {
+    try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(slowQuery ? SELECT_SLOW_QUERY : SELECT_SLOW)) {
+      if (slowQuery) {
+        return readWorld(ps, Requests.slowId(user));
+      }
+      ps.setDouble(1, Requests.slowSeconds(user));
+      ps.setInt(2, Requests.slowId(user));
       return readWorld(ps);
     } catch (SQLException e) {
       throw new DataException(e);

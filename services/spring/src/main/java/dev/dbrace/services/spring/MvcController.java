@@ -1,6 +1,5 @@
 package dev.dbrace.services.spring;
 
-import dev.dbrace.services.spring.Notification.FortuneNote;
 import dev.dbrace.services.spring.Notification.RemoteNote;
 import dev.dbrace.services.spring.Notification.Slow;
 import dev.dbrace.services.spring.Rows.Film;
@@ -23,10 +22,12 @@ class MvcController {
 
   private final Repository repository;
   private final RemoteClient remote;
+  private final SecondSource second;
 
-  MvcController(Repository repository, RemoteClient remote) {
+  MvcController(Repository repository, RemoteClient remote, SecondSource second) {
     this.repository = repository;
     this.remote = remote;
+    this.second = second;
   }
 
   @GetMapping(path = "/health", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -62,16 +63,16 @@ class MvcController {
     return film == null ? ResponseEntity.notFound().build() : ResponseEntity.ok(film);
   }
 
-  /** E4's aggregator the blocking way: the three sources one after the other. */
+  /** E4's aggregator the blocking way: the three sources (PostgreSQL, MongoDB, remote) one after the other. */
   @GetMapping("/notifications/{user}")
   ResponseEntity<List<Notification>> notifications(@PathVariable("user") String user) {
     Integer u = Requests.pathInt(user);
     if (u == null) {
       return ResponseEntity.notFound().build();
     }
-    Slow slow = new Slow(repository.slow(Requests.slowId(u), Requests.slowSeconds(u)));
-    FortuneNote fortune = new FortuneNote(repository.fortune(Requests.fortuneId(u)));
+    Slow slow = new Slow(repository.slow(u));
+    Notification notes = second.read(u);
     RemoteNote remoteNote = new RemoteNote(remote.get(u));
-    return ResponseEntity.ok(List.of(slow, fortune, remoteNote));
+    return ResponseEntity.ok(List.of(slow, notes, remoteNote));
   }
 }

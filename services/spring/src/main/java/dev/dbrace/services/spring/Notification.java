@@ -11,7 +11,7 @@ import dev.dbrace.services.spring.Rows.World;
  */
 sealed interface Notification {
   /**
-   * "slow", "fortune" or "remote". Declared here too because WebFlux asks Jackson whether it can
+   * "slow", "mongo" (or "fortune") or "remote". Declared here too because WebFlux asks Jackson whether it can
    * write the element type Notification at all, and an interface without properties cannot be.
    */
   @JsonProperty
@@ -28,6 +28,13 @@ sealed interface Notification {
   record FortuneNote(String source, int id, String message) implements Notification {
     FortuneNote(Fortune f) {
       this("fortune", f.id(), f.message());
+    }
+  }
+
+  /** {@code {"source":"mongo","user":…,"messages":[…]}}: the user's notifications seq 1..3, in seq order. */
+  record MongoNote(String source, int user, java.util.List<String> messages) implements Notification {
+    MongoNote(int user, java.util.List<String> messages) {
+      this("mongo", user, java.util.List.copyOf(messages));
     }
   }
 

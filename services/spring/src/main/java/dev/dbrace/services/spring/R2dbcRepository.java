@@ -25,12 +25,16 @@ final class R2dbcRepository implements ReactiveRepository {
   private static final String SELECT_FORTUNE = "SELECT id, message FROM fortune WHERE id = $1";
   private static final String SELECT_FILM = "SELECT title FROM nicer_but_slower_film_list WHERE FID = $1";
   private static final String SELECT_SLOW = "SELECT id, randomnumber FROM world, pg_sleep($2) WHERE id = $1";
+  /** As JdbcRepository's: a scan of slow_world's 1 M rows. */
+  private static final String SELECT_SLOW_QUERY = "SELECT id, randomnumber FROM slow_world WHERE lookup = $1";
   private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(30);
 
   private final ConnectionPool pool;
+  private final boolean slowQuery;
 
-  private R2dbcRepository(ConnectionPool pool) {
+  private R2dbcRepository(ConnectionPool pool, boolean slowQuery) {
     this.pool = pool;
+    this.slowQuery = slowQuery;
   }
 
   /** Opens all DBRACE_POOL connections and runs one query; throws the driver's exception if it cannot. */
@@ -60,7 +64,7 @@ final class R2dbcRepository implements ReactiveRepository {
       pool.dispose();
       throw e;
     }
-    return new R2dbcRepository(pool);
+    return new R2dbcRepository(pool, env.slowQuery());
   }
 
   @Override
@@ -99,9 +103,10 @@ final class R2dbcRepository implements ReactiveRepository {
   }
 
   @Override
-  public Mono<World> slow(int id, double seconds) {
-    return withConnection(c -> rows(c.createStatement(SELECT_SLOW).bind(0, id).bind(1, seconds),
-        R2dbcRepository::world)).single();
+  public Mono<World> slow(int user) {
+    int id = Requests.slowId(user);
+    return withConnection(c -> rows(slowQuery ? c.createStatement(SELECT_SLOW_QUERY).bind(0, id)
+        : c.createStatement(SELECT_SLOW).bind(0, id).bind(1, Requests.slowSeconds(user)), R2dbcRepository::world)).single();
   }
 
   @Override

@@ -27,7 +27,8 @@ interface ReactiveRepository extends AutoCloseable {
   /** Empty when there is no such film. */
   Mono<Film> film(int fid);
 
-  Mono<World> slow(int id, double seconds);
+  /** As {@link Repository#slow}. */
+  Mono<World> slow(int user);
 
   @Override
   void close();

@@ -31,8 +31,11 @@ interface Repository extends AutoCloseable {
   /** The film, or null when there is none. */
   Film film(int fid);
 
-  /** E4's slow source: a world row after pg_sleep(seconds). */
-  World slow(int id, double seconds);
+  /**
+   * E4's slow source for {@code user}: slow_world's row {@link Requests#slowId} found by a scan of its
+   * 1 M rows (DBRACE_SLOW_SOURCE=query), or world's row after pg_sleep({@link Requests#slowSeconds}).
+   */
+  World slow(int user);
 
   @Override
   void close();

@@ -68,6 +68,11 @@ final class Requests {
     return (30 + Math.floorMod(user, 171)) / 1000.0;
   }
 
+  /** The MongoDB source's user: user % 1000 + 1 (the notifications collection's 1,000 users). */
+  static int mongoUser(int user) {
+    return Math.floorMod(user, 1_000) + 1;
+  }
+
   /** The fortune source's id: user % 12 + 1. */
   static int fortuneId(int user) {
     return Math.floorMod(user, 12) + 1;

@@ -57,23 +57,40 @@ public final class ServiceApplication {
     if (variant.r2dbc) {
       R2dbcRepository repository = R2dbcRepository.open(env);
       ReactiveRemote remote = ReactiveRemote.webClient(env.remoteUrl());
+      SecondSource.Reactive second = env.mongoUrl() == null ? SecondSource.Reactive.fortune(repository)
+          : openMongo(env, () -> ReactiveMongoNotes.open(env));
       return ctx -> {
         ctx.registerBean(ReactiveRepository.class, () -> repository);
         ctx.registerBean(ReactiveRemote.class, () -> remote);
+        ctx.registerBean(SecondSource.Reactive.class, () -> second);
       };
     }
     JdbcRepository repository = JdbcRepository.open(env);
     RemoteClient remote = new RemoteClient(env.remoteUrl());
+    SecondSource second = env.mongoUrl() == null ? SecondSource.fortune(repository) : openMongo(env, () -> MongoNotes.open(env));
     if (variant.reactive()) {
       return ctx -> {
         ctx.registerBean(ReactiveRepository.class, () -> new BlockingOnSubscriber(repository));
         ctx.registerBean(ReactiveRemote.class, () -> ReactiveRemote.blocking(remote));
+        ctx.registerBean(SecondSource.Reactive.class, () -> SecondSource.Reactive.onSubscriber(second));
       };
     }
     return ctx -> {
       ctx.registerBean(Repository.class, () -> repository);
       ctx.registerBean(RemoteClient.class, () -> remote);
+      ctx.registerBean(SecondSource.class, () -> second);
     };
+  }
+
+  /** Opens the MongoDB client; one line and exit status 1 if the server cannot be reached (fail fast). */
+  private static <T> T openMongo(ServiceEnv env, java.util.function.Supplier<T> open) {
+    try {
+      return open.get();
+    } catch (RuntimeException e) {
+      // the driver's messages name hosts, never the URL's password
+      exit(1, "cannot connect to MongoDB (DBRACE_MONGO_URL): " + oneLine(e));
+      throw e;
+    }
   }
 
   /** The message and its causes' on one line; drivers never put the password in them. */

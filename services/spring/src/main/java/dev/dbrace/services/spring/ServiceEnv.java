@@ -11,10 +11,14 @@ import java.util.Map;
  *     both drivers here take as it is
  * @param sslRootCert the root certificate for verify-ca/verify-full (DBRACE_DB_SSLROOTCERT), or null
  *     for the driver's default
+ * @param slowQuery /notifications' slow source: true for the slow_world scan (DBRACE_SLOW_SOURCE=query),
+ *     false for pg_sleep (sleep, or unset: the contract before the slow table)
+ * @param mongoUrl the MongoDB /notifications reads its notifications from (DBRACE_MONGO_URL), or null:
+ *     then its second source is the fortune query. It may hold a password: never printed
  */
 record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, String dbName,
     String dbUser, String dbPassword, int pool, String remoteUrl, String applicationName, String sslMode,
-    String sslRootCert) {
+    String sslRootCert, boolean slowQuery, String mongoUrl) {
 
   /** libpq's sslmode words. */
   static final java.util.List<String> SSL_MODES = java.util.List.of("disable", "allow", "prefer", "require",
@@ -43,7 +47,17 @@ record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, Stri
         remote,
         env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-service-spring"),
         sslMode(env),
-        blankToNull(env.get("DBRACE_DB_SSLROOTCERT")));
+        blankToNull(env.get("DBRACE_DB_SSLROOTCERT")),
+        slowQuery(env),
+        blankToNull(env.get("DBRACE_MONGO_URL")));
+  }
+
+  private static boolean slowQuery(Map<String, String> env) {
+    String s = env.getOrDefault("DBRACE_SLOW_SOURCE", "sleep");
+    if (!s.equals("query") && !s.equals("sleep")) {
+      throw new IllegalArgumentException("DBRACE_SLOW_SOURCE is '" + s + "', not query or sleep");
+    }
+    return s.equals("query");
   }
 
   private static String sslMode(Map<String, String> env) {
@@ -66,7 +80,8 @@ record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, Stri
   @Override
   public String toString() {
     return "ServiceEnv[http=" + httpHost + ":" + httpPort + ", db=" + dbDescription() + ", pool="
-        + pool + ", remote=" + remoteUrl + ", applicationName=" + applicationName + ", sslmode=" + sslMode + "]";
+        + pool + ", remote=" + remoteUrl + ", applicationName=" + applicationName + ", sslmode=" + sslMode
+        + ", slow=" + (slowQuery ? "query" : "sleep") + ", mongo=" + (mongoUrl == null ? "none" : "set") + "]";
   }
 
   private static String required(Map<String, String> env, String name) {

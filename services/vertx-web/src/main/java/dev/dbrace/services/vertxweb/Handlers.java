@@ -20,16 +20,25 @@ final class Handlers {
   private static final String FORTUNES = "SELECT id, message FROM fortune";
   private static final String FILM = "SELECT title FROM nicer_but_slower_film_list WHERE FID = $1";
   private static final String SLOW = "SELECT id, randomnumber FROM world, pg_sleep($2) WHERE id = $1";
+  /** E4's slow query (DBRACE_SLOW_SOURCE=query): lookup has no index, so it scans slow_world's 1 M rows. */
+  private static final String SLOW_QUERY = "SELECT id, randomnumber FROM slow_world WHERE lookup = $1";
   private static final String FORTUNE = "SELECT id, message FROM fortune WHERE id = $1";
 
   private final Pool pool;
   private final HttpClient http;
   private final String remoteUrl;
+  private final boolean slowQuery;
 
   Handlers(Pool pool, HttpClient http, String remoteUrl) {
+    this(pool, http, remoteUrl, false);
+  }
+
+  /** {@code slowQuery}: /notifications' slow source is the slow_world scan, not pg_sleep. */
+  Handlers(Pool pool, HttpClient http, String remoteUrl, boolean slowQuery) {
     this.pool = pool;
     this.http = http;
     this.remoteUrl = remoteUrl;
+    this.slowQuery = slowQuery;
   }
 
   /** TechEmpower's rule: missing or not an integer is 1, then clamped to 1..500. */
@@ -126,7 +135,8 @@ final class Handlers {
   Future<String> notifications(long user) {
     int id = (int) (user % 10_000 + 1);
     double sleep = (30 + user % 171) / 1000.0;
-    Future<JsonObject> slow = pool.preparedQuery(SLOW).execute(Tuple.of(id, sleep)).map(rs -> {
+    Future<JsonObject> slow = (slowQuery ? pool.preparedQuery(SLOW_QUERY).execute(Tuple.of(id))
+        : pool.preparedQuery(SLOW).execute(Tuple.of(id, sleep))).map(rs -> {
       Row r = rs.iterator().next();
       return new JsonObject().put("source", "slow").put("id", r.getInteger(0)).put("randomNumber", r.getInteger(1));
     });

@@ -33,8 +33,12 @@ public final class VertxWebService {
         .setUser(env.get("DBRACE_DB_USER")).setPassword(env.getOrDefault("DBRACE_DB_PASSWORD", ""))
         .setCachePreparedStatements(true)
         .setProperties(Map.of("application_name", env.getOrDefault("DBRACE_APPLICATION_NAME", "dbrace-vertx-web")));
+    String slowSource = env.getOrDefault("DBRACE_SLOW_SOURCE", "sleep");
     try {
       tls(db, env.getOrDefault("DBRACE_DB_SSLMODE", "prefer"), env.get("DBRACE_DB_SSLROOTCERT"));
+      if (!slowSource.equals("query") && !slowSource.equals("sleep")) {
+        throw new IllegalArgumentException("DBRACE_SLOW_SOURCE is '" + slowSource + "', not query or sleep");
+      }
     } catch (IllegalArgumentException e) {
       System.err.println("vertx-web: " + e.getMessage());
       System.exit(2);
@@ -52,7 +56,8 @@ public final class VertxWebService {
     // /notifications at ~2.5 answers per second, a limit of the default, not of the stack
     HttpClient remote = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
         new io.vertx.core.http.PoolOptions().setHttp1MaxSize(4096));
-    Handlers h = new Handlers(pool, remote, env.getOrDefault("DBRACE_REMOTE_URL", ""));
+    // no Vert.x MongoDB client here yet: /notifications' second source stays the fortune query (second-source = fortune)
+    Handlers h = new Handlers(pool, remote, env.getOrDefault("DBRACE_REMOTE_URL", ""), slowSource.equals("query"));
     Router router = Router.router(vertx);
     router.get("/health").handler(rc -> rc.response().end("ok"));
     router.get("/db").handler(rc -> json(rc, h.db()));

@@ -40,6 +40,9 @@ import org.hibernate.Session;
 public class OrmResource {
   private static final String FILM = "SELECT title FROM nicer_but_slower_film_list WHERE FID = ?1";
   private static final String SLOW = "SELECT id, randomnumber FROM world, pg_sleep(?2) WHERE id = ?1";
+  /** E4's slow query (DBRACE_SLOW_SOURCE=query; unset or sleep: pg_sleep): a scan of slow_world's 1 M rows for one. */
+  private static final String SLOW_QUERY = "SELECT id, randomnumber FROM slow_world WHERE lookup = ?1";
+  private static final boolean SLOW_IS_QUERY = slowIsQuery(System.getenv().getOrDefault("DBRACE_SLOW_SOURCE", "sleep"));
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final String remoteUrl = System.getenv().getOrDefault("DBRACE_REMOTE_URL", "");
@@ -131,8 +134,12 @@ public class OrmResource {
   @Path("notifications/{user}")
   @Produces(MediaType.APPLICATION_JSON)
   public List<Object> notifications(@PathParam("user") long user) throws IOException, InterruptedException {
-    Object[] slow = session.createNativeQuery(SLOW, Object[].class)
-        .setParameter(1, (int) (user % 10_000 + 1)).setParameter(2, (30 + user % 171) / 1000.0).getSingleResult();
+    var slowQuery = session.createNativeQuery(SLOW_IS_QUERY ? SLOW_QUERY : SLOW, Object[].class)
+        .setParameter(1, (int) (user % 10_000 + 1));
+    if (!SLOW_IS_QUERY) {
+      slowQuery.setParameter(2, (30 + user % 171) / 1000.0);
+    }
+    Object[] slow = slowQuery.getSingleResult();
     Fortune fortune = session.find(Fortune.class, (int) (user % 12 + 1));
     HttpResponse<String> remote = http.send(HttpRequest.newBuilder(URI.create(remoteUrl + "/remote/" + user)).build(),
         HttpResponse.BodyHandlers.ofString());
@@ -144,5 +151,12 @@ public class OrmResource {
         new Slow("slow", ((Number) slow[0]).intValue(), ((Number) slow[1]).intValue()),
         new FortuneJson("fortune", fortune.id, fortune.message),
         new Remote("remote", r.get("user").asLong(), r.get("delayMs").asLong()));
+  }
+
+  private static boolean slowIsQuery(String source) {
+    if (!source.equals("query") && !source.equals("sleep")) {
+      throw new IllegalArgumentException("DBRACE_SLOW_SOURCE is '" + source + "', not query or sleep");
+    }
+    return source.equals("query");
   }
 }

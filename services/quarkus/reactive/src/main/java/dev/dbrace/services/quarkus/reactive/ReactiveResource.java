@@ -39,6 +39,9 @@ import org.hibernate.reactive.mutiny.Mutiny;
 public class ReactiveResource {
   private static final String FILM = "SELECT title FROM nicer_but_slower_film_list WHERE FID = ?1";
   private static final String SLOW = "SELECT id, randomnumber FROM world, pg_sleep(?2) WHERE id = ?1";
+  /** E4's slow query (DBRACE_SLOW_SOURCE=query; unset or sleep: pg_sleep): a scan of slow_world's 1 M rows for one. */
+  private static final String SLOW_QUERY = "SELECT id, randomnumber FROM slow_world WHERE lookup = ?1";
+  private static final boolean SLOW_IS_QUERY = slowIsQuery(System.getenv().getOrDefault("DBRACE_SLOW_SOURCE", "sleep"));
 
   private final String remoteUrl = System.getenv().getOrDefault("DBRACE_REMOTE_URL", "");
   private final WebClient web;
@@ -140,9 +143,10 @@ public class ReactiveResource {
   @Path("notifications/{user}")
   @Produces(MediaType.APPLICATION_JSON)
   public Uni<List<Object>> notifications(@PathParam("user") long user) {
-    Uni<Slow> slow = inSession(s -> s.createNativeQuery(SLOW, Object[].class)
-            .setParameter(1, (int) (user % 10_000 + 1)).setParameter(2, (30 + user % 171) / 1000.0).getSingleResult())
-        .map(r -> new Slow("slow", ((Number) r[0]).intValue(), ((Number) r[1]).intValue()));
+    Uni<Slow> slow = inSession(s -> {
+      var q = s.createNativeQuery(SLOW_IS_QUERY ? SLOW_QUERY : SLOW, Object[].class).setParameter(1, (int) (user % 10_000 + 1));
+      return (SLOW_IS_QUERY ? q : q.setParameter(2, (30 + user % 171) / 1000.0)).getSingleResult();
+    }).map(r -> new Slow("slow", ((Number) r[0]).intValue(), ((Number) r[1]).intValue()));
     Uni<FortuneJson> fortune = inSession(s -> s.find(Fortune.class, (int) (user % 12 + 1)))
         .map(f -> new FortuneJson("fortune", f.id, f.message));
     Uni<Remote> remote = web.getAbs(remoteUrl + "/remote/" + user).send().map(resp -> {
@@ -153,5 +157,12 @@ public class ReactiveResource {
       return new Remote("remote", r.getLong("user"), r.getLong("delayMs"));
     });
     return Uni.combine().all().unis(slow, fortune, remote).asTuple().map(t -> List.of(t.getItem1(), t.getItem2(), t.getItem3()));
+  }
+
+  private static boolean slowIsQuery(String source) {
+    if (!source.equals("query") && !source.equals("sleep")) {
+      throw new IllegalArgumentException("DBRACE_SLOW_SOURCE is '" + source + "', not query or sleep");
+    }
+    return source.equals("query");
   }
 }
