@@ -69,21 +69,53 @@ public final class ServiceLevel {
     RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
     names.forEach(catalog::get);
     List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();
-    if (cannot.isEmpty()) {
-      return names;
-    }
-    if (services != null && !fromScenario) {
+    boolean named = services != null && !fromScenario;
+    if (!cannot.isEmpty() && named) {
       ServiceVariant v = catalog.get(cannot.get(0));
       throw new UserError("service " + v.name() + " does not run on " + engine.label() + " (its engines: "
           + String.join(", ", v.engines()) + "); leave it out with --services");
     }
     List<String> left = names.stream().filter(n -> !cannot.contains(n)).toList();
     RaceOptions.require(!left.isEmpty(), "no service variant runs on " + engine.label());
-    System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
-        + String.join(", ", cannot));
-    return left;
+    if (!cannot.isEmpty()) {
+      System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
+          + String.join(", ", cannot));
+    }
+    return engine == Engine.FIREBIRD ? withFirebirdAddon(catalog, left, named) : left;
   }
 
+  /**
+   * The variants that run on the Node firebird addon on Firebird need it built: dbrace builds it (and,
+   * as root, installs firebird-dev first); where it cannot, they are left out in one line naming the
+   * command, or, named with --services, refused.
+   */
+  private static List<String> withFirebirdAddon(ServiceCatalog catalog, List<String> names, boolean named) {
+    List<String> addon = names.stream().filter(n -> catalog.get(n).firebirdAddon()).toList();
+    if (addon.isEmpty()) {
+      return names;
+    }
+    String why;
+    try {
+      why = dev.dbrace.runner.service.FirebirdAddon.ensure(catalog.get(addon.get(0)),
+          Main.cacheDir().resolve("npm-ci-firebird-addon.log"), line -> System.err.println("dbrace: " + line));
+    } catch (IOException e) {
+      why = "cannot build the Node firebird addon: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("interrupted while building the Node firebird addon");
+    }
+    if (why == null) {
+      return names;
+    }
+    if (named) {
+      throw new UserError("service " + addon.get(0) + " needs the Node firebird addon on Firebird: " + why);
+    }
+    List<String> left = names.stream().filter(n -> !addon.contains(n)).toList();
+    RaceOptions.require(!left.isEmpty(), "no service variant runs on Firebird here: " + why);
+    System.err.println("dbrace: left out on Firebird, the Node firebird addon is not built: " + String.join(", ", addon)
+        + " (" + why + ")");
+    return left;
+  }
 
   /**
    * The generator's keep-alive connections for a run at {@code load} when --connections is not
@@ -110,7 +142,8 @@ public final class ServiceLevel {
       RaceOptions.require(why == null, why);
     }
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
-      return RaceSession.run(request.withSubjects((s, target) -> new ServiceSubject(catalog, generators, s, target, remote.url(),
+      return RaceSession.run(request.withSubjects((s, db) -> new ServiceSubject(catalog, generators, s, db.target(),
+          db.firebirdAddonTarget(), remote.url(),
           connections == null ? Map.of() : Map.of("connections", Integer.toString(connections)))));
     }
   }

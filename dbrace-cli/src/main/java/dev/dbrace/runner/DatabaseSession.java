@@ -32,6 +32,14 @@ public final class DatabaseSession implements AutoCloseable {
     this.admin = admin;
   }
 
+  /**
+   * The embedded Firebird's user for the Node {@code firebird} addon (its password fits the addon's
+   * 20 bytes), or null: another engine, or the user's --url.
+   */
+  public DbTarget firebirdAddonTarget() {
+    return embedded instanceof EmbeddedFirebird fb ? fb.addonTarget() : null;
+  }
+
   /** A PostgreSQL session (the commands that have no Firebird support yet). */
   public static DatabaseSession open(String url, Path cacheDir, Consumer<String> log) {
     return open(url, Engine.POSTGRESQL, cacheDir, log, List.of());
@@ -51,6 +59,7 @@ public final class DatabaseSession implements AutoCloseable {
         EmbeddedFirebird fb = EmbeddedFirebird.start(log);
         server = fb;
         target = fb.target();
+        Secrets.register(fb.addonTarget().password());
       } else if (url == null && engine == Engine.MARIADB) {
         log.accept("starting embedded MariaDB...");
         EmbeddedMariaDb maria = EmbeddedMariaDb.start(log);
@@ -71,7 +80,12 @@ public final class DatabaseSession implements AutoCloseable {
       Secrets.register(target.password());
       Connection admin = target.connect();
       switch (engine) {
-        case FIREBIRD -> FirebirdDatasets.ensure(admin, log);
+        case FIREBIRD -> {
+          FirebirdDatasets.ensure(admin, log);
+          if (server instanceof EmbeddedFirebird) {
+            EmbeddedFirebird.grantAddonUser(admin);
+          }
+        }
         case MARIADB -> MariaDbDatasets.ensure(admin, log);
         case POSTGRESQL -> Datasets.ensure(admin, log);
       }

@@ -39,9 +39,9 @@ public final class RaceSession {
     return INTERRUPTED.get();
   }
 
-  /** What the runs exercise, made once the database is up (the service level needs its address). */
+  /** What the runs exercise, made once the database is up (the service level needs its address and users). */
   public interface SubjectFactory {
-    RunSubject open(RaceSettings settings, dev.dbrace.db.DbTarget target);
+    RunSubject open(RaceSettings settings, DatabaseSession db);
   }
 
   /** The whole race: the database up, the runs of the request's plan, the table, race.json and the report. */
@@ -71,7 +71,7 @@ public final class RaceSession {
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir);
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
-          : subjects.open(settings, db.target());
+          : subjects.open(settings, db);
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store,
           new ConsoleProgress(err, request.tty(), settings.warmupMs(), settings.warmupMaxMs()));
       if (faults != null) {

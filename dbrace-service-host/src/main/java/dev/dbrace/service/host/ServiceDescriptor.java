@@ -49,7 +49,8 @@ public final class ServiceDescriptor {
       variants.put(name, new ServiceVariant(name, p.getProperty(name + ".description", "").trim(), runtime, main,
           args.isEmpty() ? List.of() : List.of(args.split("\\s+")), list(p.getProperty(name + ".engines", "postgresql")),
           module, list(p.getProperty(name + ".sslmodes", String.join(",", LIBPQ_SSL_MODES))),
-          Boolean.parseBoolean(p.getProperty(name + ".verify-needs-sslrootcert", "false").trim())));
+          Boolean.parseBoolean(p.getProperty(name + ".verify-needs-sslrootcert", "false").trim()),
+          Boolean.parseBoolean(p.getProperty(name + ".firebird-addon", "false").trim())));
     }
     return Collections.unmodifiableMap(variants);
   }

@@ -13,10 +13,22 @@ import java.util.List;
 /**
  * One service variant as its module's descriptor gives it ({@link ServiceDescriptor}): how to start
  * it and what it can connect to. {@code main} is the Java main class, the runnable jar (relative to
- * the module, {@link #isJar()}) or the Node script; {@code module} is the module's folder. Immutable.
+ * the module, {@link #isJar()}) or the Node script; {@code module} is the module's folder.
+ * {@code firebirdAddon}: on Firebird the variant runs on the Node {@code firebird} addon (libfbclient),
+ * an optional package built only where Firebird's client headers are, which takes passwords of at most
+ * {@link #FIREBIRD_ADDON_PASSWORD_BYTES} bytes. Immutable.
  */
 public record ServiceVariant(String name, String description, String runtime, String main, List<String> args,
-    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
+    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert, boolean firebirdAddon) {
+
+  /** The addon cuts longer passwords to this many bytes ({@code MAX_PASSWORD_LENGTH} in its connection code). */
+  public static final int FIREBIRD_ADDON_PASSWORD_BYTES = 20;
+
+  /** A variant that does not need the Firebird addon. */
+  public ServiceVariant(String name, String description, String runtime, String main, List<String> args,
+      List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
+    this(name, description, runtime, main, args, engines, module, sslmodes, verifyNeedsRootCert, false);
+  }
 
   public ServiceVariant {
     args = List.copyOf(args);
@@ -27,6 +39,11 @@ public record ServiceVariant(String name, String description, String runtime, St
   /** A Node variant, started as {@code node <script>} (its packages installed by the caller). */
   public boolean isNode() {
     return runtime.equals("node");
+  }
+
+  /** The Node module's {@code firebird} addon as npm ci builds it; missing where it did not build. */
+  public Path firebirdAddonBinary() {
+    return module.resolve("node_modules/firebird/build/Release/binding.node");
   }
 
   /** A Java variant started with {@code java -jar}: its descriptor names a {@code jar}, not a {@code main}. */
