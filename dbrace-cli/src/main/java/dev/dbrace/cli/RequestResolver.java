@@ -292,7 +292,15 @@ public final class RequestResolver {
     if (url != null && !setup.isEmpty()) {
       throw new UserError(scenario.file() + ": its schema and seed files run only on the embedded database, and --url names another");
     }
-    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec), RunCommand.tty());
+    Integer cpus = database.dbCpus;
+    if (cpus != null) {
+      RaceOptions.require(url == null, "--db-cpus pins the database server dbrace starts; the --url database is yours"
+          + " (pin it yourself: taskset -a -cp CPUS PID)");
+      int max = dev.dbrace.db.CpuPin.allowed().size();
+      RaceOptions.require(cpus >= 1 && cpus <= max, "--db-cpus must be 1.." + max + " (the cores dbrace may use), got " + cpus);
+    }
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec), RunCommand.tty(),
+        cpus);
   }
 
   /** The scenario, or null. */

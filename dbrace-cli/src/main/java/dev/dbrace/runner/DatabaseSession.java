@@ -2,6 +2,7 @@ package dev.dbrace.runner;
 
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.db.postgres.Datasets;
+import dev.dbrace.db.CpuPin;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.firebird.EmbeddedFirebird;
@@ -25,11 +26,18 @@ public final class DatabaseSession implements AutoCloseable {
   private final AutoCloseable embedded;
   private final DbTarget target;
   private final Connection admin;
+  private final String pinnedCpus;
 
-  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin) {
+  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin, String pinnedCpus) {
     this.embedded = embedded;
     this.target = target;
     this.admin = admin;
+    this.pinnedCpus = pinnedCpus;
+  }
+
+  /** The cores the embedded server is pinned to ({@code --db-cpus}), taskset's list, e.g. "0"; null when not pinned. */
+  public String pinnedCpus() {
+    return pinnedCpus;
   }
 
   /**
@@ -51,6 +59,15 @@ public final class DatabaseSession implements AutoCloseable {
    * in order on it. Bad URLs, credentials or an unreachable server become a {@link UserError}.
    */
   public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup) {
+    return open(url, engine, cacheDir, log, setup, null);
+  }
+
+  /**
+   * {@link #open(String, Engine, Path, Consumer, List)}, then the embedded server pinned to {@code dbCpus}
+   * cores (null: not pinned; the caller has refused it with a URL): {@link CpuPin}.
+   */
+  public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup,
+      Integer dbCpus) {
     AutoCloseable server = null;
     try {
       DbTarget target;
@@ -95,7 +112,19 @@ public final class DatabaseSession implements AutoCloseable {
         admin.close();
         throw e;
       }
-      return new DatabaseSession(server, target, admin);
+      String pinned = null;
+      if (dbCpus != null) {
+        long pid = switch (server) {
+          case EmbeddedFirebird fb -> fb.pid();
+          case EmbeddedMariaDb maria -> maria.pid();
+          case EmbeddedPostgres pg -> pg.pid();
+          case null, default -> throw new UserError("--db-cpus pins the database server dbrace starts; the --url database is yours");
+        };
+        pinned = CpuPin.pin(pid, dbCpus);
+        log.accept(engine.label() + " server (pid " + pid + ") and its processes pinned to core" + (dbCpus == 1 ? " " : "s ")
+            + pinned + " (--db-cpus " + dbCpus + ")");
+      }
+      return new DatabaseSession(server, target, admin, pinned);
     } catch (IllegalArgumentException | DbException e) {
       closeQuietly(server);
       throw new UserError(Secrets.redact(e.getMessage()));

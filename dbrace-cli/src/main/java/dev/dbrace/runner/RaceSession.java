@@ -54,7 +54,7 @@ public final class RaceSession {
     Path out = request.out();
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(request.url(), request.engine(), Main.cacheDir(),
-        msg -> err.println("dbrace: " + msg), request.setup())) {
+        msg -> err.println("dbrace: " + msg), request.setup(), request.dbCpus())) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");

@@ -61,7 +61,10 @@ public record Race(
         v);
   }
 
-  /** Where the race ran. {@code database} is a URL without password. */
+  /**
+   * Where the race ran. {@code database} is a URL without password; {@code databaseCpus} the cores the
+   * embedded server was pinned to ({@code --db-cpus}, taskset's list), null when it was not.
+   */
   public record Environment(
       String dbraceVersion,
       String gitRevision,
@@ -71,7 +74,15 @@ public record Race(
       long memoryMb,
       String database,
       boolean embeddedDatabase,
-      String serverVersion) {}
+      String serverVersion,
+      String databaseCpus) {
+
+    /** Without pinned database cores. */
+    public Environment(String dbraceVersion, String gitRevision, String jdk, String os, int cores, long memoryMb, String database,
+        boolean embeddedDatabase, String serverVersion) {
+      this(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion, null);
+    }
+  }
 
   /**
    * The settings shared by every run of the race.

@@ -45,6 +45,7 @@ public final class Endpoints {
         "E4's aggregator: a slow query (30-200 ms), a fortune and a remote call (1-3 s) for a random user");
     DESCRIPTIONS.put("/relations",
         "E5's catalogue query as JSON (Firebird: rdb$relations; PostgreSQL: pg_class), the same bytes in every answer");
+    DESCRIPTIONS.put("/relations?limit=N", "its first N rows, cut by the database (E5's 10-row follow-up)");
     DESCRIPTIONS.put(ALL, "every endpoint above but /relations (not every variant serves it) in equal shares "
         + "(/queries and /updates with 5 rows): a variant's smoke test");
   }
@@ -81,13 +82,30 @@ public final class Endpoints {
           List.of(new EqualsParam(0, 0), new NotBlank(1)));
       case "/notifications" -> new StatementSpec("/notifications/$1", List.of(new Uniform(1, USERS)), 3, List.of());
       // the catalogue's row count is the engine's; the generator checks that every answer is the first's bytes
-      case "/relations" -> new StatementSpec("/relations", List.of(), 1, Long.MAX_VALUE, List.of());
+      case "/relations" -> relations(endpoint);
       default -> fixedId(endpoint, path);
     };
     String name = s.params().isEmpty() ? s.sql() : s.sql().replace("$1", "{" + (path.startsWith("/film") ? "fid" : "user") + "}");
     String description = DESCRIPTIONS.entrySet().stream().filter(e -> e.getKey().startsWith(path.replaceAll("/\\d+$", "")))
         .map(Map.Entry::getValue).findFirst().orElse(endpoint);
     return new WorkloadSpec(name, description, List.of(new OperationSpec(name, 1, 1, List.of(s))), Map.of());
+  }
+
+  /**
+   * E5's catalogue; {@code /relations?limit=N} (E5's follow-up, 1..100000) its first N rows, cut by the
+   * database: at most N rows (the catalogue has more than 50 on both engines).
+   */
+  private static StatementSpec relations(String endpoint) {
+    int q = endpoint.indexOf('?');
+    if (q < 0) {
+      return new StatementSpec("/relations", List.of(), 1, Long.MAX_VALUE, List.of());
+    }
+    String query = endpoint.substring(q + 1);
+    int n = query.matches("limit=\\d{1,6}") ? Integer.parseInt(query.substring(6)) : 0;
+    if (n < 1 || n > 100_000) {
+      throw new IllegalArgumentException("/relations takes only limit=N, N in 1..100000; got '" + endpoint + "'");
+    }
+    return new StatementSpec("/relations?limit=" + n, List.of(), 1, n, List.of());
   }
 
   private static StatementSpec fixedId(String endpoint, String path) {
