@@ -252,7 +252,8 @@ public final class RequestResolver {
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
   List<String> variants(Engine engine) {
     List<String> fromScenario = fromService(ScenarioFile.Service::services);
-    return ServiceLevel.variants(engine, layer("--services", service.services, fromScenario), !given("--services") && fromScenario != null);
+    return ServiceLevel.variants(engine, layer("--services", service.services, fromScenario), !given("--services") && fromScenario != null,
+        url());
   }
 
   /** The settings of a race of stacks, checked against the catalog and the engine. */
