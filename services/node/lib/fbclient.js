@@ -291,7 +291,6 @@ function prepared(c, s) {
  */
 async function runAsync(c, s, params, textBlobs) {
   const res = await query(c, inline(s.text, params || []));
-  if (c.track) c.track(res);
   return returnsRows(s) ? blobs(toArrays(await fetchAll(res)), textBlobs) : [];
 }
 
@@ -336,34 +335,6 @@ async function textBlobsAsync(c) {
   return new Set(rows.map((r) => String(Object.values(r)[0])));
 }
 
-/**
- * A result (FBResult) frees its statement handle only when it is garbage-collected, on the main thread.
- * After its connection was detached, that free runs on a dead attachment while libuv's threads attach
- * and query other connections, and libfbclient fails ("pthread_mutex_lock failed", then "Cursor is not
- * open" on every later fetch: seen under load with a connection per request). So a per-request
- * connection is detached only once every result read on it has been collected: FinalizationRegistry
- * calls back after the collection, by which time the addon's destructor has freed the statement.
- */
-const collected = new FinalizationRegistry((c) => {
-  c.live -= 1;
-  if (c.live === 0 && c.released) disconnect(c);
-});
-
-function tracked(c) {
-  c.live = 0;
-  c.track = (res) => {
-    c.live += 1;
-    collected.register(res, c);
-  };
-  return c;
-}
-
-/** Detaches `c` now if no result read on it is still alive, else when the last one is collected. */
-function release(c) {
-  c.released = true;
-  if (c.live === 0) disconnect(c); // the addon's disconnect is synchronous only
-}
-
 function asyncPerRequest(cfg) {
   let textBlobs;
   return {
@@ -376,11 +347,11 @@ function asyncPerRequest(cfg) {
       }
     },
     async session(fn) {
-      const c = tracked(await connect(cfg));
+      const c = await connect(cfg);
       try {
         return await asyncSession(c, textBlobs, fn);
       } finally {
-        release(c);
+        disconnect(c); // the addon's disconnect is synchronous only
       }
     },
     async close() {},
