@@ -82,11 +82,14 @@ public class NodeE5ServeRaceTest {
     assertTrue(r.out().contains("same answer: every answer of all 6 variants was the same"), r.out());
   }
 
-  /** E5's 10-row follow-up: /relations?limit=10, ten rows in every answer, the same bytes from a sync and an async style. */
+  /**
+   * E5's 10-row follow-up: /relations?limit=10, ten rows in every answer, the same bytes from the addon's sync style and
+   * node-firebird's prepared pool (the addon's async pool crashed once under this load: services/node/README.md).
+   */
   @Test
   void tenRowsOnFirebird(@TempDir Path out) throws Exception {
     firebirdAddonIsThere();
-    List<String> two = List.of("node-sync-shared", "node-fbclient-async-pool");
+    List<String> two = List.of("node-sync-shared", "node-async-pool-prepared");
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--endpoint", "/relations?limit=10",
         "--executions", "100", "--warmup", "200ms", "--services", String.join(",", two), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
