@@ -24,7 +24,11 @@ async function main() {
     return die(`node-${cfg.style} cannot connect with sslmode=${cfg.db.sslmode} to ${cfg.db.host}:${cfg.db.port}: ${e.message}`);
   }
   try {
-    backend = cfg.engine === 'firebird' ? require('./lib/firebird').backend(cfg) : require('./lib/pg').backend(cfg);
+    if (cfg.engine !== 'firebird') {
+      backend = require('./lib/pg').backend(cfg);
+    } else {
+      backend = require(cfg.firebirdDriver === 'libfbclient' ? './lib/fbclient' : './lib/firebird').backend(cfg);
+    }
   } catch (e) {
     return die(e.message);
   }

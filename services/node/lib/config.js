@@ -10,6 +10,9 @@ const STYLES = [
   'async-pool-prepared', // the pool, with prepared (named / cached) statements
 ];
 const ENGINES = ['postgresql', 'firebird'];
+// Firebird's drivers: node-firebird (pure JavaScript, async only) or the firebird addon (libfbclient,
+// sync and async calls); the sync styles have only the addon.
+const FIREBIRD_DRIVERS = ['node-firebird', 'libfbclient'];
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full']; // libpq's words
 
 function fail(message) {
@@ -27,6 +30,11 @@ function read(argv = process.argv.slice(2), env = process.env) {
   if (!ENGINES.includes(engine)) {
     fail(`DBRACE_DB_ENGINE must be one of ${ENGINES.join(', ')}; got '${engine}'`);
   }
+  const d = argv.indexOf('--firebird-driver');
+  const firebirdDriver = d >= 0 ? argv[d + 1] : (style.startsWith('sync') ? 'libfbclient' : 'node-firebird');
+  if (!FIREBIRD_DRIVERS.includes(firebirdDriver) || (style.startsWith('sync') && firebirdDriver !== 'libfbclient')) {
+    fail(`--firebird-driver must be one of ${FIREBIRD_DRIVERS.join(', ')} (the sync styles: libfbclient); got '${firebirdDriver}'`);
+  }
   const sslmode = env.DBRACE_DB_SSLMODE || (engine === 'postgresql' ? 'prefer' : undefined); // libpq's default
   if (sslmode !== undefined && (engine !== 'postgresql' || !SSL_MODES.includes(sslmode))) {
     fail(`DBRACE_DB_SSLMODE must be one of ${SSL_MODES.join(', ')} on postgresql; got '${sslmode}' on ${engine}`);
@@ -39,6 +47,7 @@ function read(argv = process.argv.slice(2), env = process.env) {
   return {
     style,
     engine,
+    firebirdDriver,
     httpHost: env.DBRACE_HTTP_HOST || '127.0.0.1',
     httpPort,
     db: {
@@ -62,4 +71,4 @@ function redact(message, password) {
   return password ? text.split(password).join('***') : text;
 }
 
-module.exports = { STYLES, ENGINES, SSL_MODES, read, redact };
+module.exports = { STYLES, ENGINES, FIREBIRD_DRIVERS, SSL_MODES, read, redact };

@@ -1,12 +1,9 @@
 'use strict';
-// Firebird backends over node-firebird (pure JavaScript, asynchronous only). The same session(fn)
+// Firebird backends over node-firebird (pure JavaScript, asynchronous only; the addon's are fbclient.js). The same session(fn)
 // shape as pg.js: c.run(statement, params) -> promise of rows as arrays, the column names on
 // rows.columns (for `select *`).
 
 const Queue = require('./queue');
-
-const SYNC_REFUSAL = 'cannot run on firebird: no maintained Node.js Firebird driver has synchronous calls'
-  + ' (node-firebird is asynchronous only; see services/node/README.md)';
 
 function options(cfg, cached) {
   return {
@@ -110,17 +107,13 @@ function asyncPool(cfg, prepared) {
 
 function backend(cfg) {
   switch (cfg.style) {
-    case 'sync-per-request':
-    case 'sync-shared':
-      throw new RefusedStyle(`node-${cfg.style} ${SYNC_REFUSAL}`);
     case 'async-per-request': return asyncPerRequest(cfg);
     case 'async-shared-queued': return asyncSharedQueued(cfg);
     case 'async-pool': return asyncPool(cfg, false);
     case 'async-pool-prepared': return asyncPool(cfg, true);
-    default: throw new Error(`unknown style ${cfg.style}`);
+    // node-firebird is asynchronous only: the sync styles run on the firebird addon (fbclient.js)
+    default: throw new Error(`node-${cfg.style} cannot run on node-firebird (asynchronous only)`);
   }
 }
 
-class RefusedStyle extends Error {}
-
-module.exports = { backend, RefusedStyle };
+module.exports = { backend };

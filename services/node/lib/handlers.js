@@ -4,6 +4,7 @@
 
 const http = require('http');
 const render = require('./render');
+const statements = require('./statements');
 
 const JSON_TYPE = 'application/json';
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -15,6 +16,11 @@ function handlers(backend, sql, cfg) {
   if (slowSource !== 'query' && slowSource !== 'sleep') {
     throw new Error(`DBRACE_SLOW_SOURCE must be query or sleep; got '${slowSource}'`);
   }
+  const byLimit = new Map();
+  const limited = (n) => {
+    if (!byLimit.has(n)) byLimit.set(n, statements.relationsLimited(cfg.engine, n));
+    return byLimit.get(n);
+  };
 
   async function worlds(c, n) {
     const ids = Array.from({ length: n }, render.randomId);
@@ -55,10 +61,15 @@ function handlers(backend, sql, cfg) {
       status: 200, type: HTML_TYPE, body: render.fortunes(await c.run(sql.fortunes, [])),
     })),
 
-    '/relations': () => backend.session(async (c) => {
-      const rows = await c.run(sql.relations, []);
-      return { status: 200, type: JSON_TYPE, body: render.relations(sql.relations.columns || rows.columns || [], rows) };
-    }),
+    '/relations': (q) => {
+      const limit = render.limit(q.get('limit'));
+      if (limit === null) return { status: 400, type: 'text/plain', body: 'limit must be an integer 1..100000' };
+      const s = limit === undefined ? sql.relations : limited(limit);
+      return backend.session(async (c) => {
+        const rows = await c.run(s, []);
+        return { status: 200, type: JSON_TYPE, body: render.relations(s.columns || rows.columns || [], rows) };
+      });
+    },
   };
 
   async function film(fidText) {

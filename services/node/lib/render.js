@@ -12,6 +12,14 @@ function queryCount(text) {
   return Math.max(1, Math.min(500, Number.parseInt(text, 10)));
 }
 
+/** /relations' limit: undefined when not given (every row), null when it is not an integer 1..100000. */
+function limit(text) {
+  if (text == null) return undefined;
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const n = Number.parseInt(text, 10);
+  return n >= 1 && n <= 100000 ? n : null;
+}
+
 function randomId() {
   return 1 + Math.floor(Math.random() * 10000);
 }
@@ -70,4 +78,4 @@ function relations(columns, rows) {
   return JSON.stringify(out);
 }
 
-module.exports = { ADDED, queryCount, randomId, world, fortunes, escapeHtml, relations, value };
+module.exports = { ADDED, queryCount, limit, randomId, world, fortunes, escapeHtml, relations, value };

@@ -38,4 +38,14 @@ const firebird = {
   ping: { name: 'ping', text: 'SELECT 1 FROM rdb$database' },
 };
 
-module.exports = { postgresql: pg, firebird };
+/**
+ * E5's follow-up: /relations?limit=N, the catalogue's first N rows (by the same order), cut by the
+ * database; its own statement (and prepared name) per N.
+ */
+function relationsLimited(engine, n) {
+  const all = engine === 'firebird' ? firebird.relations : pg.relations;
+  const text = engine === 'firebird' ? all.text.replace(/^select /, `select first ${n} `) : `${all.text} LIMIT ${n}`;
+  return { ...all, name: `relations-${n}`, text };
+}
+
+module.exports = { postgresql: pg, firebird, relationsLimited };

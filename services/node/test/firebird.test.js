@@ -23,8 +23,8 @@ function freePort() {
   });
 }
 
-function start(style, port) {
-  const child = spawn(process.execPath, [SERVER, '--style', style], {
+function start(style, port, extra = []) {
+  const child = spawn(process.execPath, [SERVER, '--style', style, ...extra], {
     env: {
       PATH: env.PATH,
       DBRACE_HTTP_HOST: '127.0.0.1',
@@ -105,12 +105,62 @@ test('the asynchronous styles answer the contract on Firebird, /relations byte-i
   rest.forEach((body) => assert.strictEqual(body, first));
 });
 
-test('the synchronous styles refuse Firebird in one line', { skip }, async () => {
-  for (const style of ['sync-per-request', 'sync-shared']) {
-    const svc = start(style, await freePort());
-    assert.strictEqual(await svc.exited, 1);
-    assert.match(svc.output(), /^dbrace node service: node-sync-\S+ cannot run on firebird: no maintained Node\.js Firebird driver has synchronous calls.*\n$/);
-  }
+// The firebird addon (libfbclient): an optional dependency, built at npm ci where firebird-dev is installed.
+let addonMissing = false;
+try {
+  require.resolve('firebird');
+} catch {
+  addonMissing = 'the firebird addon is not built: apt-get install -y firebird-dev, then npm ci';
+}
+const shortPassword = given && Buffer.byteLength(env.DBRACE_TEST_FIREBIRD_PASSWORD) <= 20;
+const addonSkip = skip || addonMissing || (shortPassword ? false
+  : 'the firebird addon cuts passwords to 20 bytes: give a DBRACE_TEST_FIREBIRD_USER whose password fits');
+
+test('the firebird addon styles (sync, and libfbclient async) send node-firebird\'s /relations bytes', { skip: addonSkip },
+  async () => {
+    const bodies = {};
+    const styles = [['async-pool', []], ['sync-per-request', []], ['sync-shared', []],
+      ...['async-per-request', 'async-shared-queued', 'async-pool', 'async-pool-prepared']
+        .map((st) => [st, ['--firebird-driver', 'libfbclient']])];
+    for (const [style, extra] of styles) {
+      const port = await freePort();
+      const svc = start(style, port, extra);
+      const key = `${style} ${extra.join(' ')}`;
+      try {
+        await ready(port, svc);
+        assertWorld(JSON.parse((await get(port, '/db')).body));
+        const q = JSON.parse((await get(port, '/queries?queries=3')).body);
+        assert.strictEqual(q.length, 3);
+        const u = JSON.parse((await get(port, '/updates?queries=2')).body);
+        assert.strictEqual(u.length, 2);
+        u.forEach(assertWorld);
+        const f = await get(port, '/fortunes');
+        assert.strictEqual((f.body.match(/<tr><td>/g) || []).length, 13, f.body);
+        bodies[key] = (await get(port, '/relations')).body;
+        assert.strictEqual(JSON.parse((await get(port, '/relations?limit=10')).body).length, 10, key);
+        assert.strictEqual((await get(port, '/relations?limit=0')).status, 400);
+      } finally {
+        svc.child.kill('SIGTERM');
+        assert.strictEqual(await svc.exited, 0, `${key}: ${svc.output()}`);
+      }
+      assert.ok(!svc.output().includes(env.DBRACE_TEST_FIREBIRD_PASSWORD), 'the password in the output');
+    }
+    const [first, ...rest] = Object.entries(bodies);
+    rest.forEach(([key, body]) => assert.strictEqual(body, first[1], `${key} differs from ${first[0]}`));
+  });
+
+test('the firebird addon styles refuse a password over 20 bytes in one line, without it', async () => {
+  const long = 'p'.repeat(21);
+  const child = spawn(process.execPath, [SERVER, '--style', 'sync-shared'], {
+    env: { PATH: env.PATH, DBRACE_HTTP_PORT: String(await freePort()), DBRACE_DB_ENGINE: 'firebird',
+      DBRACE_DB_NAME: '/nowhere.fdb', DBRACE_DB_USER: 'SYSDBA', DBRACE_DB_PASSWORD: long },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => { out += d; });
+  assert.strictEqual(await new Promise((resolve) => child.on('exit', resolve)), 1);
+  assert.match(out, /^dbrace node service: node-sync-shared cannot log in as SYSDBA: the firebird addon cuts passwords to 20 bytes and this one has 21 .*\n$/);
+  assert.ok(!out.includes(long));
 });
 
 test('an unreachable Firebird fails the start in one line, without the password', { skip }, async () => {

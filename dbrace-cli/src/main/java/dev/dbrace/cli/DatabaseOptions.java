@@ -21,4 +21,9 @@ final class DatabaseOptions {
   @Option(names = "--pool", defaultValue = Defaults.POOL, description = "Connection pool size, the same for every stack or service"
       + " (default: ${DEFAULT-VALUE}).")
   int pool;
+
+  @Option(names = "--db-cpus", description = "Pin the embedded database server (PostgreSQL: the postmaster and its backends;"
+      + " Firebird; MariaDB) to this many cores, the first the machine lets dbrace use (taskset); E5 ran Firebird on one."
+      + " Not with --url (your server is yours to pin). race.json records the cores (environment.database_cpus).")
+  Integer dbCpus;
 }

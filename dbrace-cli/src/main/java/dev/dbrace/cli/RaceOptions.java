@@ -26,7 +26,8 @@ public final class RaceOptions {
       + " options given here override it): hibernate (E2: Hibernate ORM and Reactive beside the raw stacks beneath them on queries-20;"
       + " at the service level quarkus-orm and quarkus-reactive on /queries?queries=20), notification (E4, service level:"
       + " /notifications with 1,000 users at once, remote calls of 1-3 s) or node-e5 (E5, service level: the six Node.js"
-      + " connection styles on /relations, 10000 requests 5 at a time, pool 5; on Firebird the two sync styles are left out).")
+      + " connection styles on /relations, 10000 requests 5 at a time, pool 5; on Firebird also the four async styles on the"
+      + " firebird addon's libfbclient calls, node-fbclient-*).")
   String scenario;
 
   @Option(names = "--seed", defaultValue = Defaults.SEED, description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")

@@ -262,8 +262,10 @@ public final class RequestResolver {
 
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
   List<String> variants(Engine engine) {
+    dbCpus(); // refused before any variant is looked at or its addon built
     List<String> fromScenario = fromService(ScenarioFile.Service::services);
-    return ServiceLevel.variants(engine, layer("--services", service.services, fromScenario), !given("--services") && fromScenario != null);
+    return ServiceLevel.variants(engine, layer("--services", service.services, fromScenario), !given("--services") && fromScenario != null,
+        url());
   }
 
   /** The settings of a race of stacks, checked against the catalog and the engine. */
@@ -324,7 +326,20 @@ public final class RequestResolver {
     if (url != null && !setup.isEmpty()) {
       throw new UserError(scenario.file() + ": its schema and seed files run only on the embedded database, and --url names another");
     }
-    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec), RunCommand.tty());
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec), RunCommand.tty(),
+        dbCpus());
+  }
+
+  /** --db-cpus, checked: only for the embedded server, 1..the cores dbrace may use; null when not given. */
+  Integer dbCpus() {
+    Integer cpus = database.dbCpus;
+    if (cpus != null) {
+      RaceOptions.require(url() == null, "--db-cpus pins the database server dbrace starts; the --url database is yours"
+          + " (pin it yourself: taskset -a -cp CPUS PID)");
+      int max = dev.dbrace.db.CpuPin.allowed().size();
+      RaceOptions.require(cpus >= 1 && cpus <= max, "--db-cpus must be 1.." + max + " (the cores dbrace may use), got " + cpus);
+    }
+    return cpus;
   }
 
   /** The scenario, or null. */

@@ -93,29 +93,77 @@ public final class ServiceLevel {
    *
    * @param services the variants resolved from the command line and the scenario; null for every one built
    * @param fromScenario whether {@code services} are the scenario's, not the command line's
+   * @param url the user's database, or null for the embedded one
    */
-  static List<String> variants(Engine engine, List<String> services, boolean fromScenario) {
+  static List<String> variants(Engine engine, List<String> services, boolean fromScenario, String url) {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
         : new ArrayList<>(new LinkedHashSet<>(services));
     RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
     names.forEach(catalog::get);
     List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();
-    if (cannot.isEmpty()) {
-      return names;
-    }
-    if (services != null && !fromScenario) {
+    boolean named = services != null && !fromScenario;
+    if (!cannot.isEmpty() && named) {
       ServiceVariant v = catalog.get(cannot.get(0));
       throw new UserError("service " + v.name() + " does not run on " + engine.label() + " (its engines: "
           + String.join(", ", v.engines()) + "); leave it out with --services");
     }
     List<String> left = names.stream().filter(n -> !cannot.contains(n)).toList();
     RaceOptions.require(!left.isEmpty(), "no service variant runs on " + engine.label());
-    System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
-        + String.join(", ", cannot));
+    if (!cannot.isEmpty()) {
+      System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
+          + String.join(", ", cannot));
+    }
+    return engine == Engine.FIREBIRD ? withFirebirdAddon(catalog, left, named, url) : left;
+  }
+
+  /**
+   * The variants that run on the Node firebird addon on Firebird need it built: dbrace builds it (and,
+   * as root, installs firebird-dev first); where it cannot, they are left out in one line naming the
+   * command, or, named with --services, refused. The addon cuts passwords to 20 bytes: the embedded
+   * Firebird has a user for them; a --url user with a longer password cannot log in through it.
+   */
+  private static List<String> withFirebirdAddon(ServiceCatalog catalog, List<String> names, boolean named, String url) {
+    List<String> addon = names.stream().filter(n -> catalog.get(n).firebirdAddon()).toList();
+    if (addon.isEmpty()) {
+      return names;
+    }
+    String why = url == null ? null : longPassword(url);
+    try {
+      why = why != null ? why : dev.dbrace.runner.service.FirebirdAddon.ensure(catalog.get(addon.get(0)),
+          Main.cacheDir().resolve("npm-ci-firebird-addon.log"), line -> System.err.println("dbrace: " + line));
+    } catch (IOException e) {
+      why = "cannot build the Node firebird addon: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("interrupted while building the Node firebird addon");
+    }
+    if (why == null) {
+      return names;
+    }
+    if (named) {
+      throw new UserError("service " + addon.get(0) + " needs the Node firebird addon on Firebird: " + why);
+    }
+    List<String> left = names.stream().filter(n -> !addon.contains(n)).toList();
+    RaceOptions.require(!left.isEmpty(), "no service variant runs on Firebird here: " + why);
+    System.err.println("dbrace: left out on Firebird, the Node firebird addon cannot serve them: " + String.join(", ", addon)
+        + " (" + why + ")");
     return left;
   }
 
+  /** Why the --url's user cannot log in through the addon (a password over 20 bytes), or null. */
+  private static String longPassword(String url) {
+    dev.dbrace.db.DbTarget t;
+    try {
+      t = dev.dbrace.db.DbTarget.parse(url, System.getenv(), null);
+    } catch (IllegalArgumentException e) {
+      return null; // the database session says what is wrong with the URL
+    }
+    int bytes = t.password() == null ? 0 : t.password().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    return bytes <= ServiceVariant.FIREBIRD_ADDON_PASSWORD_BYTES ? null : "the firebird addon cuts passwords to "
+        + ServiceVariant.FIREBIRD_ADDON_PASSWORD_BYTES + " bytes and the --url user's has " + bytes
+        + ": give a user whose password fits";
+  }
 
   /**
    * The generator's keep-alive connections for a run at {@code load} when --connections is not
@@ -152,11 +200,11 @@ public final class ServiceLevel {
     List<ServiceVariant> raced = settings.stacks().stream().map(catalog::get).toList();
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
         NotificationSources sources = NotificationSources.open(settings.workload(), raced, sourceOptions(), log)) {
-      return RaceSession.run(request.withSubjects((s, target) -> {
+      return RaceSession.run(request.withSubjects((s, db) -> {
         if (sources != null) {
-          sources.prepare(target, log); // the slow table, on the race's database once it is up
+          sources.prepare(db.target(), log); // the slow table, on the race's database once it is up
         }
-        return new ServiceSubject(catalog, generators, s, target, remote.url(), options, sources);
+        return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources);
       }));
     }
   }

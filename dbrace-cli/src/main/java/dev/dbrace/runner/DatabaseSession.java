@@ -2,6 +2,7 @@ package dev.dbrace.runner;
 
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.db.postgres.Datasets;
+import dev.dbrace.db.CpuPin;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.firebird.EmbeddedFirebird;
@@ -25,11 +26,26 @@ public final class DatabaseSession implements AutoCloseable {
   private final AutoCloseable embedded;
   private final DbTarget target;
   private final Connection admin;
+  private final String pinnedCpus;
 
-  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin) {
+  private DatabaseSession(AutoCloseable embedded, DbTarget target, Connection admin, String pinnedCpus) {
     this.embedded = embedded;
     this.target = target;
     this.admin = admin;
+    this.pinnedCpus = pinnedCpus;
+  }
+
+  /** The cores the embedded server is pinned to ({@code --db-cpus}), taskset's list, e.g. "0"; null when not pinned. */
+  public String pinnedCpus() {
+    return pinnedCpus;
+  }
+
+  /**
+   * The embedded Firebird's user for the Node {@code firebird} addon (its password fits the addon's
+   * 20 bytes), or null: another engine, or the user's --url.
+   */
+  public DbTarget firebirdAddonTarget() {
+    return embedded instanceof EmbeddedFirebird fb ? fb.addonTarget() : null;
   }
 
   /** A PostgreSQL session (the commands that have no Firebird support yet). */
@@ -43,6 +59,15 @@ public final class DatabaseSession implements AutoCloseable {
    * in order on it. Bad URLs, credentials or an unreachable server become a {@link UserError}.
    */
   public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup) {
+    return open(url, engine, cacheDir, log, setup, null);
+  }
+
+  /**
+   * {@link #open(String, Engine, Path, Consumer, List)}, then the embedded server pinned to {@code dbCpus}
+   * cores (null: not pinned; the caller has refused it with a URL): {@link CpuPin}.
+   */
+  public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup,
+      Integer dbCpus) {
     AutoCloseable server = null;
     try {
       DbTarget target;
@@ -51,6 +76,7 @@ public final class DatabaseSession implements AutoCloseable {
         EmbeddedFirebird fb = EmbeddedFirebird.start(log);
         server = fb;
         target = fb.target();
+        Secrets.register(fb.addonTarget().password());
       } else if (url == null && engine == Engine.MARIADB) {
         log.accept("starting embedded MariaDB...");
         EmbeddedMariaDb maria = EmbeddedMariaDb.start(log);
@@ -71,7 +97,12 @@ public final class DatabaseSession implements AutoCloseable {
       Secrets.register(target.password());
       Connection admin = target.connect();
       switch (engine) {
-        case FIREBIRD -> FirebirdDatasets.ensure(admin, log);
+        case FIREBIRD -> {
+          FirebirdDatasets.ensure(admin, log);
+          if (server instanceof EmbeddedFirebird) {
+            EmbeddedFirebird.grantAddonUser(admin);
+          }
+        }
         case MARIADB -> MariaDbDatasets.ensure(admin, log);
         case POSTGRESQL -> Datasets.ensure(admin, log);
       }
@@ -81,7 +112,19 @@ public final class DatabaseSession implements AutoCloseable {
         admin.close();
         throw e;
       }
-      return new DatabaseSession(server, target, admin);
+      String pinned = null;
+      if (dbCpus != null) {
+        long pid = switch (server) {
+          case EmbeddedFirebird fb -> fb.pid();
+          case EmbeddedMariaDb maria -> maria.pid();
+          case EmbeddedPostgres pg -> pg.pid();
+          case null, default -> throw new UserError("--db-cpus pins the database server dbrace starts; the --url database is yours");
+        };
+        pinned = CpuPin.pin(pid, dbCpus);
+        log.accept(engine.label() + " server (pid " + pid + ") and its processes pinned to core" + (dbCpus == 1 ? " " : "s ")
+            + pinned + " (--db-cpus " + dbCpus + ")");
+      }
+      return new DatabaseSession(server, target, admin, pinned);
     } catch (IllegalArgumentException | DbException e) {
       closeQuietly(server);
       throw new UserError(Secrets.redact(e.getMessage()));

@@ -22,9 +22,10 @@ import java.util.List;
  * @param out the results folder; null for results/&lt;timestamp&gt;-&lt;workload&gt;
  * @param command the command as typed, for rerunning (redacted before it is stored)
  * @param tty whether the console redraws its progress line
+ * @param dbCpus how many cores the embedded database server is pinned to; null: not pinned
  */
 public record RaceRequest(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, List<Path> setup,
-    FaultPlan faults, RaceSession.SubjectFactory subjects, Path out, String command, boolean tty) {
+    FaultPlan faults, RaceSession.SubjectFactory subjects, Path out, String command, boolean tty, Integer dbCpus) {
 
   public RaceRequest {
     setup = List.copyOf(setup);
@@ -32,6 +33,6 @@ public record RaceRequest(RaceSettings settings, RacePlan plan, Race.Sla sla, St
 
   /** The same race of services opened by {@code factory}. */
   public RaceRequest withSubjects(RaceSession.SubjectFactory factory) {
-    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, factory, out, command, tty);
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, factory, out, command, tty, dbCpus);
   }
 }

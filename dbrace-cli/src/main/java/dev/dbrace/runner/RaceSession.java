@@ -39,9 +39,9 @@ public final class RaceSession {
     return INTERRUPTED.get();
   }
 
-  /** What the runs exercise, made once the database is up (the service level needs its address). */
+  /** What the runs exercise, made once the database is up (the service level needs its address and users). */
   public interface SubjectFactory {
-    RunSubject open(RaceSettings settings, dev.dbrace.db.DbTarget target);
+    RunSubject open(RaceSettings settings, DatabaseSession db);
   }
 
   /** The whole race: the database up, the runs of the request's plan, the table, race.json and the report. */
@@ -54,7 +54,7 @@ public final class RaceSession {
     Path out = request.out();
     PrintStream err = System.err;
     try (DatabaseSession db = DatabaseSession.open(request.url(), request.engine(), Main.cacheDir(),
-        msg -> err.println("dbrace: " + msg), request.setup())) {
+        msg -> err.println("dbrace: " + msg), request.setup(), request.dbCpus())) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = RunCommand.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");
@@ -62,7 +62,7 @@ public final class RaceSession {
       Files.createDirectories(dir);
       // the subject first: at the service level it sets up E4's data sources, which race.json's header records
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Main.home()), settings)
-          : subjects.open(settings, db.target());
+          : subjects.open(settings, db);
       Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
           EnvironmentProbe.of(Main.home(), db).withDataSources(subject.dataSources()), settingsOf(settings, plan, db.target()),
           settings.workload(), sla, List.of(), List.of(), null);

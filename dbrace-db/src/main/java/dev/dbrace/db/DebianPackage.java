@@ -34,8 +34,9 @@ public record DebianPackage(String name, String product, List<Path> binaries) {
   }
 
   /**
-   * For tests and CI: installs the package with apt-get when it is missing and this JVM runs as
-   * root (at most once per package and JVM, within 5 minutes per apt-get call).
+   * For tests and CI (and for the build-time packages dbrace needs, e.g. firebird-dev): installs
+   * the package with apt-get when it is missing and this JVM runs as root (at most once per package
+   * and JVM, within 5 minutes per apt-get call).
    *
    * @return null once installed, else why not (for a JUnit assumption)
    */

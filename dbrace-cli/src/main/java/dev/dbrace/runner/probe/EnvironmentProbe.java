@@ -23,7 +23,8 @@ public final class EnvironmentProbe {
         memMb,
         db.target().redactedUrl(),
         db.embedded(),
-        db.serverVersion());
+        db.serverVersion(),
+        db.pinnedCpus());
   }
 
   public static String version() {

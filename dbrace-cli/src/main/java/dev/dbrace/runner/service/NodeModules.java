@@ -42,9 +42,18 @@ public final class NodeModules {
     if (find("node").isEmpty()) {
       throw new UserError("service " + service + " needs Node.js: 'node' is not on the PATH");
     }
-    if (!stale(module)) {
-      return;
+    if (stale(module)) {
+      install(service, module, log);
     }
+  }
+
+  /**
+   * Runs {@code npm ci} in the module whether or not its packages look current (e.g. once the headers an
+   * optional addon needs are installed), its output in {@code log}.
+   *
+   * @throws UserError in one line when npm is missing or {@code npm ci} fails
+   */
+  public static synchronized void install(String service, Path module, Path log) throws IOException, InterruptedException {
     if (find("npm").isEmpty()) {
       throw new UserError("service " + service + " needs npm to install its packages (npm ci in " + module
           + "): 'npm' is not on the PATH");

@@ -29,6 +29,7 @@ public final class ServiceSubject implements RunSubject {
   private final StackCatalog generators;
   private final RaceSettings settings;
   private final DbTarget target;
+  private final DbTarget firebirdAddonTarget;
   private final String remoteUrl;
   private final Map<String, String> generatorOptions;
   /** Each variant's library versions, read from its build once per race, not once per run. */
@@ -39,16 +40,22 @@ public final class ServiceSubject implements RunSubject {
 
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
-    this(services, generators, settings, target, remoteUrl, generatorOptions, null);
+    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null);
   }
 
-  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
-      Map<String, String> generatorOptions, NotificationSources sources) {
+  /**
+   * @param firebirdAddonTarget the embedded Firebird's user for the variants on the Node {@code firebird}
+   *     addon (a password of at most 20 bytes), or null: they connect as {@code target}
+   * @param sources E4's /notifications sources, or null when the workload does not read them
+   */
+  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target,
+      DbTarget firebirdAddonTarget, String remoteUrl, Map<String, String> generatorOptions, NotificationSources sources) {
     this.sources = sources;
     this.services = services;
     this.generators = generators;
     this.settings = settings;
     this.target = target;
+    this.firebirdAddonTarget = firebirdAddonTarget;
     this.remoteUrl = remoteUrl;
     this.generatorOptions = Map.copyOf(generatorOptions);
   }
@@ -74,7 +81,8 @@ public final class ServiceSubject implements RunSubject {
   public Started start(String name, LoadModel load, Path runDir, String applicationName, java.util.List<String> jvmArgs)
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
-    var env = ServiceProcess.Environment.of(target, settings.pool(), remoteUrl);
+    boolean addon = v.firebirdAddon() && target.engine() == dev.dbrace.core.spi.Engine.FIREBIRD && firebirdAddonTarget != null;
+    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.pool(), remoteUrl);
     Map<String, String> options = generatorOptions(load);
     List<String> serverSql = Endpoints.serverStatements(settings.workload());
     if (sources != null && v.readsMongo() && sources.mongoGone() != null) {

@@ -85,18 +85,20 @@ public final class ServiceVersions {
     return out;
   }
 
-  /** The package's direct dependencies at the versions its lockfile pins, plus the node it needs. */
+  /** The package's direct dependencies (optional ones too: the firebird addon) at the versions its lockfile pins. */
   private static Map<String, String> node(Path module) throws IOException {
     Map<String, String> out = new TreeMap<>();
     ObjectMapper json = new ObjectMapper();
     JsonNode pkg = json.readTree(module.resolve("package.json").toFile());
     JsonNode lock = json.readTree(module.resolve("package-lock.json").toFile()).path("packages");
-    pkg.path("dependencies").fieldNames().forEachRemaining(dep -> {
-      String version = lock.path("node_modules/" + dep).path("version").asText("");
-      if (!version.isEmpty()) {
-        out.put(dep, version);
-      }
-    });
+    for (String kind : new String[] {"dependencies", "optionalDependencies"}) {
+      pkg.path(kind).fieldNames().forEachRemaining(dep -> {
+        String version = lock.path("node_modules/" + dep).path("version").asText("");
+        if (!version.isEmpty()) {
+          out.put(dep, version);
+        }
+      });
+    }
     return out;
   }
 }

@@ -31,7 +31,7 @@ public class ServiceVersionsTest {
     assertTrue(ServiceVersions.of(catalog.get("webflux-r2dbc")).containsKey("r2dbc-postgresql"));
     assertTrue(ServiceVersions.of(catalog.get("vertx-web")).containsKey("vertx-pg-client"));
     Map<String, String> node = ServiceVersions.of(catalog.get("node-async-pool"));
-    assertEquals(Map.of("node-firebird", "2.17.1", "pg", "8.23.1", "pg-native", "3.9.0"), node);
+    assertEquals(Map.of("firebird", "0.1.5", "node-firebird", "2.17.1", "pg", "8.23.1", "pg-native", "3.9.0"), node);
   }
 
   @Test

@@ -61,7 +61,10 @@ public record Race(
         v);
   }
 
-  /** Where the race ran. {@code database} is a URL without password. */
+  /**
+   * Where the race ran. {@code database} is a URL without password; {@code databaseCpus} the cores the
+   * embedded server was pinned to ({@code --db-cpus}, taskset's list), null when it was not.
+   */
   public record Environment(
       String dbraceVersion,
       String gitRevision,
@@ -72,18 +75,25 @@ public record Race(
       String database,
       boolean embeddedDatabase,
       String serverVersion,
+      String databaseCpus,
       DataSources dataSources) {
+
+    /** Without pinned database cores or data sources. */
+    public Environment(String dbraceVersion, String gitRevision, String jdk, String os, int cores, long memoryMb,
+        String database, boolean embeddedDatabase, String serverVersion) {
+      this(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion, null, null);
+    }
 
     /** Without data sources (every race but a service race on /notifications). */
     public Environment(String dbraceVersion, String gitRevision, String jdk, String os, int cores, long memoryMb,
-        String database, boolean embeddedDatabase, String serverVersion) {
-      this(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion, null);
+        String database, boolean embeddedDatabase, String serverVersion, String databaseCpus) {
+      this(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion, databaseCpus, null);
     }
 
     /** The same environment with E4's data sources. */
     public Environment withDataSources(DataSources sources) {
       return new Environment(dbraceVersion, gitRevision, jdk, os, cores, memoryMb, database, embeddedDatabase, serverVersion,
-          sources);
+          databaseCpus, sources);
     }
   }
 

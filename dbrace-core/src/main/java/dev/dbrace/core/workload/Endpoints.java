@@ -34,6 +34,8 @@ public final class Endpoints {
       List.of("/db", "/queries?queries=5", "/updates?queries=5", "/fortunes", "/film", "/notifications");
 
   private static final Map<String, String> DESCRIPTIONS = new LinkedHashMap<>();
+  /** The catalogue has more rows than this on both engines, so /relations?limit=N answers exactly N. */
+  static final int RELATIONS_LIMIT_MAX = 50;
 
   static {
     DESCRIPTIONS.put("/db", "one random world row as JSON (TechEmpower single query)");
@@ -45,6 +47,7 @@ public final class Endpoints {
         "E4's aggregator: a slow query (30-200 ms), MongoDB's notifications (or a fortune) and a remote call (1-3 s) for a random user");
     DESCRIPTIONS.put("/relations",
         "E5's catalogue query as JSON (Firebird: rdb$relations; PostgreSQL: pg_class), the same bytes in every answer");
+    DESCRIPTIONS.put("/relations?limit=N", "its first N rows (1..50), cut by the database (E5's 10-row follow-up)");
     DESCRIPTIONS.put(ALL, "every endpoint above but /relations (not every variant serves it) in equal shares "
         + "(/queries and /updates with 5 rows): a variant's smoke test");
   }
@@ -81,13 +84,30 @@ public final class Endpoints {
           List.of(new EqualsParam(0, 0), new NotBlank(1)));
       case "/notifications" -> new StatementSpec("/notifications/$1", List.of(new Uniform(1, USERS)), 3, List.of());
       // the catalogue's row count is the engine's; the generator checks that every answer is the first's bytes
-      case "/relations" -> new StatementSpec("/relations", List.of(), 1, Long.MAX_VALUE, List.of());
+      case "/relations" -> relations(endpoint);
       default -> fixedId(endpoint, path);
     };
     String name = s.params().isEmpty() ? s.sql() : s.sql().replace("$1", "{" + (path.startsWith("/film") ? "fid" : "user") + "}");
     String description = DESCRIPTIONS.entrySet().stream().filter(e -> e.getKey().startsWith(path.replaceAll("/\\d+$", "")))
         .map(Map.Entry::getValue).findFirst().orElse(endpoint);
     return new WorkloadSpec(name, description, List.of(new OperationSpec(name, 1, 1, List.of(s))), Map.of());
+  }
+
+  /**
+   * E5's catalogue; {@code /relations?limit=N} (E5's follow-up) its first N rows, cut by the database:
+   * exactly N, so N is 1..50 (the catalogue has more than 50 rows on both engines).
+   */
+  private static StatementSpec relations(String endpoint) {
+    int q = endpoint.indexOf('?');
+    if (q < 0) {
+      return new StatementSpec("/relations", List.of(), 1, Long.MAX_VALUE, List.of());
+    }
+    String query = endpoint.substring(q + 1);
+    int n = query.matches("limit=\\d{1,6}") ? Integer.parseInt(query.substring(6)) : 0;
+    if (n < 1 || n > RELATIONS_LIMIT_MAX) {
+      throw new IllegalArgumentException("/relations takes only limit=N, N in 1.." + RELATIONS_LIMIT_MAX + "; got '" + endpoint + "'");
+    }
+    return new StatementSpec("/relations?limit=" + n, List.of(), n, List.of());
   }
 
   private static StatementSpec fixedId(String endpoint, String path) {

@@ -34,14 +34,33 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   private static final int START_ATTEMPTS = 3;
   private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+  /**
+   * The user of the Node {@code firebird} addon's variants: the addon cuts passwords to 20 bytes, so
+   * this user's password is 20 characters of a 64-symbol alphabet (120 bits), SYSDBA's stays longer.
+   */
+  public static final String ADDON_USER = "DBRACE_LIBFBCLIENT";
+  static final int ADDON_PASSWORD_LENGTH = 20;
+  private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
   private final PackagedServer server;
   private final DbTarget target;
+  private final DbTarget addonTarget;
   private volatile String version = "?";
 
-  private EmbeddedFirebird(PackagedServer server, DbTarget target) {
+  private EmbeddedFirebird(PackagedServer server, DbTarget target, DbTarget addonTarget) {
     this.server = server;
     this.target = target;
+    this.addonTarget = addonTarget;
+  }
+
+  /** {@value #ADDON_PASSWORD_LENGTH} characters drawn from 64 symbols by a SecureRandom: 120 bits, 20 bytes. */
+  static String addonPassword() {
+    java.security.SecureRandom random = new java.security.SecureRandom();
+    StringBuilder b = new StringBuilder(ADDON_PASSWORD_LENGTH);
+    for (int i = 0; i < ADDON_PASSWORD_LENGTH; i++) {
+      b.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+    }
+    return b.toString();
   }
 
   /**
@@ -58,6 +77,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
       throw new DbException(FirebirdInstall.HINT);
     }
     String password = PgCluster.newPassword();
+    String addonPassword = addonPassword();
     Path root = null;
     try {
       Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
@@ -77,7 +97,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
         if (!created[0]) {
           try {
             PackagedServer.chown(dir, "firebird");
-            createDatabases(dir, database, password);
+            createDatabases(dir, database, password, addonPassword);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while creating the databases", e);
@@ -89,7 +109,9 @@ public final class EmbeddedFirebird implements AutoCloseable {
         return new PackagedServer.Launch(p, new DbTarget("127.0.0.1", port, database.toString(), "SYSDBA", password,
             Engine.FIREBIRD), dir.resolve("server.log"), 6);
       });
-      EmbeddedFirebird fb = new EmbeddedFirebird(ready.server(), ready.target());
+      DbTarget t = ready.target();
+      EmbeddedFirebird fb = new EmbeddedFirebird(ready.server(), t,
+          new DbTarget(t.host(), t.port(), t.database(), ADDON_USER, addonPassword, Engine.FIREBIRD));
       fb.version = ready.version();
       return fb;
     } catch (IOException | RuntimeException | InterruptedException e) {
@@ -110,13 +132,14 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /**
-   * A fresh security database with SYSDBA's password, and the database, through isql-fb in
-   * embedded mode (no server yet, so no password is needed to create them).
+   * A fresh security database with SYSDBA's password and {@link #ADDON_USER}'s, and the database,
+   * through isql-fb in embedded mode (no server yet, so no password is needed to create them).
    */
-  private static void createDatabases(Path root, Path database, String password)
+  private static void createDatabases(Path root, Path database, String password, String addonPassword)
       throws IOException, InterruptedException {
     String script = "create database '" + root.resolve("security3.fdb") + "';\n"
         + "create or alter user SYSDBA password '" + password + "' using plugin Srp;\n"
+        + "create or alter user " + ADDON_USER + " password '" + addonPassword + "' using plugin Srp;\n"
         + "commit;\n"
         + "create database '" + database + "' default character set UTF8;\n"
         + "exit;\n";
@@ -133,7 +156,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
     if (isql.exitValue() != 0) {
       String tail = Files2.tail(out, 4);
       throw new DbException("isql-fb could not create the Firebird databases: "
-          + Connector.scrub(tail, password));
+          + Connector.scrub(Connector.scrub(tail, password), addonPassword));
     }
   }
 
@@ -156,6 +179,25 @@ public final class EmbeddedFirebird implements AutoCloseable {
   /** SYSDBA on 127.0.0.1, the server's port, database {@code <root>/dbrace.fdb}. */
   public DbTarget target() {
     return target;
+  }
+
+  /**
+   * {@link #ADDON_USER} with its 20-byte password, for the Node {@code firebird} addon's variants; it
+   * may read and write dbrace's tables once {@link #grantAddonUser} has run.
+   */
+  public DbTarget addonTarget() {
+    return addonTarget;
+  }
+
+  /** Lets {@link #ADDON_USER} read world and fortune and update world (the service contract's SQL). */
+  public static void grantAddonUser(java.sql.Connection admin) throws java.sql.SQLException {
+    try (java.sql.Statement st = admin.createStatement()) {
+      st.execute("GRANT SELECT, UPDATE ON world TO USER " + ADDON_USER);
+      st.execute("GRANT SELECT ON fortune TO USER " + ADDON_USER);
+    }
+    if (!admin.getAutoCommit()) {
+      admin.commit();
+    }
   }
 
   /** The server's version as it reports it, e.g. "LI-V3.0.11.33637 Firebird 3.0". */

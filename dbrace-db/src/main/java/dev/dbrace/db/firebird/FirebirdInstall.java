@@ -16,6 +16,9 @@ public final class FirebirdInstall {
   static final Path SERVER = Path.of("/usr/sbin/firebird");
   static final Path ISQL = Path.of("/usr/bin/isql-fb");
   static final DebianPackage PACKAGE = new DebianPackage("firebird3.0-server", "Firebird server", List.of(SERVER, ISQL));
+  /** Firebird's client headers, which the Node {@code firebird} addon (libfbclient) needs to build at npm ci. */
+  static final DebianPackage CLIENT_HEADERS = new DebianPackage("firebird-dev", "Firebird client headers",
+      List.of(Path.of("/usr/bin/fb_config")));
   /** What to tell a user who has no Firebird server. */
   public static final String HINT = PACKAGE.hint();
 
@@ -29,5 +32,15 @@ public final class FirebirdInstall {
   /** For tests and CI: see {@link DebianPackage#installIfMissing}. */
   public static String installIfMissing(Consumer<String> log) {
     return PACKAGE.installIfMissing(log);
+  }
+
+  /**
+   * Firebird's client headers ({@code firebird-dev}), installed with apt-get when missing and dbrace runs
+   * as root (see {@link DebianPackage#installIfMissing}).
+   *
+   * @return null once installed, else what to run, in one line
+   */
+  public static String clientHeadersIfMissing(Consumer<String> log) {
+    return CLIENT_HEADERS.installIfMissing(log);
   }
 }

@@ -101,6 +101,32 @@ public class EmbeddedFirebirdTest {
     }
   }
 
+  /**
+   * The Node firebird addon's user: a 20-character password (the addon's limit) of 64 symbols (120 bits)
+   * that logs in and reads dbrace's tables once granted; and --db-cpus 1 in the server's affinity.
+   */
+  @Test
+  void addonUserLogsInWithATwentyBytePasswordAndCpuPinningShows() throws Exception {
+    try (EmbeddedFirebird fb = EmbeddedFirebird.start(null); Connection admin = fb.target().connect()) {
+      DbTarget addon = fb.addonTarget();
+      assertEquals(EmbeddedFirebird.ADDON_USER, addon.user());
+      assertTrue(addon.password().matches("[A-Za-z0-9_-]{20}"), "20 of 64 symbols");
+      assertTrue(fb.target().password().length() > 20, "SYSDBA's stays longer");
+      FirebirdDatasets.ensure(admin, m -> { });
+      EmbeddedFirebird.grantAddonUser(admin);
+      try (Connection c = addon.connect(); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT count(*) FROM world")) {
+        rs.next();
+        assertEquals(10_000, rs.getInt(1));
+      }
+      List<Integer> all = dev.dbrace.db.CpuPin.allowed();
+      assertEquals(Integer.toString(all.get(0)), dev.dbrace.db.CpuPin.pin(fb.pid(), 1));
+      String status = Files.readString(Path.of("/proc/" + fb.pid() + "/status"));
+      assertTrue(status.contains("Cpus_allowed_list:\t" + all.get(0) + "\n"), status);
+    }
+    assertTrue(EmbeddedFirebird.addonPassword().chars().distinct().count() > 5, "drawn, not fixed");
+  }
+
   @Test
   void aServerLeftByADeadJvmIsKilledAndItsRootRemoved() throws Exception {
     EmbeddedFirebird fb = EmbeddedFirebird.start(null);

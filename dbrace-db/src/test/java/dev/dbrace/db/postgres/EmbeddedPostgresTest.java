@@ -53,6 +53,27 @@ public class EmbeddedPostgresTest {
     assertEquals("127.0.0.1", pg.target().host());
   }
 
+  /** --db-cpus: the postmaster, its children and a backend forked afterwards all run on the first core only. */
+  @Test
+  void pinnedToOneCoreAndNewBackendsInheritIt() throws Exception {
+    java.util.List<Integer> all = dev.dbrace.db.CpuPin.allowed();
+    String first = Integer.toString(all.get(0));
+    try {
+      assertEquals(first, dev.dbrace.db.CpuPin.pin(pg.pid(), 1));
+      assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(pg.pid()), "postmaster");
+      ProcessHandle.of(pg.pid()).orElseThrow().children()
+          .forEach(c -> assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(c.pid()), "child " + c.pid()));
+      try (Connection c = pg.target().connect(); java.sql.Statement st = c.createStatement();
+          java.sql.ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+        rs.next();
+        assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(rs.getLong(1)), "a backend forked after pinning");
+      }
+      assertThrows(dev.dbrace.db.DbException.class, () -> dev.dbrace.db.CpuPin.pin(pg.pid(), all.size() + 1));
+    } finally {
+      dev.dbrace.db.CpuPin.pin(pg.pid(), all.size()); // the other tests get every core back
+    }
+  }
+
   @Test
   void datasetsAreCreatedOnceAndAnsweredByE1() throws Exception {
     List<String> log = new ArrayList<>();

@@ -50,7 +50,8 @@ public final class ServiceDescriptor {
           args.isEmpty() ? List.of() : List.of(args.split("\\s+")), list(p.getProperty(name + ".engines", "postgresql")),
           module, list(p.getProperty(name + ".sslmodes", String.join(",", LIBPQ_SSL_MODES))),
           Boolean.parseBoolean(p.getProperty(name + ".verify-needs-sslrootcert", "false").trim()),
-          p.getProperty(name + ".second-source", ServiceVariant.FORTUNE).trim()));
+          p.getProperty(name + ".second-source", ServiceVariant.FORTUNE).trim(),
+          Boolean.parseBoolean(p.getProperty(name + ".firebird-addon", "false").trim())));
     }
     return Collections.unmodifiableMap(variants);
   }

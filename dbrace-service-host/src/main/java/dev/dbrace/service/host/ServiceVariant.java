@@ -13,13 +13,20 @@ import java.util.List;
 /**
  * One service variant as its module's descriptor gives it ({@link ServiceDescriptor}): how to start
  * it and what it can connect to. {@code main} is the Java main class, the runnable jar (relative to
- * the module, {@link #isJar()}) or the Node script; {@code module} is the module's folder. Immutable.
+ * the module, {@link #isJar()}) or the Node script; {@code module} is the module's folder.
+ * {@code firebirdAddon}: on Firebird the variant runs on the Node {@code firebird} addon (libfbclient),
+ * an optional package built only where Firebird's client headers are, which takes passwords of at most
+ * {@link #FIREBIRD_ADDON_PASSWORD_BYTES} bytes. Immutable.
  */
 public record ServiceVariant(String name, String description, String runtime, String main, List<String> args,
-    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert, String secondSource) {
+    List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert, String secondSource,
+    boolean firebirdAddon) {
   /** E4's second source: MongoDB, or (variants without a MongoDB client here) the fortune query. */
   public static final String MONGO = "mongo";
   public static final String FORTUNE = "fortune";
+
+  /** The addon cuts longer passwords to this many bytes ({@code MAX_PASSWORD_LENGTH} in its connection code). */
+  public static final int FIREBIRD_ADDON_PASSWORD_BYTES = 20;
 
   public ServiceVariant {
     args = List.copyOf(args);
@@ -31,10 +38,10 @@ public record ServiceVariant(String name, String description, String runtime, St
     }
   }
 
-  /** A variant whose /notifications reads the fortune query as its second source. */
+  /** A variant whose /notifications reads the fortune query as its second source, not on the Firebird addon. */
   public ServiceVariant(String name, String description, String runtime, String main, List<String> args,
       List<String> engines, Path module, List<String> sslmodes, boolean verifyNeedsRootCert) {
-    this(name, description, runtime, main, args, engines, module, sslmodes, verifyNeedsRootCert, FORTUNE);
+    this(name, description, runtime, main, args, engines, module, sslmodes, verifyNeedsRootCert, FORTUNE, false);
   }
 
   /** Whether its /notifications reads MongoDB (DBRACE_MONGO_URL). */
@@ -45,6 +52,11 @@ public record ServiceVariant(String name, String description, String runtime, St
   /** A Node variant, started as {@code node <script>} (its packages installed by the caller). */
   public boolean isNode() {
     return runtime.equals("node");
+  }
+
+  /** The Node module's {@code firebird} addon as npm ci builds it; missing where it did not build. */
+  public Path firebirdAddonBinary() {
+    return module.resolve("node_modules/firebird/build/Release/binding.node");
   }
 
   /** A Java variant started with {@code java -jar}: its descriptor names a {@code jar}, not a {@code main}. */

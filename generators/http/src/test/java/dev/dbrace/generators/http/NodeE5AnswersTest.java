@@ -44,4 +44,19 @@ public class NodeE5AnswersTest {
     assertThrows(WrongAnswer.class, () -> Answers.rows("/relations", NONE, json("[1,2]"), same));
     assertNull(same.fingerprint(), "a wrong answer is never the reference");
   }
+
+  /** E5's 10-row follow-up: /relations?limit=N asks for exactly N rows (N 1..50); anything else there is refused in one line. */
+  @Test
+  void relationsWithALimitWantExactlyThatManyRows() {
+    dev.dbrace.core.workload.StatementSpec s = dev.dbrace.core.workload.Endpoints.forEndpoint("/relations?limit=10").mix().get(0)
+        .statements().get(0);
+    assertEquals("/relations?limit=10", s.sql());
+    assertEquals(10, s.minRows());
+    assertEquals(10, s.maxRows());
+    assertEquals(2, Answers.rows("/relations?limit=10", NONE, json(BODY), new Answers.SameBody()).size());
+    for (String bad : new String[] {"/relations?limit=0", "/relations?limit=51", "/relations?limit=x", "/relations?rows=10"}) {
+      assertEquals("/relations takes only limit=N, N in 1..50; got '" + bad + "'",
+          assertThrows(IllegalArgumentException.class, () -> dev.dbrace.core.workload.Endpoints.forEndpoint(bad)).getMessage());
+    }
+  }
 }
