@@ -73,8 +73,11 @@ public class NodeE5ServeRaceTest {
   @Test
   void onTheEmbeddedFirebirdTheSixStylesSendTheSameBytesOnOneCore(@TempDir Path out) throws Exception {
     firebirdAddonIsThere();
+    // one request at a time: what is checked here is that every style answers the same bytes; the addon's async calls
+    // are known to break under concurrent load (a statement freed at GC while libuv threads call libfbclient:
+    // services/node/README.md), a finding of the E5 race, not something this test should stumble on
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1", "--executions", "100",
-        "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
+        "--concurrency", "1", "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD);
     assertEquals(Integer.toString(dev.dbrace.db.CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
