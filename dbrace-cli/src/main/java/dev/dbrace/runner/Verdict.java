@@ -208,9 +208,14 @@ public final class Verdict {
     return sentence;
   }
 
-  /** The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio. */
+  /**
+   * The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio; stacks whose
+   * runs verified under half of what they issued are left out (CPU over a few successes among many
+   * failures says nothing: E4's full load once gave a "177x" over 3 answers).
+   */
   private static String cpuRatio(List<StackRounds> measured) {
-    List<StackRounds> withCpu = measured.stream().filter(s -> s.cpuPer1k() != null && s.cpuPer1k().median() > 0).toList();
+    List<StackRounds> withCpu = measured.stream().filter(s -> s.cpuPer1k() != null && s.cpuPer1k().median() > 0)
+        .filter(Verdict::mostlyVerified).toList();
     if (withCpu.size() < 2) {
       return null;
     }
@@ -221,6 +226,18 @@ public final class Verdict {
         cheap.stack(), cheap.cpuPer1k().median(), dear.stack(), dear.cpuPer1k().median(),
         dear.cpuPer1k().median() / cheap.cpuPer1k().median(),
         cheap.cpuPer1k().overlaps(dear.cpuPer1k()) && cheap.cpuPer1k().n() > 1 ? ", within the noise: their ranges overlap" : "");
+  }
+
+  private static boolean mostlyVerified(StackRounds s) {
+    long ops = 0;
+    long issued = 0;
+    for (RunRecord r : s.runs()) {
+      if (r.result() != null) {
+        ops += r.result().ops();
+        issued += r.result().issued() + r.result().notIssued();
+      }
+    }
+    return issued == 0 || 2 * ops >= issued;
   }
 
   /** Stacks left out of the comparison (no ok run, or some rounds not ok). */

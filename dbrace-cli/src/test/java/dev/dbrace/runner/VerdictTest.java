@@ -67,6 +67,22 @@ public class VerdictTest {
         .contains("first item"));
   }
 
+  /** CPU per 1,000 operations over a handful of successes among many failures compares nothing: left out. */
+  @Test
+  void aStackThatVerifiedUnderHalfOfItsOperationsIsLeftOutOfTheCpuComparison() {
+    RunRecord fine = run("mvc-jdbc", 1, 200, 3, 100);
+    RunRecord base = run("webflux-r2dbc", 1, 1, 3, 90_000); // 5 verified
+    WorkerResult w = base.result();
+    var mostlyFailed = new WorkerResult(w.versions(), 1_000, w.ops(), 995, 0, 0, w.errorsByKind(), w.errorSamples(),
+        w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(), w.latencyMs(), w.ttfbMs(),
+        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs());
+    RunRecord failing = new RunRecord(base.stack(), base.workload(), base.load(), base.loadModel(), base.purpose(), base.step(),
+        base.round(), base.status(), null, List.of(), mostlyFailed, base.process(), base.server(), null, 9, base.process(),
+        base.probes());
+    assertFalse(Verdict.race(List.of(fine, failing), 16, 0).contains("CPU per 1,000 operations"));
+    assertTrue(Verdict.race(List.of(fine, run("vertx", 1, 150, 3, 200)), 16, 0).contains("CPU per 1,000 operations"));
+  }
+
   @Test
   void aLeadTheRoundsAgreeOnIsStatedWithItsRatio() {
     List<RunRecord> runs = List.of(
