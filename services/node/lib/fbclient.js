@@ -220,8 +220,11 @@ function rollback(c) {
   return new Promise((resolve) => (c.inTransaction ? c.rollback(() => resolve()) : resolve()));
 }
 
-/** A prepared statement's exec: the addon answers with a 'result' or an 'error' event. */
-function exec(stmt, params) {
+/**
+ * Starts one of a prepared statement's calls; the addon answers with a 'result' or an 'error' event,
+ * or throws at once when it cannot start the call.
+ */
+function statementCall(stmt, start) {
   return new Promise((resolve, reject) => {
     const onResult = () => {
       stmt.removeListener('error', onError);
@@ -234,13 +237,18 @@ function exec(stmt, params) {
     stmt.once('result', onResult);
     stmt.once('error', onError);
     try {
-      stmt.exec(...(params || []));
-    } catch (e) { // the addon throws at once when it cannot start the call
+      start();
+    } catch (e) {
       stmt.removeListener('result', onResult);
       stmt.removeListener('error', onError);
       reject(e);
     }
   });
+}
+
+/** A prepared statement's exec. */
+function exec(stmt, params) {
+  return statementCall(stmt, () => stmt.exec(...(params || [])));
 }
 
 function newTransaction(c) {
@@ -253,25 +261,7 @@ function commitTr(tr) {
 
 /** A prepared statement's execInTrans in its own transaction, committed at once (writes: no cursor). */
 function execInTrans(stmt, tr, params) {
-  return new Promise((resolve, reject) => {
-    const onResult = () => {
-      stmt.removeListener('error', onError);
-      resolve(stmt);
-    };
-    const onError = (err) => {
-      stmt.removeListener('result', onResult);
-      reject(err);
-    };
-    stmt.once('result', onResult);
-    stmt.once('error', onError);
-    try {
-      stmt.execInTrans(tr, ...(params || []));
-    } catch (e) { // the addon throws at once when it cannot start the call
-      stmt.removeListener('result', onResult);
-      stmt.removeListener('error', onError);
-      reject(e);
-    }
-  });
+  return statementCall(stmt, () => stmt.execInTrans(tr, ...(params || [])));
 }
 
 /** The connection's prepared handle for the SQL text, prepared on first use (the addon prepares synchronously only). */
