@@ -79,7 +79,7 @@ public class NodeE5ServeRaceTest {
     Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1", "--executions", "100",
         "--concurrency", "1", "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
-    JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD);
+    JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD, 1);
     assertEquals(Integer.toString(dev.dbrace.db.CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
     assertTrue(r.err().contains("and its processes pinned to core " + dev.dbrace.db.CpuPin.allowed().get(0)), r.err());
     assertTrue(r.out().contains("same answer: every answer of all 6 variants was the same"), r.out());
@@ -127,9 +127,15 @@ public class NodeE5ServeRaceTest {
 
   /** E5's load unless the command line chose: 5 at a time on a pool of 5; {@code ops} verified per run, no error. */
   private static JsonNode assertEveryRun(Path out, String endpoint, long ops, List<String> variants) throws Exception {
+    return assertEveryRun(out, endpoint, ops, variants, 5);
+  }
+
+  /** The same with {@code concurrency} requests at a time, as the command line chose. */
+  private static JsonNode assertEveryRun(Path out, String endpoint, long ops, List<String> variants, int concurrency)
+      throws Exception {
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals(5, race.path("settings").path("pool").asInt(), race.path("settings").toString());
-    assertEquals(5, race.path("settings").path("concurrency").asInt());
+    assertEquals(concurrency, race.path("settings").path("concurrency").asInt());
     assertEquals(endpoint, race.path("settings").path("workload").asText());
     List<String> names = new ArrayList<>();
     Set<String> hashes = new HashSet<>();
