@@ -278,7 +278,10 @@ public final class RequestResolver {
 
   /** The settings of a race of service variants on {@code engine}, at the resolved endpoint. */
   RaceSettings serviceSettings(Engine engine, LoadModel load, int concurrency, long warmupMs) {
-    return settings(variants(engine), endpoint(), load, concurrency, warmupMs);
+    // the endpoint and the timeout first: a bad one is the only line, before the variant selection says what it leaves out
+    WorkloadSpec endpoint = endpoint();
+    requestTimeoutMs();
+    return settings(variants(engine), endpoint, load, concurrency, warmupMs);
   }
 
   private RaceSettings settings(List<String> subjects, WorkloadSpec workload, LoadModel load, int concurrency, long warmupMs) {
