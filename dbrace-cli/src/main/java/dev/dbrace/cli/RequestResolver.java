@@ -261,11 +261,11 @@ public final class RequestResolver {
   }
 
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
-  List<String> variants(Engine engine) {
+  List<String> variants(Engine engine, java.util.function.Consumer<String> notices) {
     dbCpus(); // refused before any variant is looked at or its addon built
     List<String> fromScenario = fromService(ScenarioFile.Service::services);
     return ServiceLevel.variants(engine, layer("--services", service.services, fromScenario), !given("--services") && fromScenario != null,
-        url());
+        url(), notices);
   }
 
   /** The settings of a race of stacks, checked against the catalog and the engine. */
@@ -278,10 +278,12 @@ public final class RequestResolver {
 
   /** The settings of a race of service variants on {@code engine}, at the resolved endpoint. */
   RaceSettings serviceSettings(Engine engine, LoadModel load, int concurrency, long warmupMs) {
-    // the endpoint and the timeout first: a bad one is the only line, before the variant selection says what it leaves out
+    // what the variant selection leaves out is said once the whole request checked out: a bad option's error is the only line
+    List<String> notices = new java.util.ArrayList<>();
     WorkloadSpec endpoint = endpoint();
-    requestTimeoutMs();
-    return settings(variants(engine), endpoint, load, concurrency, warmupMs);
+    RaceSettings settings = settings(variants(engine, notices::add), endpoint, load, concurrency, warmupMs);
+    notices.forEach(System.err::println);
+    return settings;
   }
 
   private RaceSettings settings(List<String> subjects, WorkloadSpec workload, LoadModel load, int concurrency, long warmupMs) {

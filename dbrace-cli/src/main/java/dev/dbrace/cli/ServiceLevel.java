@@ -94,8 +94,11 @@ public final class ServiceLevel {
    * @param services the variants resolved from the command line and the scenario; null for every one built
    * @param fromScenario whether {@code services} are the scenario's, not the command line's
    * @param url the user's database, or null for the embedded one
+   * @param notices told each variant left out, in a line (printed once the whole request checked out, so
+   *     that a bad option's error stays the only line)
    */
-  static List<String> variants(Engine engine, List<String> services, boolean fromScenario, String url) {
+  static List<String> variants(Engine engine, List<String> services, boolean fromScenario, String url,
+      java.util.function.Consumer<String> notices) {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
         : new ArrayList<>(new LinkedHashSet<>(services));
@@ -111,10 +114,10 @@ public final class ServiceLevel {
     List<String> left = names.stream().filter(n -> !cannot.contains(n)).toList();
     RaceOptions.require(!left.isEmpty(), "no service variant runs on " + engine.label());
     if (!cannot.isEmpty()) {
-      System.err.println("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
+      notices.accept("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
           + String.join(", ", cannot));
     }
-    return engine == Engine.FIREBIRD ? withFirebirdAddon(catalog, left, named, url) : left;
+    return engine == Engine.FIREBIRD ? withFirebirdAddon(catalog, left, named, url, notices) : left;
   }
 
   /**
@@ -123,7 +126,8 @@ public final class ServiceLevel {
    * command, or, named with --services, refused. The addon cuts passwords to 20 bytes: the embedded
    * Firebird has a user for them; a --url user with a longer password cannot log in through it.
    */
-  private static List<String> withFirebirdAddon(ServiceCatalog catalog, List<String> names, boolean named, String url) {
+  private static List<String> withFirebirdAddon(ServiceCatalog catalog, List<String> names, boolean named, String url,
+      java.util.function.Consumer<String> notices) {
     List<String> addon = names.stream().filter(n -> catalog.get(n).firebirdAddon()).toList();
     if (addon.isEmpty()) {
       return names;
@@ -146,7 +150,7 @@ public final class ServiceLevel {
     }
     List<String> left = names.stream().filter(n -> !addon.contains(n)).toList();
     RaceOptions.require(!left.isEmpty(), "no service variant runs on Firebird here: " + why);
-    System.err.println("dbrace: left out on Firebird, the Node firebird addon cannot serve them: " + String.join(", ", addon)
+    notices.accept("dbrace: left out on Firebird, the Node firebird addon cannot serve them: " + String.join(", ", addon)
         + " (" + why + ")");
     return left;
   }

@@ -102,11 +102,11 @@ public class RequestResolverTest {
     assertEquals(Integer.parseInt(Defaults.POOL), e4.pool(), "the file says no pool: the default");
     // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
-        e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL));
+        e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
     assertEquals(30_000, e4.requestTimeoutMs());
     RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification", "--services", "vertx-web",
         "--request-timeout", "2.5s");
-    assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL));
+    assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
     assertEquals(2_500, mine.requestTimeoutMs());
     RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
         mine.loadConcurrency(), mine.loadWarmup());
