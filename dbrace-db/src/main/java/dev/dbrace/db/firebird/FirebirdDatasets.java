@@ -2,6 +2,7 @@ package dev.dbrace.db.firebird;
 
 import dev.dbrace.db.DatasetRows;
 import dev.dbrace.db.DbException;
+import dev.dbrace.db.Transactions;
 import dev.dbrace.db.WorldAndFortune;
 import dev.dbrace.db.postgres.Datasets;
 
@@ -42,14 +43,10 @@ public final class FirebirdDatasets {
     Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     long t0 = System.nanoTime();
     try {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
+      boolean created = Transactions.inOne(c, s -> {
         Map<String, String> found = markers(c);
         if (found.size() == TABLES.size() && WorldAndFortune.countMismatch(c) == null) {
-          c.commit();
-          log.accept("lab datasets present (world, fortune)");
-          return;
+          return false;
         }
         for (Map.Entry<String, String> t : found.entrySet()) {
           if (t.getValue() == null || !t.getValue().startsWith("dbrace dataset")) {
@@ -69,12 +66,11 @@ public final class FirebirdDatasets {
         if (wrong != null) {
           throw new DbException("lab datasets were created with wrong row counts: " + wrong);
         }
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
+        return true;
+      });
+      if (!created) {
+        log.accept("lab datasets present (world, fortune)");
+        return;
       }
       log.accept(String.format("created lab datasets (world, fortune) in %.2f s",
           (System.nanoTime() - t0) / 1e9));

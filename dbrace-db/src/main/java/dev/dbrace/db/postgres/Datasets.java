@@ -2,6 +2,7 @@ package dev.dbrace.db.postgres;
 
 import dev.dbrace.db.DatasetCheck;
 import dev.dbrace.db.DbException;
+import dev.dbrace.db.Transactions;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -41,15 +42,11 @@ public final class Datasets {
     Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     long t0 = System.nanoTime();
     try {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
+      boolean created = Transactions.inOne(c, s -> {
         s.execute("SELECT pg_advisory_xact_lock(" + LOCK_KEY + ")");
         Map<String, String> found = DatasetCheck.markers(c);
         if (DatasetCheck.complete(c, found)) {
-          c.commit();
-          log.accept("lab datasets present in schema " + DatasetCheck.schema(c));
-          return;
+          return false;
         }
         for (String rel : RELATIONS) {
           String marker = found.get(rel);
@@ -73,12 +70,11 @@ public final class Datasets {
         if (wrong != null) {
           throw new DbException("lab datasets were created with wrong row counts: " + wrong);
         }
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
+        return true;
+      });
+      if (!created) {
+        log.accept("lab datasets present in schema " + DatasetCheck.schema(c));
+        return;
       }
       try (Statement s = c.createStatement()) {
         // Fresh tables have no statistics: without them the first plans of a race are guesses.

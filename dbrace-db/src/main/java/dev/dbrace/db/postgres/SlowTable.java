@@ -3,6 +3,7 @@ package dev.dbrace.db.postgres;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.workload.NotificationData;
 import dev.dbrace.db.DbException;
+import dev.dbrace.db.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,14 +36,11 @@ public final class SlowTable {
   public static Double ensure(Connection c, Consumer<String> log) {
     long t0 = System.nanoTime();
     try {
-      boolean autoCommit = c.getAutoCommit();
-      c.setAutoCommit(false);
-      try (Statement s = c.createStatement()) {
+      boolean created = Transactions.inOne(c, s -> {
         s.execute("SELECT pg_advisory_xact_lock(" + LOCK_KEY + ")");
         String marker = marker(c);
         if (MARKER.equals(marker) && count(s) == NotificationData.SLOW_ROWS) {
-          c.commit();
-          return null;
+          return false;
         }
         if (marker != null && !marker.startsWith("dbrace dataset")) {
           throw new DbException("a relation named slow_world already exists and was not created by dbrace;"
@@ -55,12 +53,10 @@ public final class SlowTable {
         s.execute("INSERT INTO slow_world SELECT i, (i::bigint * 7919) % 10000 + 1, i FROM generate_series(1, "
             + NotificationData.SLOW_ROWS + ") i");
         s.execute("COMMENT ON TABLE slow_world IS '" + MARKER + "'");
-        c.commit();
-      } catch (SQLException | RuntimeException e) {
-        c.rollback();
-        throw e;
-      } finally {
-        c.setAutoCommit(autoCommit);
+        return true;
+      });
+      if (!created) {
+        return null;
       }
       try (Statement s = c.createStatement()) {
         s.execute("VACUUM ANALYZE slow_world"); // statistics, and the visibility map a fresh table lacks
