@@ -81,6 +81,7 @@ public final class CapacityCommand implements Callable<Integer> {
         "--concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
     RaceOptions.require(precisionPct >= Defaults.PRECISION_MIN && precisionPct <= Defaults.PRECISION_MAX,
         "--precision must be " + Defaults.PRECISION_MIN + ".." + Defaults.PRECISION_MAX + " (percent), got " + precisionPct);
+    open.noSpikes("capacity searches for the highest steady rate within the SLA; use run or curve --rates with --spike");
     open.open(1, stepMs); // validates the open-loop options before anything starts
     CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, (rate, ms) -> open.open(rate, ms));
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);

@@ -121,6 +121,9 @@ final class CurveCommand implements Callable<Integer> {
       RaceOptions.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
       plan = new CurvePlan(steps, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     }
+    if (steps.getFirst() instanceof LoadModel.Closed) {
+      open.noSpikes("a closed curve's steps slow down with the stack; give --rates for a curve with spikes");
+    }
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);

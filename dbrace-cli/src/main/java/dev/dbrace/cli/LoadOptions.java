@@ -47,6 +47,7 @@ public final class LoadOptions {
     switch (load) {
       case "closed" -> {
         RaceOptions.require(rate == null, "--rate is for --load open");
+        open.noSpikes("a closed loop slows down with the stack, so a spike cannot be offered to it");
         RaceOptions.require(executions == null || executions > 0, "--executions must be > 0");
         RaceOptions.require(executions == null || durationMs == null, "give --executions or --duration, not both");
         RaceOptions.require(concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX,

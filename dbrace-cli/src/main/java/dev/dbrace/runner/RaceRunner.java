@@ -12,6 +12,7 @@ import dev.dbrace.runner.fault.FaultAnalysis;
 import dev.dbrace.runner.fault.FaultInjector;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fault.FaultProbe;
+import dev.dbrace.runner.spike.SpikeProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -302,7 +303,7 @@ public final class RaceRunner {
     // --jfr at the service level: the service's own JVM records (the run's figures are its process's)
     List<String> subjectArgs = settings.jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings()) : List.of();
     try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
-      probes = probes(name, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
+      probes = probes(name, load, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
           load, purpose, step, round, RunStatus.INTERRUPTED,
           "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(), null, 0));
       RunExecutor executor = new RunExecutor(settings, listener);
@@ -349,8 +350,8 @@ public final class RaceRunner {
   }
 
   /** The probes of one run, in the order they act: those that switched on for this race. */
-  private List<RunProbe> probes(String name, RunSubject.Started s, Path runDir, String app, Path successes, boolean ledger,
-      java.util.function.Supplier<RunRecord> midFault) throws IOException {
+  private List<RunProbe> probes(String name, LoadModel load, RunSubject.Started s, Path runDir, String app, Path successes,
+      boolean ledger, java.util.function.Supplier<RunRecord> midFault) throws IOException {
     List<RunProbe> probes = new ArrayList<>();
     // PostgreSQL's counters only: on the other engines the server's figures are reported as not available.
     if (target.engine() == Engine.POSTGRESQL) {
@@ -365,6 +366,9 @@ public final class RaceRunner {
         store.current(midFault.get().withProbes(p -> p.withFaults(f)));
         store.saveProgress(snapshot());
       }));
+    }
+    if (load instanceof LoadModel.Open open && !open.spikes().isEmpty()) {
+      probes.add(new SpikeProbe(open.spikes(), runDir.resolve("latency.hlog")));
     }
     if (!s.subjectVersions().isEmpty()) {
       probes.add(new ServiceVersionsProbe(s.subjectVersions()));

@@ -285,7 +285,9 @@ public final class Verdict {
   private static String load(LoadModel m) {
     return switch (m) {
       case LoadModel.Closed c -> "a closed loop at concurrency " + c.concurrency();
-      case LoadModel.Open o -> fmt("an open loop at %,.0f/s (%s arrivals, at most %d in flight)", o.rate(), o.arrival(), o.maxInFlight());
+      case LoadModel.Open o -> fmt("an open loop at %,.0f/s (%s arrivals, at most %d in flight%s)", o.rate(), o.arrival(),
+          o.maxInFlight(), o.spikes().isEmpty() ? ""
+              : ", spikes " + String.join(", ", o.spikes().stream().map(LoadModel.Spike::describe).toList()));
     };
   }
 

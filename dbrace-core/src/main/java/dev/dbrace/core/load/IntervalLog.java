@@ -11,16 +11,28 @@ import org.HdrHistogram.HistogramLogWriter;
  * Writes per-interval histograms of both phases to a standard {@code .hlog} (warm-up intervals
  * tagged {@code warmup}) and accumulates each phase's total. Times to first item, where the stack
  * tells them (the HTTP generator), go the same way into {@link #TTFB_FILE} beside it, created at
- * the first such interval. Called from one thread only.
+ * the first such interval. The measured phase's counts per interval (verified, errors, not issued)
+ * go to {@link #COUNTS_FILE} beside it, one line per interval from the first measured operation on,
+ * with the same start and end as that interval's histogram in the log (a spike's analysis reads
+ * both). Called from one thread only.
  */
 public final class IntervalLog implements AutoCloseable {
   /** The time-to-first-item log's name, in the latency log's folder. */
   public static final String TTFB_FILE = "ttfb.hlog";
+  /** The measured phase's counts per interval, in the latency log's folder. */
+  public static final String COUNTS_FILE = "intervals.csv";
+  /** The counts file's header. */
+  public static final String COUNTS_HEADER = "start_ms,end_ms,ok,errors,not_issued";
 
   private final long startMillis;
   private final Path ttfbFile;
   private final Channel latency;
   private Channel ttfb;
+  private final PrintStream counts;
+  private long okBefore;
+  private long errorsBefore;
+  private long notIssuedBefore;
+  private boolean counting;
 
   /** One log file and the totals of what it logged. */
   private static final class Channel {
@@ -59,12 +71,15 @@ public final class IntervalLog implements AutoCloseable {
     this.startMillis = startMillis;
     this.ttfbFile = file.resolveSibling(TTFB_FILE);
     this.latency = new Channel(file, startMillis);
+    this.counts = new PrintStream(file.resolveSibling(COUNTS_FILE).toFile());
+    counts.println(COUNTS_HEADER);
   }
 
   /** Takes the interval histograms recorded since the last call, logs and accumulates them. */
   public void sample(PhaseStats warmup, PhaseStats measured) {
-    latency.take(warmup.recorder.getIntervalHistogram(latency.recycleWarmup),
-        measured.recorder.getIntervalHistogram(latency.recycleMeasured));
+    Histogram interval = measured.recorder.getIntervalHistogram(latency.recycleMeasured);
+    latency.take(warmup.recorder.getIntervalHistogram(latency.recycleWarmup), interval);
+    count(measured, interval);
     Histogram w = warmup.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleWarmup);
     Histogram m = measured.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleMeasured);
     if (ttfb == null && w.getTotalCount() + m.getTotalCount() > 0) {
@@ -77,6 +92,22 @@ public final class IntervalLog implements AutoCloseable {
     if (ttfb != null) {
       ttfb.take(w, m);
     }
+  }
+
+  /** One line of counts for the measured interval just taken, from the first measured operation on. */
+  private void count(PhaseStats measured, Histogram interval) {
+    long ok = measured.ok();
+    long errors = measured.errors();
+    long notIssued = measured.notIssued();
+    counting |= ok + errors + notIssued > 0;
+    if (counting) {
+      counts.println(interval.getStartTimeStamp() + "," + interval.getEndTimeStamp() + "," + (ok - okBefore) + ","
+          + (errors - errorsBefore) + "," + (notIssued - notIssuedBefore));
+      counts.flush();
+    }
+    okBefore = ok;
+    errorsBefore = errors;
+    notIssuedBefore = notIssued;
   }
 
   public Histogram warmupTotal() {
@@ -98,6 +129,7 @@ public final class IntervalLog implements AutoCloseable {
   @Override
   public void close() {
     latency.out.close();
+    counts.close();
     if (ttfb != null) {
       ttfb.out.close();
     }

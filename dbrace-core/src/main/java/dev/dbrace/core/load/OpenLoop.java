@@ -31,7 +31,9 @@ import org.HdrHistogram.SingleWriterRecorder;
  *
  * <p>Arrivals before {@link #startMeasuring} are warm-up, at the same rate; the measured phase
  * takes {@code durationMs} of arrivals, then the schedule ends and in-flight operations drain.
- * An operation's phase is fixed by its arrival time. Thread-safe; run once.
+ * An operation's phase is fixed by its arrival time. The model's spikes add a second schedule
+ * ({@link SpikeArrivals}) in their windows, timed from the start of measurement; the scheduler
+ * issues the two in the order of their arrival times. Thread-safe; run once.
  */
 public final class OpenLoop implements LoadDriver {
   /** Stands for "never" in nanoTime arithmetic (73 years): the measured span's start before measuring. */
@@ -42,6 +44,7 @@ public final class OpenLoop implements LoadDriver {
   private final OutcomeRecorder outcomes;
   private final LoadModel.Open model;
   private final ArrivalSchedule schedule;
+  private final SpikeArrivals spikes;
   private final long durationNanos;
   private final Phase warmup = new Phase();
   private final Phase measured = new Phase();
@@ -101,6 +104,7 @@ public final class OpenLoop implements LoadDriver {
     }
     this.model = model;
     this.schedule = ArrivalSchedule.of(model, seed);
+    this.spikes = new SpikeArrivals(model, seed);
     this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);
     this.scheduler = new Thread(this::runSchedule, "dbrace-arrivals");
     scheduler.setDaemon(true);
@@ -246,24 +250,37 @@ public final class OpenLoop implements LoadDriver {
           from = measureFrom;
         }
         long end = from + durationNanos; // arrivals from here on are past the measured span
+        // the next arrival: the base schedule's or a spike's (before measuring, a spike's is far in the future)
+        boolean spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+        long next = spike ? from + spikes.peekOffsetNanos() : due;
         if (stopped) {
           // Arrivals due before the stop that the scheduler had not reached: counted, not dropped.
           long until = stopNanos;
-          while (due - until <= 0 && due - end < 0) {
-            phaseOf(due, from).stats.notIssued.increment();
-            due = origin + schedule.nextOffsetNanos();
+          while (next - until <= 0 && next - end < 0) {
+            phaseOf(next, from).stats.notIssued.increment();
+            due = spike ? due : origin + schedule.nextOffsetNanos();
+            if (spike) {
+              spikes.advance();
+            }
+            spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+            next = spike ? from + spikes.peekOffsetNanos() : due;
           }
           return;
         }
-        while (due - now <= 0 && due - end < 0 && !stopped) {
-          offer(index++, due, phaseOf(due, from));
-          due = origin + schedule.nextOffsetNanos();
+        while (next - now <= 0 && next - end < 0 && !stopped) {
+          offer(index++, next, phaseOf(next, from));
+          due = spike ? due : origin + schedule.nextOffsetNanos();
+          if (spike) {
+            spikes.advance();
+          }
+          spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+          next = spike ? from + spikes.peekOffsetNanos() : due;
         }
-        if (due - end >= 0) {
+        if (next - end >= 0) {
           return; // the measured span of arrivals is over
         }
         if (!stopped) {
-          waitUntil(due);
+          waitUntil(next);
         }
       }
     } finally {

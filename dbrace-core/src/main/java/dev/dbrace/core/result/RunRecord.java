@@ -125,20 +125,31 @@ public record RunRecord(
    * @param faults with {@code --faults} only: what was injected, the recovery after each fault and the ledger check
    * @param tls whether the run's database connections used TLS, as the server saw them
    *     (pg_stat_ssl); null where it could not be read
+   * @param spikes with {@code --spike} only: each spike's window, peak p99, recovery and what was dropped
    */
-  public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-    public static final Probes NONE = new Probes(null, null, null, null);
+  public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes) {
+    public static final Probes NONE = new Probes(null, null, null, null, null);
+
+    /** Probes of a run without spikes. */
+    public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
+      this(jfr, threadStates, faults, tls, null);
+    }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls);
+      return new Probes(file, states, faults, tls, spikes);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls);
+      return new Probes(jfr, threadStates, f, tls, spikes);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t);
+      return new Probes(jfr, threadStates, faults, t, spikes);
+    }
+
+    public Probes withSpikes(Spikes s) {
+      return new Probes(jfr, threadStates, faults, tls, s);
     }
   }
 
@@ -235,6 +246,47 @@ public record RunRecord(
    *     fault) whose p99 is at most the pre-fault p99; null when it never got there
    */
   public record FaultWindow(String fault, double startS, double endS, String detail, Double p99Ms, Double recoveryS) {}
+
+  /**
+   * A run with spikes ({@code --spike}): the p99 before the first spike, each spike's window, and
+   * the per-second series the figures come from. Times are seconds from the measured phase's start.
+   *
+   * @param preSpikeP99Ms p99 of the log's measured intervals that ended by the first spike's start;
+   *     null when none did (no baseline, so no recovery can be stated)
+   * @param recoveredBelowMs the p99 an interval must stay at or under to count as recovered: the larger
+   *     of 1.5x the pre-spike p99 and the pre-spike p99 + 1 ms; null with no baseline
+   * @param seconds the measured intervals of the latency log, with their counts when the worker wrote them
+   */
+  public record Spikes(Double preSpikeP99Ms, Double recoveredBelowMs, List<SpikeWindow> windows, List<Second> seconds,
+      String note) {}
+
+  /**
+   * One spike as run.
+   *
+   * @param spike as given, {@code RATE@AT+FOR}
+   * @param peakP99Ms the highest p99 of one interval from the window's start until recovered (or the next
+   *     spike, or the run's end)
+   * @param recoveryS from the window's end to the start of the first interval ending after it that begins 3
+   *     consecutive intervals each at or under {@code recoveredBelowMs} (0 when that interval starts before the
+   *     end); null when none did before the next spike or the run's end
+   * @param errorsDuring errors counted in the intervals overlapping the window
+   * @param notIssuedDuring arrivals not sent (the in-flight limit) in those intervals
+   * @param errorsAfter errors in the intervals starting at or after the window's end and before the recovery
+   *     (if none: before the next spike, or to the run's end)
+   * @param notIssuedAfter arrivals not sent in those; the four counts are null when the worker wrote no counts
+   */
+  public record SpikeWindow(String spike, double startS, double endS, Double peakP99Ms, Double recoveryS,
+      Long errorsDuring, Long notIssuedDuring, Long errorsAfter, Long notIssuedAfter) {}
+
+  /**
+   * One measured interval of the latency log (about a second).
+   *
+   * @param p99Ms null when no operation completed in it (a second with errors only, or none)
+   * @param ok verified operations completed in it (the histogram's count)
+   * @param errors errors counted in it; null when the worker wrote no counts for it
+   * @param notIssued arrivals in it not sent (the in-flight limit); null likewise
+   */
+  public record Second(double startS, double endS, Double p99Ms, long ok, Long errors, Long notIssued) {}
 
   /** One interval of the latency log: its p99 and how many operations completed in it. */
   public record Interval(double startS, double endS, double p99Ms, long count) {}

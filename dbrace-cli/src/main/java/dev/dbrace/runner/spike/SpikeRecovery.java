@@ -1,0 +1,210 @@
+package dev.dbrace.runner.spike;
+
+import dev.dbrace.core.load.IntervalLog;
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord.Second;
+import dev.dbrace.core.result.RunRecord.SpikeWindow;
+import dev.dbrace.core.result.RunRecord.Spikes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * How a run took its spikes, from the files the worker wrote as it went: the latency log's measured
+ * intervals (about 1 s each) and, beside it, their counts ({@link IntervalLog#COUNTS_FILE}). Per
+ * spike:
+ *
+ * <ul>
+ *   <li>the <b>pre-spike p99</b>: the p99 of the measured intervals that ended by the first spike's start;
+ *   <li>the <b>time to recover</b>: from the window's end to the start of the first interval ending after it
+ *       that begins {@value #STEADY} consecutive intervals each with a p99 at or under the recovery limit, the
+ *       larger of {@value #FACTOR}x the pre-spike p99 and the pre-spike p99 + {@value #FLOOR_MS} ms (the floor
+ *       keeps sub-millisecond jitter from counting as not recovered); 0 when that interval starts before the
+ *       window's end, none when no such run of intervals starts before the next spike or the run's end;
+ *   <li>the <b>peak p99</b>: the highest interval p99 from the window's start until the recovery (or the next
+ *       spike, or the run's end);
+ *   <li>what was <b>dropped</b>: errors and arrivals not issued (the in-flight limit) in the intervals
+ *       overlapping the window, and in those after it until the recovery.
+ * </ul>
+ *
+ * An interval in which nothing completed has no p99 and never counts as recovered. The series is
+ * the counts file's intervals (one per interval, even an empty one) joined with the log's by their
+ * end; without the counts file, the log's alone (no counts, and empty intervals missing). Stateless.
+ */
+public final class SpikeRecovery {
+  /** The recovery limit: this many times the pre-spike p99 ... */
+  public static final double FACTOR = 1.5;
+  /** ... or the pre-spike p99 plus this many ms, whichever is larger. */
+  public static final double FLOOR_MS = 1.0;
+  /** Consecutive intervals within the limit that make a recovery. */
+  public static final int STEADY = 3;
+
+  private SpikeRecovery() {}
+
+  /** One interval, absolute epoch ms; {@code histogram} null when nothing completed in it. */
+  record Slice(long startMs, long endMs, Histogram histogram, Long errors, Long notIssued) {
+    Double p99Ms() {
+      return histogram == null || histogram.getTotalCount() == 0 ? null : ms(histogram.getValueAtPercentile(99));
+    }
+  }
+
+  /**
+   * The figures of a run whose measured phase began at {@code measureStartMs} (epoch ms), from its
+   * latency log {@code hlog} and the counts file beside it.
+   */
+  public static Spikes of(List<LoadModel.Spike> spikes, long measureStartMs, Path hlog) {
+    List<Slice> slices;
+    try {
+      slices = read(hlog);
+    } catch (IOException | RuntimeException e) {
+      return new Spikes(null, null, List.of(), List.of(), "latency log unreadable: " + e.getMessage());
+    }
+    return of(spikes, measureStartMs, slices, Files.exists(hlog.resolveSibling(IntervalLog.COUNTS_FILE)) ? null
+        : IntervalLog.COUNTS_FILE + " is missing: no errors or not issued per second");
+  }
+
+  static Spikes of(List<LoadModel.Spike> spikes, long zero, List<Slice> slices, String note) {
+    List<Second> seconds = slices.stream().map(s -> new Second(sec(s.startMs() - zero), sec(s.endMs() - zero), s.p99Ms(),
+        s.histogram() == null ? 0 : s.histogram().getTotalCount(), s.errors(), s.notIssued())).toList();
+    if (spikes.isEmpty()) {
+      return new Spikes(null, null, List.of(), seconds, note);
+    }
+    long firstStart = zero + spikes.getFirst().atMs();
+    Histogram before = new Histogram(3);
+    for (Slice s : slices) {
+      if (s.endMs() <= firstStart && s.histogram() != null) {
+        before.add(s.histogram());
+      }
+    }
+    Double baseline = before.getTotalCount() == 0 ? null : ms(before.getValueAtPercentile(99));
+    Double limit = baseline == null ? null : Math.max(FACTOR * baseline, baseline + FLOOR_MS);
+    if (baseline == null) {
+      note = join(note, "no measured interval ended before the first spike, so no recovery can be stated "
+          + "(leave a few seconds before it)");
+    }
+    List<SpikeWindow> windows = new ArrayList<>();
+    for (int i = 0; i < spikes.size(); i++) {
+      LoadModel.Spike spike = spikes.get(i);
+      long start = zero + spike.atMs();
+      long end = zero + spike.endMs();
+      long next = i + 1 < spikes.size() ? zero + spikes.get(i + 1).atMs() : Long.MAX_VALUE;
+      windows.add(window(spike, start, end, next, slices, limit, zero));
+    }
+    return new Spikes(baseline, limit, windows, seconds, note);
+  }
+
+  private static SpikeWindow window(LoadModel.Spike spike, long start, long end, long next, List<Slice> slices, Double limit,
+      long zero) {
+    // the recovery: the first interval ending after the window that begins STEADY good ones, all before the next spike
+    Long recoveredAt = null;
+    if (limit != null) {
+      for (int k = 0; k < slices.size() && recoveredAt == null; k++) {
+        if (slices.get(k).endMs() <= end || slices.get(k).startMs() >= next) {
+          continue;
+        }
+        boolean steady = k + STEADY <= slices.size();
+        for (int j = k; j < k + STEADY && steady; j++) {
+          Slice s = slices.get(j);
+          Double p99 = s.p99Ms();
+          steady = s.endMs() <= next && p99 != null && p99 <= limit;
+        }
+        if (steady) {
+          recoveredAt = Math.max(end, slices.get(k).startMs());
+        }
+      }
+    }
+    long until = recoveredAt != null ? recoveredAt : next;
+    Double peak = null;
+    long errorsIn = 0;
+    long notIssuedIn = 0;
+    long errorsAfter = 0;
+    long notIssuedAfter = 0;
+    boolean counted = true;
+    for (Slice s : slices) {
+      boolean during = s.endMs() > start && s.startMs() < end;
+      boolean after = s.startMs() >= end && s.startMs() < until;
+      if (!during && !after) {
+        continue;
+      }
+      Double p99 = s.p99Ms();
+      if (p99 != null && (peak == null || p99 > peak)) {
+        peak = p99;
+      }
+      if (s.errors() == null) {
+        counted = false;
+        continue;
+      }
+      if (during) {
+        errorsIn += s.errors();
+        notIssuedIn += s.notIssued();
+      } else {
+        errorsAfter += s.errors();
+        notIssuedAfter += s.notIssued();
+      }
+    }
+    return new SpikeWindow(spike.describe(), sec(start - zero), sec(end - zero), peak,
+        recoveredAt == null ? null : sec(recoveredAt - end), counted ? errorsIn : null, counted ? notIssuedIn : null,
+        counted ? errorsAfter : null, counted ? notIssuedAfter : null);
+  }
+
+  /**
+   * The measured intervals: the counts file's, each joined with the log's interval of the same end
+   * (its histogram), or the log's alone when there is no counts file.
+   */
+  static List<Slice> read(Path hlog) throws IOException {
+    if (!Files.exists(hlog)) {
+      throw new IOException(hlog.getFileName() + " is missing");
+    }
+    TreeMap<Long, Histogram> byEnd = new TreeMap<>();
+    List<Slice> logged = new ArrayList<>();
+    try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        if (h.getTag() == null && h instanceof Histogram hist) {
+          byEnd.put(h.getEndTimeStamp(), hist);
+          logged.add(new Slice(h.getStartTimeStamp(), h.getEndTimeStamp(), hist, null, null));
+        }
+      }
+    }
+    Path counts = hlog.resolveSibling(IntervalLog.COUNTS_FILE);
+    if (!Files.exists(counts)) {
+      return logged;
+    }
+    List<Slice> out = new ArrayList<>();
+    for (String line : Files.readAllLines(counts)) {
+      if (line.isBlank() || line.equals(IntervalLog.COUNTS_HEADER)) {
+        continue;
+      }
+      String[] f = line.split(",");
+      if (f.length != 5) {
+        throw new IOException(IntervalLog.COUNTS_FILE + ": not " + IntervalLog.COUNTS_HEADER + ": " + line);
+      }
+      long start = Long.parseLong(f[0]);
+      long end = Long.parseLong(f[1]);
+      // the log keeps its times to the millisecond as seconds from a base: allow a rounding either way
+      Map.Entry<Long, Histogram> match = byEnd.ceilingEntry(end - 2);
+      Histogram h = match != null && match.getKey() <= end + 2 ? match.getValue() : null;
+      out.add(new Slice(start, end, h, Long.parseLong(f[3]), Long.parseLong(f[4])));
+    }
+    return out;
+  }
+
+  private static String join(String a, String b) {
+    return a == null ? b : a + "; " + b;
+  }
+
+  private static double ms(double ns) {
+    return Math.round(ns / 1e3) / 1e3;
+  }
+
+  private static double sec(long ms) {
+    return ms / 1000.0;
+  }
+}
