@@ -5,6 +5,7 @@ import dev.dbrace.cli.RunCommand;
 import dev.dbrace.cli.console.ConsoleProgress;
 import dev.dbrace.cli.console.ConsoleTable;
 import dev.dbrace.cli.console.FaultTable;
+import dev.dbrace.cli.console.SpikeLines;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.spi.Engine;
@@ -104,6 +105,10 @@ public final class RaceSession {
       if (faults != null) {
         System.out.println();
         FaultTable.print(System.out, runs);
+      }
+      if (SpikeLines.any(runs)) {
+        System.out.println();
+        SpikeLines.print(System.out, runs);
       }
       if (plan instanceof CapacitySearch search) {
         System.out.println();

@@ -53,10 +53,22 @@ public record ChartSpec(
    * @param data numbers (bars, one per label, null for none) or {@link Point}s (lines)
    * @param colors one colour per bar, when bars of one series differ (null otherwise)
    * @param stack the group this series stacks in (null: not stacked)
+   * @param fill a line whose area down to 0 is filled, pale: a shaded time window
    */
-  public record Series(String label, String color, List<String> colors, List<?> data, boolean dashed, String stack) {
+  public record Series(String label, String color, List<String> colors, List<?> data, boolean dashed, String stack,
+      boolean fill) {
+    public Series(String label, String color, List<String> colors, List<?> data, boolean dashed, String stack) {
+      this(label, color, colors, data, dashed, stack, false);
+    }
+
     static Series line(String label, String color, List<Point> points, boolean dashed) {
       return new Series(label, color, null, points, dashed, null);
+    }
+
+    /** A shaded box from {@code from} to {@code to} on the x axis, {@code top} high. */
+    static Series band(String label, String color, double from, double to, double top) {
+      return new Series(label, color, null, List.of(new Point(from, 0), new Point(from, top), new Point(to, top),
+          new Point(to, 0)), false, null, true);
     }
 
     static Series bars(String label, String color, List<Double> values) {

@@ -27,6 +27,7 @@ record ReportPage(
     Section threads,
     ErrorsView errors,
     FaultsView faults,
+    SpikesView spikes,
     int chartCount,
     String data,
     Page.Assets assets) {
@@ -66,6 +67,7 @@ record ReportPage(
     Section threads = threadChart == null ? null : Section.of(List.of(threadChart), ThreadStateChart.notes(runs));
     ErrorsView errors = ErrorsView.of(runs, palette);
     FaultsView faults = FaultsView.of(runs, palette);
+    SpikesView spikes = SpikesView.of(runs, palette);
 
     List<ChartSpec> charts = new ArrayList<>();
     if (capacity != null) {
@@ -74,14 +76,16 @@ record ReportPage(
     if (sweep != null) {
       charts.addAll(sweep.charts());
     }
-    Stream.of(curves, concurrency, distributions, resources, timelines, threads, faults == null ? null : faults.section())
+    Stream.of(curves, concurrency, distributions, resources, timelines, threads, faults == null ? null : faults.section(),
+            spikes == null ? null : spikes.section())
         .filter(s -> s != null).forEach(s -> charts.addAll(s.charts()));
     Page.Assets assets = Page.Assets.INSTANCE;
     String data = Page.jsonBlob(new Data("dbrace-report", assets.chartLibraryName(), race, charts));
     String title = "dbrace " + folder.kind() + " " + race.id();
     FirstItemView firstItem = FirstItemView.of(runs, palette);
     return new ReportPage(title, HeaderView.of(folder), summary, firstItem, tiles(summary), capacity, curves, concurrency,
-        sweep, distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, charts.size(), data, assets);
+        sweep, distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, spikes,
+        charts.size(), data, assets);
   }
 
   /** Headline figures per stack, for a race with a single load point (the common quick race). */

@@ -105,6 +105,12 @@
     if (spec.stacked && series.stack) {
       d.stack = series.stack;
     }
+    if (series.fill) { // a shaded window: pale, no outline, no points
+      d.fill = 'origin';
+      d.backgroundColor = color + '33';
+      d.borderWidth = 0;
+      d.pointRadius = 0;
+    }
     return d;
   }
 
