@@ -72,6 +72,27 @@ class OpenLoopTest {
   }
 
   @Test
+  void aSpikeAddsItsArrivalsInItsWindowFromTheStartOfMeasurement(@TempDir Path dir) throws Exception {
+    // 100/s for 1.5 s, 500/s from 0.5 s to 1 s of the measured phase, after 300 ms of warm-up without a spike
+    var load = new LoadModel.Open(100, 1_500, 1_000, "constant", java.util.List.of(new LoadModel.Spike(500, 500, 500)));
+    try (SingleSlotStack stack = new SingleSlotStack(0, Waiting.IN_STACK)) {
+      OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), load, 7);
+      loop.start();
+      Thread.sleep(300);
+      long warmupBefore = loop.warmup().issued();
+      loop.startMeasuring();
+      long measureStart = System.nanoTime();
+      assertTrue(loop.await(10, TimeUnit.SECONDS));
+      loop.finish();
+      // base: 150 arrivals in 1.5 s; the spike's extra 400/s for 0.5 s: 200 more
+      long due = loop.measured().issued() + loop.measured().notIssued();
+      assertTrue(Math.abs(due - 350) <= 2, "150 + 200 arrivals: " + due);
+      assertTrue(warmupBefore >= 20 && warmupBefore <= 35, "warm-up at the base rate, no spike in it: " + warmupBefore);
+      assertTrue(System.nanoTime() - measureStart >= 1_400 * MS, "the schedule ran its 1.5 s");
+    }
+  }
+
+  @Test
   void aboveCapacityLatencyFromIntendedStartShowsTheQueueThatServiceTimeHides(@TempDir Path dir) throws Exception {
     // 1000/s against a 2 ms slot that holds up its caller (capacity 500/s): the generator is
     // stalled in execute, so operations go out ever later (and never more than one in flight). Timing from the send would report
