@@ -22,7 +22,8 @@ import org.HdrHistogram.HistogramLogReader;
  * spike:
  *
  * <ul>
- *   <li>the <b>pre-spike p99</b>: the p99 of the measured intervals that ended by the first spike's start;
+ *   <li>the <b>pre-spike p99</b>: the p99 of the last {@value #BASELINE} measured intervals that ended by the first
+ *       spike's start (the seconds right before it, not the open loop's first second from idle);
  *   <li>the <b>time to recover</b>: from the window's end to the start of the first interval ending after it
  *       that begins {@value #STEADY} consecutive intervals each with a p99 at or under the recovery limit, the
  *       larger of {@value #FACTOR}x the pre-spike p99 and the pre-spike p99 + {@value #FLOOR_MS} ms (the floor
@@ -34,7 +35,8 @@ import org.HdrHistogram.HistogramLogReader;
  *       overlapping the window, and in those after it until the recovery.
  * </ul>
  *
- * An interval in which nothing completed has no p99 and never counts as recovered. The series is
+ * An interval in which nothing completed has no p99 and never counts as recovered; one shorter than
+ * {@value #MIN_INTERVAL_MS} ms (the last, the drain's few completions) is left out of the search. The series is
  * the counts file's intervals (one per interval, even an empty one) joined with the log's by their
  * end; without the counts file, the log's alone (no counts, and empty intervals missing). Stateless.
  */
@@ -45,6 +47,10 @@ public final class SpikeRecovery {
   public static final double FLOOR_MS = 1.0;
   /** Consecutive intervals within the limit that make a recovery. */
   public static final int STEADY = 3;
+  /** Intervals shorter than this (the run's last, its drain) count neither for nor against a recovery. */
+  public static final long MIN_INTERVAL_MS = 500;
+  /** The intervals right before the first spike whose p99 is the baseline. */
+  public static final int BASELINE = 3;
 
   private SpikeRecovery() {}
 
@@ -60,15 +66,20 @@ public final class SpikeRecovery {
    * latency log {@code hlog} and the counts file beside it.
    */
   public static Spikes of(List<LoadModel.Spike> spikes, long measureStartMs, Path hlog) {
-    List<Slice> slices;
+    Series series;
     try {
-      slices = read(hlog);
+      series = read(hlog);
     } catch (IOException | RuntimeException e) {
       return new Spikes(null, null, List.of(), List.of(), "latency log unreadable: " + e.getMessage());
     }
-    return of(spikes, measureStartMs, slices, Files.exists(hlog.resolveSibling(IntervalLog.COUNTS_FILE)) ? null
+    // the worker's own note of its measured phase's start, where it wrote one: the spikes were timed from it
+    long zero = series.measureStartMs() != null ? series.measureStartMs() : measureStartMs;
+    return of(spikes, zero, series.slices(), Files.exists(hlog.resolveSibling(IntervalLog.COUNTS_FILE)) ? null
         : IntervalLog.COUNTS_FILE + " is missing: no errors or not issued per second");
   }
+
+  /** The intervals, and when the worker says its measured phase began (null when it does not). */
+  record Series(List<Slice> slices, Long measureStartMs) {}
 
   static Spikes of(List<LoadModel.Spike> spikes, long zero, List<Slice> slices, String note) {
     List<Second> seconds = slices.stream().map(s -> new Second(sec(s.startMs() - zero), sec(s.endMs() - zero), s.p99Ms(),
@@ -77,9 +88,10 @@ public final class SpikeRecovery {
       return new Spikes(null, null, List.of(), seconds, note);
     }
     long firstStart = zero + spikes.getFirst().atMs();
+    List<Slice> earlier = slices.stream().filter(s -> s.endMs() <= firstStart).toList();
     Histogram before = new Histogram(3);
-    for (Slice s : slices) {
-      if (s.endMs() <= firstStart && s.histogram() != null) {
+    for (Slice s : earlier.subList(Math.max(0, earlier.size() - BASELINE), earlier.size())) {
+      if (s.histogram() != null) {
         before.add(s.histogram());
       }
     }
@@ -105,18 +117,19 @@ public final class SpikeRecovery {
     // the recovery: the first interval ending after the window that begins STEADY good ones, all before the next spike
     Long recoveredAt = null;
     if (limit != null) {
-      for (int k = 0; k < slices.size() && recoveredAt == null; k++) {
-        if (slices.get(k).endMs() <= end || slices.get(k).startMs() >= next) {
+      List<Slice> whole = slices.stream().filter(s -> s.endMs() - s.startMs() >= MIN_INTERVAL_MS).toList();
+      for (int k = 0; k < whole.size() && recoveredAt == null; k++) {
+        if (whole.get(k).endMs() <= end || whole.get(k).startMs() >= next) {
           continue;
         }
-        boolean steady = k + STEADY <= slices.size();
+        boolean steady = k + STEADY <= whole.size();
         for (int j = k; j < k + STEADY && steady; j++) {
-          Slice s = slices.get(j);
+          Slice s = whole.get(j);
           Double p99 = s.p99Ms();
           steady = s.endMs() <= next && p99 != null && p99 <= limit;
         }
         if (steady) {
-          recoveredAt = Math.max(end, slices.get(k).startMs());
+          recoveredAt = Math.max(end, whole.get(k).startMs());
         }
       }
     }
@@ -158,7 +171,7 @@ public final class SpikeRecovery {
    * The measured intervals: the counts file's, each joined with the log's interval of the same end
    * (its histogram), or the log's alone when there is no counts file.
    */
-  static List<Slice> read(Path hlog) throws IOException {
+  static Series read(Path hlog) throws IOException {
     if (!Files.exists(hlog)) {
       throw new IOException(hlog.getFileName() + " is missing");
     }
@@ -175,10 +188,15 @@ public final class SpikeRecovery {
     }
     Path counts = hlog.resolveSibling(IntervalLog.COUNTS_FILE);
     if (!Files.exists(counts)) {
-      return logged;
+      return new Series(logged, null);
     }
     List<Slice> out = new ArrayList<>();
+    Long measureStart = null;
     for (String line : Files.readAllLines(counts)) {
+      if (line.startsWith(IntervalLog.MEASURE_START)) {
+        measureStart = Long.parseLong(line.substring(IntervalLog.MEASURE_START.length()).trim());
+        continue;
+      }
       if (line.isBlank() || line.equals(IntervalLog.COUNTS_HEADER)) {
         continue;
       }
@@ -193,7 +211,7 @@ public final class SpikeRecovery {
       Histogram h = match != null && match.getKey() <= end + 2 ? match.getValue() : null;
       out.add(new Slice(start, end, h, Long.parseLong(f[3]), Long.parseLong(f[4])));
     }
-    return out;
+    return new Series(out, measureStart);
   }
 
   private static String join(String a, String b) {

@@ -33,7 +33,7 @@ class SpikeRecoveryTest {
 
   private static Path write(Path dir, List<Planned> plan) throws Exception {
     Path hlog = dir.resolve("latency.hlog");
-    List<String> counts = new ArrayList<>(List.of(IntervalLog.COUNTS_HEADER));
+    List<String> counts = new ArrayList<>(List.of(IntervalLog.COUNTS_HEADER, IntervalLog.MEASURE_START + ZERO));
     try (PrintStream out = new PrintStream(hlog.toFile())) {
       HistogramLogWriter writer = new HistogramLogWriter(out);
       writer.outputLogFormatVersion();
@@ -69,14 +69,15 @@ class SpikeRecoveryTest {
   void recoveryIsTheStartOfThreeIntervalsBackUnderTheLimit(@TempDir Path dir) throws Exception {
     // intervals [k - 0.3 s, k + 0.7 s]; the spike from 4 s to 6 s
     Path hlog = write(dir, List.of(
-        p(2, 0, 0), p(2, 0, 0), p(2, 0, 0), p(2, 0, 0), // end by 3.7 s: the pre-spike p99, 2 ms; limit 3 ms
+        p(30, 0, 0), p(2, 0, 0), p(2, 0, 0), p(2, 0, 0), // end by 3.7 s: the last 3 give the pre-spike p99, 2 ms
         p(50, 0, 0), p(80, 3, 10), p(40, 0, 4), // 3.7-6.7: overlap the window
         p(2.5, 1, 0), p(0, 0, 2), // 6.7-8.7: one good, then one in which nothing completed: not yet
         p(2.2, 5, 0), p(2.1, 0, 0), p(2.9, 0, 0), // 8.7-11.7: three good from 8.7 s
         p(90, 0, 0)));
-    Spikes s = SpikeRecovery.of(List.of(new LoadModel.Spike(1000, 4_000, 2_000)), ZERO, hlog);
+    // the runner heard of the measured phase 200 ms after the worker began it: the worker's own time counts
+    Spikes s = SpikeRecovery.of(List.of(new LoadModel.Spike(1000, 4_000, 2_000)), ZERO + 200, hlog);
     assertNull(s.note(), s.note());
-    assertEquals(2.0, s.preSpikeP99Ms(), 0.01);
+    assertEquals(2.0, s.preSpikeP99Ms(), 0.01, "the open loop's first second from idle (30 ms) is not the baseline");
     assertEquals(3.0, s.recoveredBelowMs(), 0.01, "1.5x 2 ms (above 2 ms + 1 ms only just)");
     assertEquals(13, s.seconds().size(), "every interval, the empty one too");
     assertNull(s.seconds().get(8).p99Ms(), "nothing completed: no p99");
@@ -114,6 +115,7 @@ class SpikeRecoveryTest {
     SpikeWindow w = s.windows().getFirst();
     assertNotNull(w.recoveryS());
     assertEquals(0.7, w.recoveryS(), 1e-9, "from 2 s to the interval starting at 2.7 s");
+    assertEquals(1.0, w.startS(), 1e-9, "no note of the worker's start: the runner's is zero");
     assertNull(w.errorsDuring(), "no counts: drops unknown, not 0");
     assertTrue(s.note().contains(IntervalLog.COUNTS_FILE), s.note());
   }

@@ -23,6 +23,8 @@ public final class IntervalLog implements AutoCloseable {
   public static final String COUNTS_FILE = "intervals.csv";
   /** The counts file's header. */
   public static final String COUNTS_HEADER = "start_ms,end_ms,ok,errors,not_issued";
+  /** The counts file's line that says when the measured phase began. */
+  public static final String MEASURE_START = "# measure_start_ms=";
 
   private final long startMillis;
   private final Path ttfbFile;
@@ -78,8 +80,8 @@ public final class IntervalLog implements AutoCloseable {
   /** Takes the interval histograms recorded since the last call, logs and accumulates them. */
   public void sample(PhaseStats warmup, PhaseStats measured) {
     Histogram interval = measured.recorder.getIntervalHistogram(latency.recycleMeasured);
+    count(measured, interval); // at once: the counts of the interval the histogram just closed
     latency.take(warmup.recorder.getIntervalHistogram(latency.recycleWarmup), interval);
-    count(measured, interval);
     Histogram w = warmup.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleWarmup);
     Histogram m = measured.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleMeasured);
     if (ttfb == null && w.getTotalCount() + m.getTotalCount() > 0) {
@@ -92,6 +94,15 @@ public final class IntervalLog implements AutoCloseable {
     if (ttfb != null) {
       ttfb.take(w, m);
     }
+  }
+
+  /**
+   * Notes in the counts file when the measured phase began, epoch ms by the worker's clock (the runner
+   * hears of it a little later): a line {@value #MEASURE_START} followed by the time.
+   */
+  public void measuring(long epochMs) {
+    counts.println(MEASURE_START + epochMs);
+    counts.flush();
   }
 
   /** One line of counts for the measured interval just taken, from the first measured operation on. */

@@ -251,7 +251,7 @@ public record RunRecord(
    * A run with spikes ({@code --spike}): the p99 before the first spike, each spike's window, and
    * the per-second series the figures come from. Times are seconds from the measured phase's start.
    *
-   * @param preSpikeP99Ms p99 of the log's measured intervals that ended by the first spike's start;
+   * @param preSpikeP99Ms p99 of the log's last 3 measured intervals that ended by the first spike's start;
    *     null when none did (no baseline, so no recovery can be stated)
    * @param recoveredBelowMs the p99 an interval must stay at or under to count as recovered: the larger
    *     of 1.5x the pre-spike p99 and the pre-spike p99 + 1 ms; null with no baseline

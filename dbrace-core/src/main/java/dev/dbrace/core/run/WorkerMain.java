@@ -102,6 +102,9 @@ public final class WorkerMain {
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
         loop.start();
       }
+      synchronized (log) {
+        log.measuring(System.currentTimeMillis());
+      }
       gcBefore = GcSnapshot.now();
       protocol.measure();
       awaitEnd(loop, spec.plan().drainTimeoutMs());
