@@ -229,6 +229,35 @@ class HtmlReportTest {
   }
 
   @Test
+  void spikesAreATableAndPerSecondChartsWithTheWindowShaded() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var race = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var run = (com.fasterxml.jackson.databind.node.ObjectNode) race.get("runs").get(0);
+    var seconds = new StringBuilder();
+    for (int k = 0; k < 8; k++) {
+      seconds.append(k == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT,
+          "{\"start_s\":%d.1,\"end_s\":%d.1,\"p99_ms\":%s,\"ok\":%d,\"errors\":0,\"not_issued\":%d}",
+          k - 1, k, k == 3 || k == 4 ? "120.5" : "2.0", k == 3 || k == 4 ? 800 : 200, k == 4 ? 7 : 0));
+    }
+    run.set("spikes", Json.MAPPER.readTree("{\"pre_spike_p99_ms\":2.0,\"recovered_below_ms\":3.0,\"windows\":[{\"spike\":"
+        + "\"800@3s+1s\",\"start_s\":3.0,\"end_s\":4.0,\"peak_p99_ms\":120.5,\"recovery_s\":1.1,\"errors_during\":0,"
+        + "\"not_issued_during\":7,\"errors_after\":0,\"not_issued_after\":0}],\"seconds\":[" + seconds
+        + "],\"note\":\"<script>alert(5)</script>\"}"));
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
+    Pages page = Pages.read(HtmlReport.write(dir));
+
+    Element section = page.doc().getElementById("spikes");
+    assertNotNull(section, "a Load spikes section");
+    String row = section.select("tbody tr").first().text();
+    assertTrue(row.contains("800@3s+1s") && row.contains(" 121 ") && row.contains("1.1 s") && row.contains("7 not issued"), row);
+    assertFalse(page.html().contains("<script>alert(5)"), "the note went in raw");
+    assertTrue(section.select("ul.notes").text().contains("<script>alert(5)</script>"), "the note is shown, as text");
+    List<String> spikeCharts = page.chartIds().stream().filter(id -> id.startsWith("spikes-")).toList();
+    assertEquals(2, spikeCharts.size(), "the run's p99 per second and the completions per second: " + spikeCharts);
+    assertTrue(page.data().get("charts").toString().contains("\"fill\":true"), "the window is a shaded band");
+  }
+
+  @Test
   void aLogOutsideTheFolderIsNotRead() throws Exception {
     Pages page = render("hostile");
     assertTrue(page.doc().select("#distributions ul.notes").text().contains("vertx at closed c=64 10.0s: no latency log recorded"));
