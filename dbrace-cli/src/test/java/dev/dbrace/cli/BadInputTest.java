@@ -39,6 +39,29 @@ class BadInputTest {
     assertOneLineError(Cli.run("curve", "--rounds", "21", "--rates", "100"), "--rounds must be 1..20, got 21");
   }
 
+  /** --spike: the form, then against the load; refused (not dropped) where no open loop takes it. */
+  @Test
+  void badSpikes() {
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "soon"), "is not RATE@AT+FOR");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "0@2s+1s"), "the rate must be > 0");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "-5@2s+1s"), "the rate must be > 0");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "50@2s+1s"), "above the base rate 100/s");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--duration", "5s", "--spike", "500@4s+2s"),
+        "ends after the measured phase's 5s");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--duration", "10s", "--spike", "500@2s+3s",
+        "--spike", "800@4s+1s"), "overlap: one spike at a time");
+    assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "500@0s+1s"), "start it at 1s or later");
+    assertOneLineError(Cli.run("run", "--spike", "500@2s+1s"), "--spike is for an open loop");
+    assertOneLineError(Cli.run("curve", "--concurrencies", "1,2", "--spike", "500@2s+1s"), "--spike is for an open loop");
+    assertOneLineError(Cli.run("curve", "--rates", "100,600", "--step-duration", "5s", "--spike", "500@2s+1s"),
+        "above the base rate 600/s");
+    assertOneLineError(Cli.run("capacity", "--sla", "p99=10ms", "--spike", "500@2s+1s"), "--spike is for an open loop");
+    Cli.Result ok = Cli.run("validate", Main.home().resolve("examples/world.yaml").toString(), "--load", "open", "--rate", "100",
+        "--duration", "10s", "--spike", "500@2s+1s");
+    assertEquals(0, ok.exit(), ok.err());
+    assertTrue(ok.out().contains("spike 500@2s+1s"), ok.out());
+  }
+
   /** A scenario file's load.rounds is checked like --rounds, and what validate says run would do. */
   @Test
   void scenarioFileRounds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
