@@ -265,6 +265,14 @@ public final class Verdict {
     StringBuilder sb = new StringBuilder("It holds for ");
     if (loads.size() == 1) {
       sb.append(loads.getFirst()).append(", ");
+    } else {
+      // a curve's steps differ in rate; their spikes are the same: say them, the figures include them
+      List<String> spikes = runs.stream().map(RunRecord::loadModel).filter(LoadModel.Open.class::isInstance)
+          .map(m -> ((LoadModel.Open) m).spikes()).filter(l -> !l.isEmpty())
+          .map(l -> String.join(", ", l.stream().map(LoadModel.Spike::describe).toList())).distinct().toList();
+      if (!spikes.isEmpty()) {
+        sb.append("spikes ").append(String.join("; ", spikes)).append(", ");
+      }
     }
     List<Integer> pools = runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().sorted().toList();
     List<Integer> threadSteps = runs.stream().map(RunRecord::threads).filter(Objects::nonNull).distinct().sorted().toList();
