@@ -84,7 +84,8 @@ record HeaderView(
     if (d.mongoServer() != null || d.mongoUrl() != null) {
       String server = d.mongoServer() == null ? "MongoDB" : d.mongoServer();
       String load = d.mongoLoadSeconds() == null ? ""
-          : "; loaded in " + Format.plain(d.mongoLoadSeconds()) + " s" + (Boolean.TRUE.equals(d.mongoLoadCached()) ? " (cached)" : "");
+          : (Boolean.TRUE.equals(d.mongoLoadCached()) ? "; loaded before in " : "; loaded in ")
+              + Format.plain(d.mongoLoadSeconds()) + " s" + (Boolean.TRUE.equals(d.mongoLoadCached()) ? ", reused" : "");
       items.add(new Item("MongoDB", server + (d.mongoUrl() == null ? "" : " at " + Format.withoutPassword(d.mongoUrl()))
           + (d.mongoDocuments() == null ? "" : ", " + Format.count(d.mongoDocuments()) + " documents") + load));
     }

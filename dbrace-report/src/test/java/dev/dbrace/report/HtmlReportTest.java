@@ -153,7 +153,7 @@ class HtmlReportTest {
     assertEquals("query: SELECT count(*) FROM slow_world WHERE x < 3 -- </dd><script>alert(1)</script>; alone at the start: "
         + "median 61.3 ms (58.5-70.0, 5 samples)", items.get("slow source"), items.toString());
     assertEquals("FerretDB v1.24.2 (SQLite), embedded at mongodb://dbrace:***@127.0.0.1:27018/dbrace, 1,000,000 documents; "
-        + "loaded in 42.5 s (cached)", items.get("MongoDB"));
+        + "loaded before in 42.5 s, reused", items.get("MongoDB"));
     assertEquals("notifications.find({user: <img src=x onerror=alert(2)>}); alone at the start: median 120.5 ms (101.0-150.3, "
         + "5 samples)", items.get("MongoDB query"));
     assertTrue(items.get("fortune instead of MongoDB").startsWith("quarkus-<b>x</b> (no MongoDB client"), items.toString());
