@@ -205,7 +205,7 @@ public final class RunExecutor {
   private String watchdog(long now, long t0, long lastChange) {
     if (now - lastChange > settings.stallTimeoutMs() * 1_000_000L) {
       if (settings.requestTimeoutMs() > 0) {
-        return "stalled: the service answered nothing for " + seconds(settings.stallTimeoutMs()) + " (its requests timed out after "
+        return "the service answered nothing for " + seconds(settings.stallTimeoutMs()) + " (its requests timed out after "
             + seconds(settings.requestTimeoutMs()) + "); stopped, the figures measured until then kept";
       }
       return "no operation completed for " + settings.stallTimeoutMs() / 1000 + " s";
