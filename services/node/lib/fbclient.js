@@ -85,9 +85,12 @@ function readBlobSync(blob) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A text BLOB read whole; the addon's _readAll reports a read error only as an 'error' event (unheard: a crash). */
 function readBlob(blob) {
-  return new Promise((resolve, reject) => blob._readAll((err, buf, len) => (err ? reject(err)
-    : resolve(buf.subarray(0, len).toString('utf8')))));
+  return new Promise((resolve, reject) => {
+    blob.once('error', reject);
+    blob._readAll((err, buf, len) => (err ? reject(err) : resolve(buf.subarray(0, len).toString('utf8'))));
+  });
 }
 
 /** Text BLOBs as strings (read now), other BLOBs as null; sync or async per `read`. */
@@ -201,10 +204,19 @@ function connect(cfg) {
     (err) => (err ? reject(err) : resolve(c))));
 }
 
-function fetchAll(result) {
+/**
+ * Every row of a result. A query()'s result: the addon frees its statement (isc_dsql_free_statement) on
+ * the main thread right after the end callback, and after emitting an event that runs the promise jobs
+ * queued so far: settled at once, the next call on the connection (a blob read, the commit, the next
+ * query) was already on a libuv thread by then, the same attachment in two threads at once, and
+ * libfbclient crashed in that free (a segfault in isc_dsql_free_statement under E5's 10-row load). Settled
+ * from setImmediate, the free comes first. A prepared statement's end frees nothing (`prepared`: at once).
+ */
+function fetchAll(result, prepared) {
   return new Promise((resolve, reject) => {
     const out = [];
-    result.fetch('all', true, (row) => out.push(row), (err) => (err ? reject(err) : resolve(out)));
+    const settle = (err) => (err ? reject(err) : resolve(out));
+    result.fetch('all', true, (row) => out.push(row), (err) => (prepared ? settle(err) : setImmediate(settle, err)));
   });
 }
 
@@ -295,7 +307,7 @@ async function runPrepared(c, s, params, textBlobs) {
   const stmt = prepared(c, s);
   if (returnsRows(s)) {
     await exec(stmt, params);
-    return blobs(toArrays(await fetchAll(stmt)), textBlobs);
+    return blobs(toArrays(await fetchAll(stmt, true)), textBlobs);
   }
   const tr = await newTransaction(c);
   try {

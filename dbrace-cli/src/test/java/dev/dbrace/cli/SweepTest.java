@@ -82,7 +82,8 @@ class SweepTest {
     }
     assertTrue(html.contains("Figures vs pool size") && html.contains("page faults min / maj"), "the sweep's section");
     String csv = Files.readString(out.resolve("summary.csv"));
-    assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",pool,threads,minor_faults,major_faults,cpu_percent"), csv);
+    assertTrue(csv.lines().findFirst().orElseThrow()
+        .endsWith(",pool,threads,minor_faults,major_faults,cpu_percent,ttfb_p50_ms,ttfb_p99_ms"), csv);
   }
 
   /** 48 operations in flight on 4 connections: a fixed pool of 4 threads stays at 4, an elastic one grows a thread per operation. */

@@ -67,6 +67,25 @@ public class VerdictTest {
         .contains("first item"));
   }
 
+  /** Time to first item: two columns after the latency's where a run recorded it, none at the driver level. */
+  @Test
+  void theTableShowsTimeToFirstItemWhereItWasRecorded() {
+    String table = print(List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100)));
+    List<String> head = List.of(table.lines().findFirst().orElseThrow().trim().split("\\s{2,}"));
+    int p50 = head.indexOf("ttfb p50 ms");
+    assertEquals(head.indexOf("max ms") + 1, p50, table);
+    assertEquals(p50 + 1, head.indexOf("ttfb p99 ms"), table);
+    List<String> streamed = List.of(table.lines().filter(l -> l.startsWith("webflux-r2dbc")).findFirst().orElseThrow()
+        .trim().split("\\s{2,}"));
+    assertEquals("40.000", streamed.get(p50), table);
+    assertEquals("40.000", streamed.get(p50 + 1), table);
+    List<String> buffered = List.of(table.lines().filter(l -> l.startsWith("mvc-jdbc")).findFirst().orElseThrow()
+        .trim().split("\\s{2,}"));
+    assertEquals("2300.000", buffered.get(p50), table);
+    assertEquals("4600.000", buffered.get(p50 + 1), "first item = last byte: its p99 is the latency's: " + table);
+    assertFalse(print(List.of(run("vertx", 1, 11_500, 3, 200))).contains("ttfb"), "a driver-level table has no such column");
+  }
+
   /** CPU per 1,000 operations over a handful of successes among many failures compares nothing: left out. */
   @Test
   void aStackThatVerifiedUnderHalfOfItsOperationsIsLeftOutOfTheCpuComparison() {

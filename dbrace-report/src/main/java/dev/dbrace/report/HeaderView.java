@@ -61,9 +61,42 @@ record HeaderView(
     items.add(new Item("OS", e.os()));
     items.add(new Item(engineLabel(e.database()), e.serverVersion() + (e.embeddedDatabase() ? " (embedded)" : "")
         + (e.database() == null ? "" : " at " + Format.withoutPassword(e.database()))));
+    if (e.databaseCpus() != null) {
+      items.add(new Item("database cores", e.databaseCpus() + " (--db-cpus: the embedded server pinned to them)"));
+    }
+    dataSources(e.dataSources(), items);
     race.runs().stream().map((RunRecord r) -> r.result().jvm()).filter(j -> j != null && !j.isBlank()).findFirst()
         .ifPresent(jvm -> items.add(new Item("worker JVM", jvm)));
     return items;
+  }
+
+  /**
+   * E4's data sources behind /notifications as the race set them up and timed them at its start
+   * (race.json's environment.data_sources); nothing when the race had none.
+   */
+  static void dataSources(Race.DataSources d, List<Item> items) {
+    if (d == null) {
+      return;
+    }
+    String slow = d.slowSource() == null ? "?" : d.slowSource();
+    items.add(new Item("slow source", slow + (d.slowQuery() == null ? "" : ": " + d.slowQuery())
+        + (d.slowLatencyMs() == null ? "" : "; alone at the start: " + d.slowLatencyMs().describe())));
+    if (d.mongoServer() != null || d.mongoUrl() != null) {
+      String server = d.mongoServer() == null ? "MongoDB" : d.mongoServer();
+      String load = d.mongoLoadSeconds() == null ? ""
+          : (Boolean.TRUE.equals(d.mongoLoadCached()) ? "; loaded before in " : "; loaded in ")
+              + Format.plain(d.mongoLoadSeconds()) + " s" + (Boolean.TRUE.equals(d.mongoLoadCached()) ? ", reused" : "");
+      items.add(new Item("MongoDB", server + (d.mongoUrl() == null ? "" : " at " + Format.withoutPassword(d.mongoUrl()))
+          + (d.mongoDocuments() == null ? "" : ", " + Format.count(d.mongoDocuments()) + " documents") + load));
+    }
+    if (d.mongoQuery() != null) {
+      items.add(new Item("MongoDB query", d.mongoQuery()
+          + (d.mongoLatencyMs() == null ? "" : "; alone at the start: " + d.mongoLatencyMs().describe())));
+    }
+    if (d.fortuneVariants() != null && !d.fortuneVariants().isEmpty()) {
+      items.add(new Item("fortune instead of MongoDB", String.join(", ", d.fortuneVariants())
+          + " (no MongoDB client: their second source is the fortune query)"));
+    }
   }
 
   /** The URL's scheme names the engine; results from before Firebird and MariaDB have PostgreSQL URLs. */

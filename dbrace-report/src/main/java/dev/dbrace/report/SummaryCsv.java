@@ -11,13 +11,15 @@ import java.util.Locale;
 
 /**
  * summary.csv: one row per run with the figures a spreadsheet wants (docs/results-format.md names
- * each column). Written beside race.json after every run; blank where a run has no such figure.
+ * each column). Written beside race.json after every run; blank where a run has no such figure
+ * (the time to first item, {@code ttfb_p50_ms} and {@code ttfb_p99_ms}, only at the service level).
  */
 public final class SummaryCsv {
   static final List<String> COLUMNS = List.of("stack", "workload", "load", "purpose", "step", "round", "status", "ops",
       "errors", "unfinished", "not_issued", "throughput_ops_s", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms",
       "cpu_user_s", "cpu_sys_s", "cpu_ms_per_1k_ops", "peak_rss_mb", "ctx_voluntary", "ctx_involuntary", "peak_threads",
-      "server_xact_commit", "server_statement_calls", "pool", "threads", "minor_faults", "major_faults", "cpu_percent");
+      "server_xact_commit", "server_statement_calls", "pool", "threads", "minor_faults", "major_faults", "cpu_percent",
+      "ttfb_p50_ms", "ttfb_p99_ms");
   private static final CsvMapper CSV = new CsvMapper();
   private static final CsvSchema SCHEMA = CsvSchema.builder().addColumns(COLUMNS, CsvSchema.ColumnType.STRING)
       .setUseHeader(true).build();
@@ -32,6 +34,7 @@ public final class SummaryCsv {
       var l = w.latencyMs();
       var p = r.process();
       var s = r.server();
+      var t = w.ttfbMs();
       rows.add(new String[] {r.stack(), r.workload(), r.load(), r.purpose(), Integer.toString(r.step()),
           Integer.toString(r.round()), r.status().label(), Long.toString(w.ops()), Long.toString(w.errors()),
           Long.toString(w.unfinished()), Long.toString(w.notIssued()), num(w.throughputOpsS()),
@@ -45,7 +48,8 @@ public final class SummaryCsv {
           r.pool() == null ? "" : Integer.toString(r.pool()), r.threads() == null ? "" : Integer.toString(r.threads()),
           p == null || p.minorFaults() == null ? "" : Long.toString(p.minorFaults()),
           p == null || p.majorFaults() == null ? "" : Long.toString(p.majorFaults()),
-          p == null || p.cpuPercent() == null ? "" : num(p.cpuPercent())});
+          p == null || p.cpuPercent() == null ? "" : num(p.cpuPercent()),
+          t == null ? "" : num(t.p50()), t == null ? "" : num(t.p99())});
     }
     try {
       return CSV.writer(SCHEMA).writeValueAsString(rows);

@@ -124,6 +124,44 @@ class HtmlReportTest {
     assertFalse(text.contains("hibernate-reactive"), "no sentence for an ORM that did not run: " + text);
   }
 
+  /**
+   * E4's data sources as timed at the start (environment.data_sources) are in the environment section,
+   * every string escaped: a hostile query text stays text, and the MongoDB URL's password is not shown.
+   */
+  @Test
+  void dataSourcesAreInTheEnvironmentEscaped() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var env = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("environment");
+    env.put("database_cpus", "0");
+    env.set("data_sources", Json.MAPPER.readTree("""
+        {"slow_source": "query", "slow_query": "SELECT count(*) FROM slow_world WHERE x < 3 -- </dd><script>alert(1)</script>",
+         "slow_latency_ms": {"samples": 5, "median": 61.25, "min": 58.5, "max": 70.0},
+         "mongo_url": "mongodb://dbrace:s3cret@127.0.0.1:27018/dbrace", "mongo_server": "FerretDB v1.24.2 (SQLite), embedded",
+         "mongo_documents": 1000000, "mongo_query": "notifications.find({user: <img src=x onerror=alert(2)>})",
+         "mongo_latency_ms": {"samples": 5, "median": 120.5, "min": 101.0, "max": 150.25},
+         "mongo_load_seconds": 42.5, "mongo_load_cached": true, "fortune_variants": ["quarkus-<b>x</b>"]}
+        """));
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), tree);
+    Pages page = Pages.read(HtmlReport.write(dir));
+    Element environment = page.doc().select("h3:containsOwn(Environment) + dl.kv").first();
+    assertNotNull(environment, "the environment section");
+    java.util.Map<String, String> items = new java.util.LinkedHashMap<>();
+    for (Element dt : environment.select("dt")) {
+      items.put(dt.text(), dt.nextElementSibling().text());
+    }
+    assertEquals("query: SELECT count(*) FROM slow_world WHERE x < 3 -- </dd><script>alert(1)</script>; alone at the start: "
+        + "median 61.3 ms (58.5-70.0, 5 samples)", items.get("slow source"), items.toString());
+    assertEquals("FerretDB v1.24.2 (SQLite), embedded at mongodb://dbrace:***@127.0.0.1:27018/dbrace, 1,000,000 documents; "
+        + "loaded before in 42.5 s, reused", items.get("MongoDB"));
+    assertEquals("notifications.find({user: <img src=x onerror=alert(2)>}); alone at the start: median 120.5 ms (101.0-150.3, "
+        + "5 samples)", items.get("MongoDB query"));
+    assertTrue(items.get("fortune instead of MongoDB").startsWith("quarkus-<b>x</b> (no MongoDB client"), items.toString());
+    assertTrue(items.get("database cores").startsWith("0 "), items.toString());
+    assertTrue(page.doc().select("dl.kv script, dl.kv img, dl.kv b").isEmpty(), "a data source's text became markup");
+    assertFalse(page.html().contains("s3cret"), "the MongoDB password is in the report");
+  }
+
   @Test
   void warmupIntervalsAreLeftOutOfTheDistributions() throws Exception {
     Pages page = render("plain");

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.RunStatus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -32,5 +34,30 @@ class SummaryCsvTest {
     assertEquals("crashed", row[SummaryCsv.COLUMNS.indexOf("status")]);
     assertEquals("", row[SummaryCsv.COLUMNS.indexOf("p99_ms")], "no latency, no figure");
     assertEquals("", row[SummaryCsv.COLUMNS.indexOf("cpu_user_s")], "no process figures");
+  }
+
+  /** A service-level run's time to first item (ttfb_ms) fills the two last columns; a run without one leaves them blank. */
+  @Test
+  void timeToFirstItemIsAppendedWhereARunHasIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Path dir = FixtureResults.write("plain", tmp);
+    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var run = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("runs").get(0);
+    run.set("ttfb_ms", Json.MAPPER.readTree(
+        "{\"p50\": 12.5, \"p90\": 20.0, \"p99\": 31.25, \"p999\": 40.0, \"max\": 41.0, \"mean\": 14.0}"));
+    Race race = Json.MAPPER.treeToValue(tree, Race.class);
+    List<String[]> rows = read(SummaryCsv.of(race.runs()));
+    List<String> head = List.of(rows.get(0));
+    assertEquals(List.of("ttfb_p50_ms", "ttfb_p99_ms"), head.subList(head.size() - 2, head.size()), "appended last");
+    assertEquals("cpu_percent", head.get(head.size() - 3), "the columns before keep their order");
+    assertEquals(List.of("12.500", "31.250"), List.of(rows.get(1)).subList(head.size() - 2, head.size()));
+    assertEquals(List.of("", ""), List.of(rows.get(2)).subList(head.size() - 2, head.size()), "no ttfb_ms, blank cells");
+    assertEquals(head.size(), rows.get(2).length);
+  }
+
+  private static List<String[]> read(String text) throws Exception {
+    CsvMapper csv = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    try (MappingIterator<String[]> it = csv.readerFor(String[].class).readValues(text)) {
+      return it.readAll();
+    }
   }
 }

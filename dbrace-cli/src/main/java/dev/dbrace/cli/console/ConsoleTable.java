@@ -20,8 +20,10 @@ import java.util.stream.Collectors;
  * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
  * ok count. % cpu is the measured phase's CPU seconds over its wall seconds (100 = one core), faults
- * the minor/major page faults in it, both from /proc. Each row says whether the server saw TLS, and runs whose warm-up hit its cap are
- * listed under the table as not settled.
+ * the minor/major page faults in it, both from /proc. At the service level, where the generator timed
+ * each answer's first item, its p50 and p99 follow the latency's ({@code ttfb}). Each row says
+ * whether the server saw TLS, and runs whose warm-up hit its cap are listed under the table as not
+ * settled.
  */
 public final class ConsoleTable {
   private ConsoleTable() {}
@@ -34,6 +36,8 @@ public final class ConsoleTable {
     java.util.function.Function<StackRounds, String> point = g -> g.load() + " " + StackRounds.setting(g.runs().getFirst(), swept);
     boolean loads = groups.stream().map(point).distinct().count() > 1;
     boolean notIssued = runs.stream().anyMatch(r -> r.result().notIssued() > 0);
+    // the service level's time to first item: columns only where some run recorded it
+    boolean ttfb = runs.stream().anyMatch(r -> r.result().ttfbMs() != null);
     // "vs best" compares stacks at the same load, never across a curve's steps
     Map<String, Double> best = new HashMap<>();
     for (StackRounds g : groups) {
@@ -49,7 +53,11 @@ public final class ConsoleTable {
     if (rounds) {
       head.add("rounds");
     }
-    head.addAll(List.of("ops/s", "vs best", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors", "unfinished"));
+    head.addAll(List.of("ops/s", "vs best", "p50 ms", "p99 ms", "p99.9 ms", "max ms"));
+    if (ttfb) {
+      head.addAll(List.of("ttfb p50 ms", "ttfb p99 ms"));
+    }
+    head.addAll(List.of("errors", "unfinished"));
     if (notIssued) {
       head.add("not issued");
     }
@@ -68,7 +76,7 @@ public final class ConsoleTable {
       if (rounds) {
         row.add(Integer.toString(g.runs().size()));
       }
-      row.addAll(figures(g, best.getOrDefault(point.apply(g), 0.0), notIssued));
+      row.addAll(figures(g, best.getOrDefault(point.apply(g), 0.0), notIssued, ttfb));
       rows.add(row.toArray(String[]::new));
     }
     int[] width = new int[rows.get(0).length];
@@ -110,14 +118,14 @@ public final class ConsoleTable {
   }
 
   /** The figures' cells, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before. */
-  private static List<String> figures(StackRounds g, double best, boolean notIssued) {
+  private static List<String> figures(StackRounds g, double best, boolean notIssued, boolean ttfb) {
     List<RunRecord> m = g.measured();
     if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().result().latencyMs() != null) {
       m = g.runs();
     }
     List<String> cells = new ArrayList<>();
     if (m.isEmpty()) {
-      int n = 18 + (notIssued ? 1 : 0);
+      int n = 18 + (notIssued ? 1 : 0) + (ttfb ? 2 : 0);
       for (int i = 0; i < n; i++) {
         cells.add(i == n - 3 ? g.tls() : "-");
       }
@@ -131,6 +139,11 @@ public final class ConsoleTable {
     cells.add(cell(Spread.of(m.stream().map(r -> r.result().latencyMs().p99()).toList()), "%.3f"));
     cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().p999())));
     cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().max())));
+    if (ttfb) {
+      List<RunRecord> t = m.stream().filter(r -> r.result().ttfbMs() != null).toList();
+      cells.add(t.isEmpty() ? "-" : fmt("%.3f", median(t, r -> r.result().ttfbMs().p50())));
+      cells.add(t.isEmpty() ? "-" : cell(Spread.of(t.stream().map(r -> r.result().ttfbMs().p99()).toList()), "%.3f"));
+    }
     cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().errors()).sum()));
     cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().unfinished()).sum()));
     if (notIssued) {

@@ -18,7 +18,9 @@ import java.util.List;
 /**
  * Runs one stack in one worker JVM and watches it: a worker that stops making progress for the
  * stall timeout, or outlives the run timeout, is asked to stop and report, then killed; one
- * that dies is reported with its last stderr lines. Not thread-safe; one run at a time.
+ * that dies is reported with its last stderr lines. At the service level progress is an answer
+ * (ok, or an error the service answered): a service that answers nothing, its requests only timing
+ * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. Not thread-safe; one run at a time.
  */
 public final class RunExecutor {
   /** What came back from the worker, before server counters are added. */
@@ -95,12 +97,17 @@ public final class RunExecutor {
       long stopSentAt = 0;
       boolean ready = false;
       String stopReason = null;
+      // the service level counts answers only: a hung service's requests time out one by one, and
+      // those timeouts would otherwise keep its run going until the run timeout
+      boolean serviceLevel = settings.requestTimeoutMs() > 0;
+      boolean stalled = false;
       while (true) {
         WorkerProcess.Message m = w.next(250);
         long now = System.nanoTime();
         if (m == null) {
           if (stopSentAt == 0) {
             stopReason = ready ? watchdog(now, t0, lastChange) : startupWatchdog(now, t0);
+            stalled = ready && serviceLevel && stopReason != null && now - lastChange > settings.stallTimeoutMs() * 1_000_000L;
             if (stopReason != null) {
               w.send("stop");
               stopSentAt = now;
@@ -128,8 +135,10 @@ public final class RunExecutor {
           }
           case PROGRESS -> {
             JsonNode b = m.body();
-            // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled
-            long count = b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
+            // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled;
+            // at the service level only answers count (ok or the service's error), neither timeouts nor refusals
+            long count = serviceLevel ? b.path("ops").asLong() + b.path("errors").asLong() - b.path("timeouts").asLong()
+                : b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
             if (count != lastCount) {
               lastCount = count;
               lastChange = now;
@@ -152,7 +161,8 @@ public final class RunExecutor {
               return outcome(RunStatus.INTERRUPTED, "interrupted (Ctrl-C); the figures are those measured until then", r,
                   before, after, sampler, w, t0);
             }
-            return outcome(stopReason == null ? RunStatus.OK : RunStatus.HUNG, stopReason, r, before, after, sampler, w, t0);
+            RunStatus status = stopReason == null ? RunStatus.OK : stalled ? RunStatus.STALLED : RunStatus.HUNG;
+            return outcome(status, stopReason, r, before, after, sampler, w, t0);
           }
           case ERROR -> {
             w.waitFor(5_000);
@@ -187,9 +197,17 @@ public final class RunExecutor {
     return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
   }
 
+  private static String seconds(long ms) {
+    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
+  }
+
   /** Why the run must be stopped now, or null. */
   private String watchdog(long now, long t0, long lastChange) {
     if (now - lastChange > settings.stallTimeoutMs() * 1_000_000L) {
+      if (settings.requestTimeoutMs() > 0) {
+        return "the service answered nothing for " + seconds(settings.stallTimeoutMs()) + " (its requests timed out after "
+            + seconds(settings.requestTimeoutMs()) + "); stopped, the figures measured until then kept";
+      }
       return "no operation completed for " + settings.stallTimeoutMs() / 1000 + " s";
     }
     if (now - t0 > settings.runTimeoutMs() * 1_000_000L) {

@@ -11,6 +11,9 @@ import java.util.Locale;
  * else from the exception's class and message along its causes. Stateless.
  */
 final class ErrorCategory {
+  /** The category of a timeout (the service level's request timeout among them). */
+  static final String TIMEOUT = "timeout";
+
   private ErrorCategory() {}
 
   static String of(Throwable error) {
@@ -60,7 +63,7 @@ final class ErrorCategory {
       return "connection refused";
     }
     if (s.contains("timeout") || s.contains("timed out")) {
-      return "timeout";
+      return TIMEOUT;
     }
     if (s.contains("cancel")) {
       return "cancelled";

@@ -35,6 +35,8 @@ public final class PhaseStats {
   final LongAdder issued = new LongAdder();
   final LongAdder ok = new LongAdder();
   final LongAdder errors = new LongAdder();
+  /** The errors of kind timeout: at the service level, a request the service never answered. */
+  final LongAdder timeouts = new LongAdder();
   final LongAdder statements = new LongAdder();
   /** Open loop: arrivals of this phase that found the in-flight limit reached and were not sent. */
   final LongAdder notIssued = new LongAdder();
@@ -70,6 +72,9 @@ public final class PhaseStats {
   void failure(long latencyNs, String kind, String sample) {
     errorRecorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
     errors.increment();
+    if (kind.startsWith(ErrorCategory.TIMEOUT + ":")) {
+      timeouts.increment();
+    }
     String key = errorKinds.size() >= MAX_KINDS && !errorKinds.containsKey(kind) ? "other" : kind;
     errorKinds.computeIfAbsent(key, k -> new LongAdder()).increment();
     errorSamples.putIfAbsent(key, sample);
@@ -103,6 +108,14 @@ public final class PhaseStats {
 
   public long errors() {
     return errors.sum();
+  }
+
+  /**
+   * The errors that were timeouts (category {@code timeout}): the stall guard at the service level
+   * counts answers only, and a request that timed out is no answer.
+   */
+  public long timeouts() {
+    return timeouts.sum();
   }
 
   public long notIssued() {

@@ -24,12 +24,17 @@ public final class Protocol {
     send(MessageType.MEASURE, Map.of());
   }
 
-  /** {@code notIssued}: open-loop arrivals not sent because of the in-flight limit (0 for closed loop). */
-  public void progress(String phase, long ops, long errors, long notIssued, double elapsedS) {
+  /**
+   * {@code notIssued}: open-loop arrivals not sent because of the in-flight limit (0 for closed loop);
+   * {@code timeouts}: those of the {@code errors} that were timeouts (the service-level stall guard
+   * counts only answers).
+   */
+  public void progress(String phase, long ops, long errors, long timeouts, long notIssued, double elapsedS) {
     Map<String, Object> fields = new LinkedHashMap<>();
     fields.put("phase", phase);
     fields.put("ops", ops);
     fields.put("errors", errors);
+    fields.put("timeouts", timeouts);
     fields.put("not_issued", notIssued);
     fields.put("elapsed_s", elapsedS);
     send(MessageType.PROGRESS, fields);

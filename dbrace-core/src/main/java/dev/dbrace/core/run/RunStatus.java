@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * How a run (a stack's, a service's or an experiment's) ended, as the runner judged it; written to
  * race.json and experiment.json as the lowercase name. Only {@link #OK} runs have figures, except
- * an {@link #INTERRUPTED} one that had reached its measured phase.
+ * an {@link #INTERRUPTED} or {@link #STALLED} one that had reached its measured phase.
  */
 public enum RunStatus {
   /** The worker reported its result in time. */
@@ -18,6 +18,11 @@ public enum RunStatus {
   CRASHED,
   /** The worker was killed after a deadline (or a stall) passed without a result. */
   HUNG,
+  /**
+   * Service level: the service answered nothing for the stall timeout (its requests only timed out),
+   * so the run was stopped; its figures are those measured until then.
+   */
+  STALLED,
   /** Ctrl-C: the run was cut short; its figures are those measured until then. */
   INTERRUPTED,
   /** An experiment of several parts, some of which did not finish (experiment.json only). */

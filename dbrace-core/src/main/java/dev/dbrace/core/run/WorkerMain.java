@@ -160,7 +160,7 @@ public final class WorkerMain {
       return t;
     });
     ticker.scheduleAtFixedRate(() -> protocol.progress("warmup", warm.measured().ok(), warm.measured().errors(),
-        warm.measured().notIssued(), (System.nanoTime() - start) / 1e9),
+        warm.measured().timeouts(), warm.measured().notIssued(), (System.nanoTime() - start) / 1e9),
         spec.plan().progressIntervalMs(), spec.plan().progressIntervalMs(), TimeUnit.MILLISECONDS);
     WarmupRule.Outcome outcome;
     try {
@@ -199,7 +199,7 @@ public final class WorkerMain {
     boolean m = loop.measuring();
     var phase = m ? loop.measured() : loop.warmup();
     double elapsed = m ? loop.measuredSeconds() : (System.nanoTime() - start) / 1e9;
-    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), phase.notIssued(), elapsed);
+    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), phase.timeouts(), phase.notIssued(), elapsed);
   }
 
   private static StackProvider find(String name) {
