@@ -12,7 +12,6 @@ import dev.dbrace.runner.fault.FaultAnalysis;
 import dev.dbrace.runner.fault.FaultInjector;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fault.FaultProbe;
-import dev.dbrace.runner.spike.SpikeProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -24,6 +23,8 @@ import dev.dbrace.runner.probe.ServerCountersProbe;
 import dev.dbrace.runner.probe.TlsProbe;
 import dev.dbrace.runner.probe.TlsRunProbe;
 import dev.dbrace.runner.service.ServiceVersionsProbe;
+import dev.dbrace.runner.spike.SpikeProbe;
+import dev.dbrace.service.host.ServiceProcess;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -327,7 +328,7 @@ public final class RaceRunner {
         if (interrupted) {
           executor.interrupt();
         }
-        out = executor.run(s.worker(), spec, target.password(), runDir, List.copyOf(extra), s.servicePid());
+        out = serviceGone(executor.run(s.worker(), spec, target.password(), runDir, List.copyOf(extra), s.servicePid()), s);
       } finally {
         for (RunProbe p : probes.reversed()) {
           p.close();
@@ -347,6 +348,22 @@ public final class RaceRunner {
       }
     }
     return record;
+  }
+
+  /**
+   * A service whose process died during its run answered the rest with refused connections: the
+   * run is {@code crashed}, not ok, and keeps what was measured until then.
+   */
+  private static RunExecutor.Outcome serviceGone(RunExecutor.Outcome out, RunSubject.Started s) {
+    if (s.servicePid() == 0 || out.result() == null || out.status() == RunStatus.INTERRUPTED
+        || ProcessHandle.of(s.servicePid()).map(ProcessHandle::isAlive).orElse(false)) {
+      return out;
+    }
+    String code = s.stop() instanceof ServiceProcess p && !p.process().isAlive() ? " with code " + p.process().exitValue() : "";
+    String message = "the service's process exited" + code + " during the run; the figures are those measured, its answers"
+        + " after that were refused connections" + (out.message() == null ? "" : "; " + out.message());
+    return new RunExecutor.Outcome(RunStatus.CRASHED, message, out.result(), out.ready(), out.before(), out.after(),
+        out.peakThreads(), out.peakRssKb(), out.stderrTail(), out.wallS(), out.measureStart(), out.measureEnd(), out.generator());
   }
 
   /** The probes of one run, in the order they act: those that switched on for this race. */
