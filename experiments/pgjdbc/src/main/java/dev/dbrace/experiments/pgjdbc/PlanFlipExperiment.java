@@ -48,10 +48,27 @@ public final class PlanFlipExperiment implements Experiment {
         new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold: executions before the statement is server-prepared"));
   }
 
-  /** One way of running the query: which table, which SQL text, which connection properties. */
-  record Variant(String label, String table, String condition, Map<String, String> properties) {
+  /**
+   * One way of running the query: which table, which condition, which connection properties. With
+   * {@code fence} the owner condition goes in a subquery ended by {@code OFFSET 0}, which the
+   * planner may not flatten, and the tag is filtered outside it; its parameters then come owner first.
+   */
+  record Variant(String label, String table, String condition, boolean fence, Map<String, String> properties) {
+    Variant(String label, String table, String condition, Map<String, String> properties) {
+      this(label, table, condition, false, properties);
+    }
+
     String sql(String schema) {
+      if (fence) {
+        return "SELECT id, payload FROM (SELECT id, payload, tag FROM " + schema + "." + table
+            + " WHERE owner_id = ? OFFSET 0) fenced WHERE tag = ?";
+      }
       return "SELECT id, payload FROM " + schema + "." + table + " WHERE " + condition;
+    }
+
+    /** The query's arguments in parameter order. */
+    int[] arguments() {
+      return fence ? new int[] {QUERIED_OWNER, QUERIED_TAG} : new int[] {QUERIED_TAG, QUERIED_OWNER};
     }
   }
 
@@ -67,6 +84,7 @@ public final class PlanFlipExperiment implements Experiment {
     List<Variant> variants = List.of(
         new Variant("as written", "flip_items", "tag = ? AND owner_id = ?", jdbc),
         new Variant("tag + 0", "flip_items", "tag + 0 = ? AND owner_id = ?", jdbc),
+        new Variant("OFFSET 0", "flip_items", "owner_id = ? in a subquery with OFFSET 0, then tag = ?", true, jdbc),
         new Variant("force_custom_plan", "flip_items", "tag = ? AND owner_id = ?", forceCustom),
         new Variant("control table", "control_items", "tag = ? AND owner_id = ?", jdbc));
     try (Connection admin = ctx.connect()) {
@@ -76,8 +94,9 @@ public final class PlanFlipExperiment implements Experiment {
         List<VariantRun> runs = new ArrayList<>();
         for (Variant v : variants) {
           ctx.progress("variant " + v.label() + ": " + executions + " executions");
+          int[] args = v.arguments();
           PlanProbe.Pair plans = PlanProbe.probe(admin, v.sql(schema).replaceFirst("\\?", "\\$1").replaceFirst("\\?", "\\$2"),
-              "int, int", QUERIED_TAG + ", " + QUERIED_OWNER);
+              "int, int", args[0] + ", " + args[1]);
           runs.add(new VariantRun(v, plans, PreparedExecutions.run(ctx, v, schema, executions)));
         }
         return PlanFlipReport.of(name(), nullRows, threshold, runs);

@@ -56,6 +56,8 @@ final class PlanFlipReport {
       facts.put(key + ".plan_changed", r.firstGeneric() > 0 && !r.plans().sameShape());
       facts.put(key + ".generic_buffers", r.plans().generic().buffers());
       facts.put(key + ".custom_buffers", r.plans().custom().buffers());
+      facts.put(key + ".generic_plan", r.plans().generic().shape());
+      facts.put(key + ".custom_plan", r.plans().custom().shape());
     }
     return new ExperimentResult(name, "Generic plan flip of a server-prepared statement",
         List.of(new ExperimentResult.Table("Variants (" + Figures.count(nullRows) + " NULL tags, "
