@@ -40,7 +40,8 @@ public final class FetchSizeExperiment implements Experiment {
 
   @Override
   public List<ExperimentOption> options() {
-    return List.of(new ExperimentOption("rows", "250000", "rows of 1 KB to read (E3 used 1,000,000)"));
+    return List.of(new ExperimentOption("rows", "250000", "rows of 1 KB to read (E3 used 1,000,000)"),
+        Repeats.ITERATIONS, Repeats.SEED);
   }
 
   @Override
@@ -76,15 +77,13 @@ public final class FetchSizeExperiment implements Experiment {
         Sql.exec(admin, "CREATE UNLOGGED TABLE " + schema + ".wide_rows (id int, body text)",
             "INSERT INTO " + schema + ".wide_rows SELECT i, repeat(md5(i::text), " + ROW_BYTES / 32 + ") FROM generate_series(1, "
                 + rows + ") i");
-        List<Read> reads = new ArrayList<>();
-        for (Variant v : variants) {
-          ctx.progress("variant " + v.label());
+        List<List<Read>> reads = Repeats.run(ctx, variants, v -> {
           Read r = read(ctx, v, schema + ".wide_rows");
           if (r.ok() && r.rows() != rows) {
             throw new IllegalStateException(v.label() + " read " + r.rows() + " rows, expected " + rows);
           }
-          reads.add(r);
-        }
+          return r;
+        });
         return FetchSizeReport.of(rows, Runtime.getRuntime().maxMemory() / 1048576.0, reads);
       } finally {
         Sql.dropQuietly(admin, schema);

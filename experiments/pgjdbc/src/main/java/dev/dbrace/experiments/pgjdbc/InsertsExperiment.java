@@ -4,6 +4,7 @@ import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
 import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.core.experiment.Figures;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,15 +29,23 @@ public final class InsertsExperiment implements Experiment {
   @Override
   public List<ExperimentOption> options() {
     return List.of(new ExperimentOption("rows", "2048", "rows inserted per measurement"),
-        new ExperimentOption("maxBatch", "128", "largest batch size; sizes are 1, 2, 4 ... up to it"));
+        new ExperimentOption("maxBatch", "128", "largest batch size; sizes are 1, 2, 4 ... up to it"),
+        Repeats.ITERATIONS, Repeats.SEED);
   }
 
-  /** One measurement: a method at a batch size. */
-  record Point(InsertMethod method, int batch, double seconds, long rows) {
+  /** A method at a batch size, and its measurements: seconds per iteration, rows verified after each. */
+  record Point(InsertMethod method, int batch, List<Double> seconds, long rows) {
+    /** rows/s over the iterations: median, range. */
+    Spread rate() {
+      return Spread.of(seconds.stream().map(s -> rows / s).toList());
+    }
+
     double rowsPerSecond() {
-      return rows / seconds;
+      return rate().median();
     }
   }
+
+  private record Where(InsertMethod method, int batch) {}
 
   @Override
   public ExperimentResult run(ExperimentContext ctx) throws Exception {
@@ -51,13 +60,17 @@ public final class InsertsExperiment implements Experiment {
       try {
         Sql.freshSchema(admin, ctx.schema());
         Sql.exec(admin, "CREATE TABLE " + table + " (id int PRIMARY KEY, qty int NOT NULL, note text NOT NULL)");
-        List<Point> points = new ArrayList<>();
+        List<Where> where = new ArrayList<>();
         for (InsertMethod m : InsertMethod.values()) {
-          List<Integer> mine = m == InsertMethod.ROW_BY_ROW ? List.of(1) : sizes;
-          ctx.progress(m.label + ": batch sizes " + mine);
-          for (int b : mine) {
-            points.add(measure(ctx, admin, m, table, b, rows));
+          for (int b : m == InsertMethod.ROW_BY_ROW ? List.of(1) : sizes) {
+            where.add(new Where(m, b));
           }
+        }
+        ctx.progress(where.size() + " points (method, batch size), " + Figures.count(rows) + " rows each");
+        List<List<Double>> seconds = Repeats.run(ctx, where, w -> measure(ctx, admin, w.method(), table, w.batch(), rows));
+        List<Point> points = new ArrayList<>();
+        for (int i = 0; i < where.size(); i++) {
+          points.add(new Point(where.get(i).method(), where.get(i).batch(), seconds.get(i), rows));
         }
         return InsertsReport.of(rows, sizes, points);
       } finally {
@@ -66,7 +79,8 @@ public final class InsertsExperiment implements Experiment {
     }
   }
 
-  private static Point measure(ExperimentContext ctx, Connection admin, InsertMethod m, String table, int batch, int rows)
+  /** Inserts the rows at one point and verifies them; the seconds it took. */
+  private static double measure(ExperimentContext ctx, Connection admin, InsertMethod m, String table, int batch, int rows)
       throws Exception {
     Sql.exec(admin, "TRUNCATE " + table);
     double seconds;
@@ -85,6 +99,6 @@ public final class InsertsExperiment implements Experiment {
       throw new IllegalStateException(m.label + " at batch " + batch + ": table holds (count, sum of ids) " + check
           + ", expected " + expected);
     }
-    return new Point(m, batch, seconds, rows);
+    return seconds;
   }
 }

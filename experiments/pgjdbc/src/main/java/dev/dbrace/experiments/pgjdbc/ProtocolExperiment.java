@@ -39,7 +39,8 @@ public final class ProtocolExperiment implements Experiment {
   @Override
   public List<ExperimentOption> options() {
     return List.of(new ExperimentOption("executions", "5000", "executions per variant (one connection, one at a time)"),
-        new ExperimentOption("seed", "42", "seed of the ids looked up (the same ids for every variant)"));
+        new ExperimentOption("seed", "42", "seed of the ids looked up (the same ids for every variant) and of the order"),
+        Repeats.ITERATIONS);
   }
 
   /** How the select is issued: driver properties, whether the statement is closed after each run, or concatenated. */
@@ -83,16 +84,7 @@ public final class ProtocolExperiment implements Experiment {
         Sql.exec(admin, "CREATE TABLE " + table + " (id int PRIMARY KEY, v int NOT NULL)",
             "INSERT INTO " + table + " SELECT i, i * 7 FROM generate_series(1, " + TABLE_ROWS + ") i",
             "VACUUM ANALYZE " + table);
-        // an untimed tenth first, so the first variant measured does not carry the JIT's warm-up alone
-        ctx.progress("warm-up: " + Math.max(10, executions / 10) + " executions of each variant");
-        for (Variant v : variants) {
-          measure(ctx, v, table, Math.max(10, executions / 10), seed + 1);
-        }
-        List<Measured> runs = new ArrayList<>();
-        for (Variant v : variants) {
-          ctx.progress("variant " + v.label() + ": " + executions + " executions");
-          runs.add(measure(ctx, v, table, executions, seed));
-        }
+        List<List<Measured>> runs = Repeats.run(ctx, variants, v -> measure(ctx, v, table, executions, seed));
         return ProtocolReport.of(executions, runs);
       } finally {
         Sql.dropQuietly(admin, ctx.schema());
