@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * E3's insert comparison: the same rows inserted row by row, as a JDBC batch, with batch
- * rewriting, as one multi-row VALUES, with COPY and with unnest of arrays, in groups of 1, 2, 4 ...
- * rows. Each measurement inserts {@code rows} rows in one transaction; the table's row count and
+ * rewriting, as one multi-row VALUES, with COPY, with unnest of one array per column and of one
+ * array of a composite type, and as a rewritten batch of INSERT ... SELECT (which pgjdbc does not
+ * rewrite), in groups of 1, 2, 4 ... rows. Each measurement inserts {@code rows} rows in one transaction; the table's row count and
  * id sum are checked after every measurement and the table emptied for the next.
  */
 public final class InsertsExperiment implements Experiment {
@@ -23,7 +24,8 @@ public final class InsertsExperiment implements Experiment {
 
   @Override
   public String description() {
-    return "row by row vs JDBC batch vs reWriteBatchedInserts vs multi-row VALUES vs COPY vs unnest, batch sizes 1..128 (E3)";
+    return "row by row vs JDBC batch vs reWriteBatchedInserts vs multi-row VALUES vs COPY vs unnest (arrays, composite array)"
+        + " vs INSERT ... SELECT, batch sizes 1..128 (E3)";
   }
 
   @Override
@@ -59,7 +61,8 @@ public final class InsertsExperiment implements Experiment {
     try (Connection admin = ctx.connect()) {
       try {
         Sql.freshSchema(admin, ctx.schema());
-        Sql.exec(admin, "CREATE TABLE " + table + " (id int PRIMARY KEY, qty int NOT NULL, note text NOT NULL)");
+        Sql.exec(admin, "CREATE TABLE " + table + " (id int PRIMARY KEY, qty int NOT NULL, note text NOT NULL)",
+            "CREATE TYPE " + ctx.schema() + "." + InsertMethod.COMPOSITE_TYPE + " AS (id int, qty int, note text)");
         List<Where> where = new ArrayList<>();
         for (InsertMethod m : InsertMethod.values()) {
           for (int b : m == InsertMethod.ROW_BY_ROW ? List.of(1) : sizes) {

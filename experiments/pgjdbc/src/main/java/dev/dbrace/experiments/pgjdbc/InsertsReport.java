@@ -57,7 +57,8 @@ final class InsertsReport {
     int iterations = rowByRow.seconds().size();
     Point runnerUp = points.stream().filter(p -> p.batch() == largest && p != bestLarge)
         .max(Comparator.comparingDouble(Point::rowsPerSecond)).orElse(null);
-    String finding = String.format(Locale.ROOT,
+    String finding;
+    finding = String.format(Locale.ROOT,
         "Inserting %s rows per measurement (every count verified; medians of %d iterations, each after a warm-up of "
             + "the same point): row by row ran %s rows/s. At batch size %d the "
             + "fastest method was %s with %s rows/s (%s row by row); a plain JDBC batch did %s, multi-row VALUES %s, "
@@ -71,6 +72,15 @@ final class InsertsReport {
         copyWinsFrom == null ? "was not the fastest at the largest batch size" : "was the fastest from batch size " + copyWinsFrom + " on")
         + (runnerUp == null ? "" : " At batch size " + largest + ", " + Spread.compare(bestLarge.method().label, bestLarge.rate(),
             runnerUp.method().label, runnerUp.rate(), v -> Figures.count(Math.round(v)), "rows/s"));
+    Point composite = find(points, InsertMethod.COMPOSITE_ARRAY, largest);
+    Point perColumn = find(points, InsertMethod.UNNEST, largest);
+    Point select = find(points, InsertMethod.INSERT_SELECT, largest);
+    Point values = find(points, InsertMethod.REWRITTEN_BATCH, largest);
+    finding += String.format(Locale.ROOT, " E3's forms at batch size %d: one array of a composite type (createArrayOf) %s rows/s"
+            + " vs one array per column %s (%s); a batch of INSERT ... SELECT, which pgjdbc does not rewrite, %s rows/s vs "
+            + "the rewritten INSERT ... VALUES batch %s (%s).", largest, composite.rate().count(), perColumn.rate().count(),
+        Figures.ratio2(composite.rowsPerSecond() / perColumn.rowsPerSecond()), select.rate().count(), values.rate().count(),
+        Figures.ratio2(select.rowsPerSecond() / values.rowsPerSecond()));
     facts.put("iterations", iterations);
     facts.put("copy_fastest_from_batch", copyWinsFrom == null ? 0 : copyWinsFrom);
     facts.put("best_at_largest_batch", bestLarge.method().name());
