@@ -21,6 +21,10 @@ class ProtocolExperimentTest {
     assertTrue(r.tables().getFirst().rows().getFirst().get(1).matches("[0-9,]+ \\([0-9,]+-[0-9,]+\\)"),
         r.tables().getFirst().rows().toString());
     assertTrue(r.finding().contains("each other's range") || r.finding().contains("apart beyond their ranges"), r.finding());
+    // binaryTransfer on and off over the typed row: every column read back right (else it throws), all server-prepared
+    assertEquals(200L, f.get("typed_row_binarytransfer_true_default_preparethreshold_1.named_executions"), r.finding());
+    assertEquals(200L, f.get("typed_row_binarytransfer_false_preparethreshold_1.named_executions"), r.finding());
+    assertTrue(r.finding().contains("binaryTransfer on"), r.finding());
     assertEquals(0L, f.get("preferquerymode_simple.named_executions"), r.finding());
     assertEquals(0L, f.get("extended_preparethreshold_0.named_executions"), r.finding());
     assertEquals(0L, f.get("sql_built_by_concatenation.named_executions"), r.finding());
