@@ -37,15 +37,26 @@ final class Repeats {
     return ctx.intOption("seed", 0, Integer.MAX_VALUE);
   }
 
-  /** {@link #run(List, int, long, Measure, Consumer)} with the context's iterations and seed. */
+  /** {@link #run(List, int, long, Measure, Measure, Consumer)} with the context's iterations and seed. */
   static <P, M> List<List<M>> run(ExperimentContext ctx, List<P> points, Measure<P, M> measure) throws Exception {
-    return run(points, iterations(ctx), seed(ctx), measure, ctx::progress);
+    return run(points, iterations(ctx), seed(ctx), measure, measure, ctx::progress);
+  }
+
+  /** As {@link #run(ExperimentContext, List, Measure)} with a warm-up of its own (a smaller run of the same point). */
+  static <P, M> List<List<M>> run(ExperimentContext ctx, List<P> points, Measure<P, ?> warmUp, Measure<P, M> measure)
+      throws Exception {
+    return run(points, iterations(ctx), seed(ctx), warmUp, measure, ctx::progress);
+  }
+
+  static <P, M> List<List<M>> run(List<P> points, int iterations, long seed, Measure<P, M> measure,
+      Consumer<String> progress) throws Exception {
+    return run(points, iterations, seed, measure, measure, progress);
   }
 
   /**
    * @return for each point (in the order given) its measured runs, one per iteration; warm-up runs are discarded
    */
-  static <P, M> List<List<M>> run(List<P> points, int iterations, long seed, Measure<P, M> measure,
+  static <P, M> List<List<M>> run(List<P> points, int iterations, long seed, Measure<P, ?> warmUp, Measure<P, M> measure,
       Consumer<String> progress) throws Exception {
     List<List<M>> out = new ArrayList<>();
     points.forEach(p -> out.add(new ArrayList<>()));
@@ -54,7 +65,7 @@ final class Repeats {
       progress.accept("iteration " + (it + 1) + " of " + iterations + ": " + points.size()
           + " points in shuffled order, each after an unmeasured warm-up of itself");
       for (int i : order) {
-        measure.run(points.get(i));
+        warmUp.run(points.get(i));
         out.get(i).add(measure.run(points.get(i)));
       }
     }
