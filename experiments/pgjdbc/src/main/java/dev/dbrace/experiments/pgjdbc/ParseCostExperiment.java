@@ -57,7 +57,7 @@ public final class ParseCostExperiment implements Experiment {
             + "~10 KiB statement over the lab tables"),
         new ExperimentOption("args", "file", "comma-separated values for the ? placeholders, sent untyped; 'file' takes "
             + "the statement's '-- dbrace-args:' line"),
-        new ExperimentOption("executions", "200", "executions per mode and iteration (one connection)"),
+        new ExperimentOption("executions", "100", "executions per mode and iteration (one connection)"),
         Repeats.ITERATIONS, Repeats.SEED);
   }
 

@@ -22,11 +22,17 @@ final class StatStatements {
   private final Connection admin;
   private final String schema;
   private final String why;
+  private final String settings;
 
   private StatStatements(Connection admin, String schema, String why) {
+    this(admin, schema, why, TRACK);
+  }
+
+  private StatStatements(Connection admin, String schema, String why, String settings) {
     this.admin = admin;
     this.schema = schema;
     this.why = why;
+    this.settings = settings;
   }
 
   static StatStatements open(ExperimentContext ctx, Connection admin) {
@@ -39,6 +45,13 @@ final class StatStatements {
     }
     if (schema == null) {
       return new StatStatements(admin, null, "pg_stat_statements is not loaded by the server or not created in this database");
+    }
+    try {
+      if ("on".equals(Sql.string(admin, "SELECT current_setting('pg_stat_statements.track_planning')"))) {
+        return new StatStatements(admin, schema, null, ""); // on for every session already: nothing to set
+      }
+    } catch (SQLException e) {
+      return new StatStatements(admin, null, "cannot read pg_stat_statements.track_planning: " + e.getMessage());
     }
     try (Connection c = ctx.connect(Map.of("options", TRACK))) {
       if (!"on".equals(Sql.string(c, "SHOW pg_stat_statements.track_planning"))) {
@@ -63,7 +76,7 @@ final class StatStatements {
 
   /** The startup option the measuring sessions need, empty when not available. */
   String sessionSettings() {
-    return available() ? TRACK : "";
+    return available() ? settings : "";
   }
 
   /** queryid -> {calls, plans, total plan ms, total execution ms} of this user's statements in this database. */
