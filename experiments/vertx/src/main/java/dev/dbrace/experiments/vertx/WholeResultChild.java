@@ -60,7 +60,7 @@ final class WholeResultChild {
       }
       // -XX:+ExitOnOutOfMemoryError says "Terminating due to java.lang.OutOfMemoryError: Java heap space"
       // HotSpot prints it on stdout, where the protocol's result line would be, or on stderr
-      String oom = java.util.stream.Stream.concat(java.util.stream.Stream.ofNullable(result), err.lines())
+      String oom = java.util.stream.Stream.concat(java.util.stream.Stream.of(line, result).filter(l -> l != null), err.lines())
           .filter(l -> l.contains("Terminating due to") && l.contains("OutOfMemoryError")).findFirst().orElse(null);
       if (line == null || oom == null) {
         List<String> lines = err.lines().toList();
