@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -149,6 +150,8 @@ public final class ParseCostExperiment implements Experiment {
       source = file.toString();
       try {
         text = Files.readString(file);
+      } catch (NoSuchFileException e) {
+        throw new BadOptionException("--opt sql: no such file: " + file);
       } catch (IOException e) {
         throw new BadOptionException("--opt sql: cannot read " + file + ": " + e.getMessage());
       }

@@ -46,6 +46,8 @@ class ParseCostExperimentTest {
     assertEquals(2, r.facts().get("parameters"));
     BadOptionException e = assertThrows(BadOptionException.class, () -> ParseCostExperiment.statement(file.toString(), "file"));
     assertTrue(e.getMessage().contains("2 ? placeholder(s) but 0 argument(s)"), e.getMessage());
-    assertThrows(BadOptionException.class, () -> ParseCostExperiment.statement(dir.resolve("none.sql").toString(), "file"));
+    BadOptionException missing = assertThrows(BadOptionException.class,
+        () -> ParseCostExperiment.statement(dir.resolve("none.sql").toString(), "file"));
+    assertTrue(missing.getMessage().startsWith("--opt sql: no such file: "), missing.getMessage());
   }
 }
