@@ -60,7 +60,8 @@ class ExperimentCommandTest {
 
   @Test
   void fetchSizeRunsOutOfMemoryInItsSmallHeapAndSaysSoAsAFinding(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("experiment", "fetch-size", "--url", url(), "--opt", "rows=150000", "--out", out.toString());
+    Cli.Result r = Cli.run("experiment", "fetch-size", "--url", url(), "--opt", "rows=150000", "--opt", "iterations=1",
+        "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode result = Json.MAPPER.readTree(out.resolve("experiment.json").toFile()).path("result");
     JsonNode facts = result.path("facts");

@@ -41,7 +41,8 @@ public final class BindTypesExperiment implements Experiment {
   public List<ExperimentOption> options() {
     return List.of(
         new ExperimentOption("executions", "40", "executions per variant"),
-        new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold"));
+        new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold"),
+        Repeats.ITERATIONS, Repeats.SEED);
   }
 
   /** One execution: latency and the server statement (name@prepare_time) that ran it, if server-prepared. */
@@ -95,19 +96,21 @@ public final class BindTypesExperiment implements Experiment {
     try (Connection admin = ctx.connect()) {
       try {
         Sql.freshSchema(admin, schema);
-        List<VariantRun> runs = new ArrayList<>();
-        for (boolean alternate : new boolean[] {true, false}) {
-          String table = alternate ? "alternating" : "steady";
+        for (String table : new String[] {"alternating", "steady"}) {
           Sql.exec(admin, "CREATE TABLE " + schema + "." + table + " (id int PRIMARY KEY, note text)");
+        }
+        ctx.progress("2 variants, " + executions + " inserts each, on a fresh connection and an emptied table every time");
+        List<List<VariantRun>> runs = Repeats.run(ctx, List.of(true, false), alternate -> {
+          String table = schema + "." + (alternate ? "alternating" : "steady");
           String label = alternate ? "varchar NULL / int alternately" : "int NULL / int (steady)";
-          ctx.progress("variant " + label + ": " + executions + " executions");
-          List<Execution> measured = run(ctx, schema + "." + table, alternate, executions, threshold);
-          long count = Long.parseLong(Sql.string(admin, "SELECT count(*) FROM " + schema + "." + table));
+          Sql.exec(admin, "TRUNCATE " + table);
+          List<Execution> measured = run(ctx, table, alternate, executions, threshold);
+          long count = Long.parseLong(Sql.string(admin, "SELECT count(*) FROM " + table));
           if (count != executions) {
             throw new IllegalStateException(table + " holds " + count + " rows after " + executions + " inserts");
           }
-          runs.add(new VariantRun(label, measured, count));
-        }
+          return new VariantRun(label, measured, count);
+        });
         return report(threshold, runs);
       } finally {
         Sql.dropQuietly(admin, schema);
@@ -147,29 +150,44 @@ public final class BindTypesExperiment implements Experiment {
     }
   }
 
-  private static ExperimentResult report(int threshold, List<VariantRun> runs) {
+  /** Each iteration's median latency (first execution excluded): median and range over the iterations. */
+  private static Spread latency(List<VariantRun> iterations) {
+    return Spread.of(iterations.stream().map(VariantRun::medianMs).toList());
+  }
+
+  /** The server's statements and switches are the same in every iteration (a fresh connection each): the first one's. */
+  private static ExperimentResult report(int threshold, List<List<VariantRun>> iterations) {
+    List<VariantRun> runs = iterations.stream().map(List::getFirst).toList();
     List<List<String>> rows = new ArrayList<>();
     Map<String, Object> facts = new LinkedHashMap<>();
-    for (VariantRun r : runs) {
+    facts.put("iterations", iterations.getFirst().size());
+    for (int i = 0; i < runs.size(); i++) {
+      VariantRun r = runs.get(i);
+      Spread ms = latency(iterations.get(i));
       rows.add(List.of(r.label(), Integer.toString(r.executions().size()), Long.toString(r.rows()),
           Integer.toString(r.serverStatements().size()), Integer.toString(r.switches()),
-          String.join(" ", r.parameterTypes()), Figures.ms(r.medianMs())));
+          String.join(" ", r.parameterTypes()), ms.ms()));
       String key = r.label().startsWith("varchar") ? "alternating" : "steady";
       facts.put(key + ".server_statements", r.serverStatements().size());
       facts.put(key + ".switches", r.switches());
-      facts.put(key + ".median_ms", r.medianMs());
+      facts.put(key + ".median_ms", ms.median());
+      facts.put(key + ".median_ms_min", ms.min());
+      facts.put(key + ".median_ms_max", ms.max());
       facts.put(key + ".rows", r.rows());
     }
     VariantRun alt = runs.get(0);
     VariantRun steady = runs.get(1);
+    Spread altMs = latency(iterations.get(0));
+    Spread steadyMs = latency(iterations.get(1));
     String finding = "With prepareThreshold=" + threshold + ", " + alt.executions().size() + " inserts binding the note "
         + "alternately as a varchar NULL and as an int ran on " + alt.serverStatements().size()
         + " server-side prepared statement(s) (parameter types seen: " + String.join(" and ", alt.parameterTypes())
         + "), changing statement " + alt.switches() + " times between consecutive executions; the steady binding "
         + "(NULL as an int) used " + steady.serverStatements().size() + " and changed " + steady.switches()
-        + " times. Median latency per insert (first excluded): " + Figures.ms(alt.medianMs()) + " ms alternating vs "
-        + Figures.ms(steady.medianMs()) + " ms steady (" + Figures.ratio(alt.medianMs() / steady.medianMs())
-        + "). Both tables held exactly the rows inserted.";
+        + " times. Median latency per insert (first excluded; median of " + altMs.n() + " iterations): "
+        + Figures.ms(altMs.median()) + " ms alternating vs " + Figures.ms(steadyMs.median()) + " ms steady ("
+        + Figures.ratio(altMs.median() / steadyMs.median()) + "). " + Spread.compare("Alternating", altMs, "steady", steadyMs,
+            Figures::ms, "ms") + " Both tables held exactly the rows inserted, every iteration.";
     List<ExperimentResult.Series> series = runs.stream().map(r -> {
       List<ExperimentResult.Point> points = new ArrayList<>();
       for (int i = 0; i < r.executions().size(); i++) {
@@ -185,10 +203,11 @@ public final class BindTypesExperiment implements Experiment {
     }
     return new ExperimentResult("bind-types", "Changing bind types vs a steady binding",
         List.of(new ExperimentResult.Table("Variants", List.of("variant", "executions", "rows verified",
-                "server statements", "statement changes", "parameter types", "median ms"), rows),
-            new ExperimentResult.Table("Each execution: latency and the server statement (name@prepare_time)",
+                "server statements", "statement changes", "parameter types", "median ms (range)"), rows),
+            new ExperimentResult.Table("Each execution of the first iteration: latency and the server statement "
+                + "(name@prepare_time)",
                 List.of("execution", "alternating ms", "alternating statement", "steady ms", "steady statement"), perExec)),
-        List.of(new ExperimentResult.Chart("Latency of each insert", "execution", "ms (log)", false, true, series)),
+        List.of(new ExperimentResult.Chart("Latency of each insert (first iteration)", "execution", "ms (log)", false, true, series)),
         finding, facts);
   }
 }

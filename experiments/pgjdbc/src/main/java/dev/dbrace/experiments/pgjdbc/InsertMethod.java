@@ -89,7 +89,41 @@ enum InsertMethod {
         ps.executeUpdate();
       }
     }
+  },
+  COMPOSITE_ARRAY("unnest(item[]), an array of a composite type via createArrayOf", false) {
+    @Override
+    void insert(Connection c, String table, int from, int count) throws SQLException {
+      // each element is the composite's text form, (id,qty,"note"); pgjdbc's createArrayOf quotes them into an array
+      // literal sent as one parameter typed item[] (the type's array oid looked up by name)
+      String[] items = new String[count];
+      for (int i = 0; i < count; i++) {
+        int id = from + i;
+        items[i] = "(" + id + "," + id % 100 + "," + quoted(note(id)) + ")";
+      }
+      String type = schemaOf(table) + "." + COMPOSITE_TYPE;
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table
+          + " (id, qty, note) SELECT * FROM unnest(?::" + type + "[])")) {
+        ps.setArray(1, c.createArrayOf(type, items));
+        ps.executeUpdate();
+      }
+    }
+  },
+  INSERT_SELECT("JDBC batch of INSERT ... SELECT ?, ?, ?, reWriteBatchedInserts=true", true) {
+    @Override
+    void insert(Connection c, String table, int from, int count) throws SQLException {
+      // the same batch as REWRITTEN_BATCH with SELECT in place of VALUES: pgjdbc rewrites only INSERT ... VALUES
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, qty, note) SELECT ?, ?, ?")) {
+        for (int i = from; i < from + count; i++) {
+          bind(ps, 0, i);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+    }
   };
+
+  /** The composite type {@link #COMPOSITE_ARRAY} sends an array of; created beside the table, same columns. */
+  static final String COMPOSITE_TYPE = "item";
 
   final String label;
   final boolean rewrite;
@@ -107,6 +141,15 @@ enum InsertMethod {
 
   static String single(String table) {
     return "INSERT INTO " + table + " (id, qty, note) VALUES (?, ?, ?)";
+  }
+
+  static String schemaOf(String table) {
+    return table.substring(0, table.lastIndexOf('.'));
+  }
+
+  /** A composite field's quoted text form: "..." with quotes and backslashes escaped. */
+  static String quoted(String v) {
+    return "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 
   static String note(int i) {

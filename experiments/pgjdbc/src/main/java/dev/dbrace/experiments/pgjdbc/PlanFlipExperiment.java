@@ -45,13 +45,31 @@ public final class PlanFlipExperiment implements Experiment {
     return List.of(
         new ExperimentOption("rows", "200000", "rows whose tag is NULL (E3 used 1,000,000); a quarter as many carry the popular tag"),
         new ExperimentOption("executions", "20", "executions of the query per variant"),
-        new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold: executions before the statement is server-prepared"));
+        new ExperimentOption("prepareThreshold", "5", "pgjdbc's prepareThreshold: executions before the statement is server-prepared"),
+        Repeats.ITERATIONS, Repeats.SEED);
   }
 
-  /** One way of running the query: which table, which SQL text, which connection properties. */
-  record Variant(String label, String table, String condition, Map<String, String> properties) {
+  /**
+   * One way of running the query: which table, which condition, which connection properties. With
+   * {@code fence} the owner condition goes in a subquery ended by {@code OFFSET 0}, which the
+   * planner may not flatten, and the tag is filtered outside it; its parameters then come owner first.
+   */
+  record Variant(String label, String table, String condition, boolean fence, Map<String, String> properties) {
+    Variant(String label, String table, String condition, Map<String, String> properties) {
+      this(label, table, condition, false, properties);
+    }
+
     String sql(String schema) {
+      if (fence) {
+        return "SELECT id, payload FROM (SELECT id, payload, tag FROM " + schema + "." + table
+            + " WHERE owner_id = ? OFFSET 0) fenced WHERE tag = ?";
+      }
       return "SELECT id, payload FROM " + schema + "." + table + " WHERE " + condition;
+    }
+
+    /** The query's arguments in parameter order. */
+    int[] arguments() {
+      return fence ? new int[] {QUERIED_OWNER, QUERIED_TAG} : new int[] {QUERIED_TAG, QUERIED_OWNER};
     }
   }
 
@@ -67,18 +85,25 @@ public final class PlanFlipExperiment implements Experiment {
     List<Variant> variants = List.of(
         new Variant("as written", "flip_items", "tag = ? AND owner_id = ?", jdbc),
         new Variant("tag + 0", "flip_items", "tag + 0 = ? AND owner_id = ?", jdbc),
+        new Variant("OFFSET 0", "flip_items", "owner_id = ? in a subquery with OFFSET 0, then tag = ?", true, jdbc),
         new Variant("force_custom_plan", "flip_items", "tag = ? AND owner_id = ?", forceCustom),
         new Variant("control table", "control_items", "tag = ? AND owner_id = ?", jdbc));
     try (Connection admin = ctx.connect()) {
       try {
         ctx.progress("creating " + schema + ".flip_items (" + Figures.count(nullRows) + " NULL tags) and control_items");
         FlipTables.create(admin, schema, nullRows);
-        List<VariantRun> runs = new ArrayList<>();
+        List<PlanProbe.Pair> plans = new ArrayList<>();
         for (Variant v : variants) {
-          ctx.progress("variant " + v.label() + ": " + executions + " executions");
-          PlanProbe.Pair plans = PlanProbe.probe(admin, v.sql(schema).replaceFirst("\\?", "\\$1").replaceFirst("\\?", "\\$2"),
-              "int, int", QUERIED_TAG + ", " + QUERIED_OWNER);
-          runs.add(new VariantRun(v, plans, PreparedExecutions.run(ctx, v, schema, executions)));
+          int[] args = v.arguments();
+          plans.add(PlanProbe.probe(admin, v.sql(schema).replaceFirst("\\?", "\\$1").replaceFirst("\\?", "\\$2"),
+              "int, int", args[0] + ", " + args[1]));
+        }
+        ctx.progress(variants.size() + " variants, " + executions + " executions each, on a fresh connection every time");
+        List<List<List<PreparedExecutions.Execution>>> measured = Repeats.run(ctx, variants,
+            v -> PreparedExecutions.run(ctx, v, schema, executions));
+        List<VariantRun> runs = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+          runs.add(new VariantRun(variants.get(i), plans.get(i), measured.get(i)));
         }
         return PlanFlipReport.of(name(), nullRows, threshold, runs);
       } finally {
@@ -87,22 +112,45 @@ public final class PlanFlipExperiment implements Experiment {
     }
   }
 
-  /** A variant as measured: the server's two plans and each execution. */
-  record VariantRun(Variant variant, PlanProbe.Pair plans, List<PreparedExecutions.Execution> executions) {
-    List<Double> latencies(String kind) {
-      return executions.stream().filter(e -> e.plan().equals(kind)).map(PreparedExecutions.Execution::ms).toList();
+  /**
+   * A variant as measured: the server's two plans and each iteration's executions. Which execution the server
+   * first ran generic, and which server-prepared, is the same in every iteration (a fresh connection each time);
+   * the tables say so when it is not.
+   */
+  record VariantRun(Variant variant, PlanProbe.Pair plans, List<List<PreparedExecutions.Execution>> iterations) {
+    /** The first iteration's executions, for what does not vary: plan kinds and where they start. */
+    List<PreparedExecutions.Execution> executions() {
+      return iterations.getFirst();
     }
 
-    /** Custom plans, whether made for a one-shot (unnamed) statement or a server-prepared one. */
-    List<Double> customLatencies() {
-      return executions.stream().filter(e -> !e.plan().equals(PreparedExecutions.GENERIC))
+    private static List<Double> latencies(List<PreparedExecutions.Execution> run, boolean generic) {
+      return run.stream().filter(e -> e.plan().equals(PreparedExecutions.GENERIC) == generic)
           .map(PreparedExecutions.Execution::ms).toList();
     }
 
-    /** 1-based number of the first execution the server ran with its generic plan, or 0. */
+    /** Each iteration's median over its custom-plan executions (one-shot or server-prepared). */
+    Spread custom() {
+      return Spread.of(iterations.stream().map(run -> Figures.median(latencies(run, false))).toList());
+    }
+
+    /** Each iteration's median over its generic-plan executions. */
+    Spread generic() {
+      return Spread.of(iterations.stream().map(run -> Figures.median(latencies(run, true))).toList());
+    }
+
+    /** 1-based number of the first execution the server ran with its generic plan in the first iteration, or 0. */
     int firstGeneric() {
-      for (int i = 0; i < executions.size(); i++) {
-        if (executions.get(i).plan().equals(PreparedExecutions.GENERIC)) {
+      return firstGeneric(executions());
+    }
+
+    /** Whether every iteration switched to the generic plan at the same execution (or none did). */
+    boolean sameSwitchEveryIteration() {
+      return iterations.stream().allMatch(run -> firstGeneric(run) == firstGeneric());
+    }
+
+    static int firstGeneric(List<PreparedExecutions.Execution> run) {
+      for (int i = 0; i < run.size(); i++) {
+        if (run.get(i).plan().equals(PreparedExecutions.GENERIC)) {
           return i + 1;
         }
       }
@@ -110,8 +158,8 @@ public final class PlanFlipExperiment implements Experiment {
     }
 
     int firstServerPrepared() {
-      for (int i = 0; i < executions.size(); i++) {
-        if (executions.get(i).serverPrepared()) {
+      for (int i = 0; i < executions().size(); i++) {
+        if (executions().get(i).serverPrepared()) {
           return i + 1;
         }
       }
@@ -119,11 +167,11 @@ public final class PlanFlipExperiment implements Experiment {
     }
 
     double medianCustom() {
-      return Figures.median(customLatencies());
+      return custom().median();
     }
 
     double medianGeneric() {
-      return Figures.median(latencies(PreparedExecutions.GENERIC));
+      return generic().median();
     }
 
     /** The detector: every part measured, none a threshold. */

@@ -17,14 +17,16 @@ final class PlanFlipReport {
     for (VariantRun r : runs) {
       summary.add(List.of(r.variant().label(), r.variant().table(), r.variant().condition(),
           r.firstServerPrepared() == 0 ? "never" : "#" + r.firstServerPrepared(),
-          r.firstGeneric() == 0 ? "never" : "#" + r.firstGeneric(),
-          Figures.ms(r.medianCustom()), Figures.ms(r.medianGeneric()),
+          (r.firstGeneric() == 0 ? "never" : "#" + r.firstGeneric())
+              + (r.sameSwitchEveryIteration() ? "" : " (not in every iteration)"),
+          r.custom().ms(), r.generic().ms(),
           r.plans().generic().shape(), r.plans().custom().shape(),
           Figures.count(r.plans().generic().buffers()) + " / " + Figures.count(r.plans().custom().buffers()),
           r.flipDetected() ? "yes" : "no"));
     }
+    int iterations = runs.getFirst().iterations().size();
     List<String> columns = List.of("variant", "table", "condition", "server-prepared from", "generic plan from",
-        "median ms, custom plans", "median ms, generic plan", "generic plan", "custom plan",
+        "median ms, custom plans (range)", "median ms, generic plan (range)", "generic plan", "custom plan",
         "buffers generic / custom", "flip detected");
     List<String> perExecColumns = new ArrayList<>(List.of("execution"));
     runs.forEach(r -> perExecColumns.add(r.variant().label() + " ms (plan)"));
@@ -33,34 +35,52 @@ final class PlanFlipReport {
     for (int i = 0; i < n; i++) {
       List<String> row = new ArrayList<>(List.of(Integer.toString(i + 1)));
       for (VariantRun r : runs) {
-        var e = r.executions().get(i);
-        row.add(Figures.ms(e.ms()) + " (" + e.plan() + ")");
+        int at = i;
+        Spread ms = Spread.of(r.iterations().stream().map(run -> run.get(at).ms()).toList());
+        String plans = String.join("/", r.iterations().stream().map(run -> run.get(at).plan()).distinct().toList());
+        row.add(ms.ms() + " (" + plans + ")");
       }
       perExec.add(row);
     }
-    List<ExperimentResult.Series> series = runs.stream().map(r -> new ExperimentResult.Series(r.variant().label(),
-        indexed(r.executions().stream().map(PreparedExecutions.Execution::ms).toList()))).toList();
-    ExperimentResult.Chart chart = new ExperimentResult.Chart("Latency of each execution of the prepared query",
+    List<ExperimentResult.Series> series = runs.stream().map(r -> {
+      List<Double> medians = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int at = i;
+        medians.add(Figures.median(r.iterations().stream().map(run -> run.get(at).ms()).toList()));
+      }
+      return new ExperimentResult.Series(r.variant().label(), indexed(medians));
+    }).toList();
+    ExperimentResult.Chart chart = new ExperimentResult.Chart("Latency of each execution of the prepared query (median of "
+        + iterations + " iterations)",
         "execution", "ms (log)", false, true, series);
 
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("null_rows", nullRows);
     facts.put("prepare_threshold", threshold);
+    facts.put("iterations", iterations);
     for (VariantRun r : runs) {
       String key = r.variant().label().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
       facts.put(key + ".flip_detected", r.flipDetected());
       facts.put(key + ".first_generic_execution", r.firstGeneric());
       facts.put(key + ".median_custom_ms", r.medianCustom());
       facts.put(key + ".median_generic_ms", r.medianGeneric());
+      facts.put(key + ".custom_ms_min", r.custom().min());
+      facts.put(key + ".custom_ms_max", r.custom().max());
+      facts.put(key + ".generic_ms_min", r.generic().min());
+      facts.put(key + ".generic_ms_max", r.generic().max());
+      facts.put(key + ".same_switch_every_iteration", r.sameSwitchEveryIteration());
       // the plan facts the latency verdict rests on: deterministic, unlike sub-millisecond medians on a busy machine
       facts.put(key + ".plan_changed", r.firstGeneric() > 0 && !r.plans().sameShape());
       facts.put(key + ".generic_buffers", r.plans().generic().buffers());
       facts.put(key + ".custom_buffers", r.plans().custom().buffers());
+      facts.put(key + ".generic_plan", r.plans().generic().shape());
+      facts.put(key + ".custom_plan", r.plans().custom().shape());
     }
     return new ExperimentResult(name, "Generic plan flip of a server-prepared statement",
         List.of(new ExperimentResult.Table("Variants (" + Figures.count(nullRows) + " NULL tags, "
                 + PlanFlipExperiment.MATCHING_ROWS + " matching rows, prepareThreshold=" + threshold + ")", columns, summary),
-            new ExperimentResult.Table("Each execution: latency and the plan the server used", perExecColumns, perExec)),
+            new ExperimentResult.Table("Each execution: median latency (range) over " + iterations
+                + " iterations and the plan the server used", perExecColumns, perExec)),
         List.of(chart), finding(nullRows, threshold, runs), facts);
   }
 
@@ -75,7 +95,8 @@ final class PlanFlipReport {
   private static String finding(int nullRows, int threshold, List<VariantRun> runs) {
     VariantRun flip = runs.get(0);
     StringBuilder f = new StringBuilder();
-    f.append("With prepareThreshold=").append(threshold).append(", pgjdbc's statement ran server-prepared from execution ")
+    f.append("Over ").append(flip.iterations().size()).append(" iterations (medians, each variant after a warm-up of itself): ");
+    f.append("with prepareThreshold=").append(threshold).append(", pgjdbc's statement ran server-prepared from execution ")
         .append(flip.firstServerPrepared() == 0 ? "(never)" : "#" + flip.firstServerPrepared()).append(". ");
     f.append(describe(flip, nullRows)).append(' ');
     for (VariantRun r : runs.subList(1, runs.size())) {
@@ -91,6 +112,10 @@ final class PlanFlipReport {
       }
       f.append(r.flipDetected() ? " - a flip." : " - no flip detected.").append(' ');
     }
+    if (flip.firstGeneric() > 0) {
+      f.append("As written, ").append(Spread.compare("custom-plan executions", flip.custom(), "generic-plan executions",
+          flip.generic(), Figures::ms, "ms"));
+    }
     return f.toString().trim();
   }
 
@@ -105,7 +130,8 @@ final class PlanFlipReport {
         + r.firstGeneric() + ": " + r.plans().generic().shape() + " instead of " + r.plans().custom().shape()
         + ", reading " + Figures.count(r.plans().generic().buffers()) + " buffers instead of "
         + Figures.count(r.plans().custom().buffers()) + "; median latency went from " + Figures.ms(r.medianCustom())
-        + " ms to " + Figures.ms(r.medianGeneric()) + " ms (" + Figures.ratio(r.medianGeneric() / r.medianCustom()) + ")";
+        + " ms to " + Figures.ms(r.medianGeneric()) + " ms (" + Figures.ratio(r.medianGeneric() / r.medianCustom()) + ")"
+        + (r.sameSwitchEveryIteration() ? "" : " (the switch came at another execution in some iteration)");
     return s + (r.flipDetected() ? " - a flip." : ", which the detector does not count as a flip.");
   }
 }

@@ -33,8 +33,9 @@ final class PreparedExecutions {
     try (Connection c = ctx.connect(v.properties()); PreparedStatement ps = c.prepareStatement(v.sql(schema))) {
       long[] before = planCounts(c);
       for (int i = 0; i < executions; i++) {
-        ps.setInt(1, PlanFlipExperiment.QUERIED_TAG);
-        ps.setInt(2, PlanFlipExperiment.QUERIED_OWNER);
+        int[] args = v.arguments();
+        ps.setInt(1, args[0]);
+        ps.setInt(2, args[1]);
         long t0 = System.nanoTime();
         int rows = 0;
         try (ResultSet rs = ps.executeQuery()) {

@@ -24,6 +24,14 @@ class PlanFlipExperimentTest {
     assertEquals(false, f.get("force_custom_plan.flip_detected"));
     assertEquals(0, f.get("force_custom_plan.first_generic_execution"));
     assertEquals(false, f.get("tag_0.flip_detected"), r.finding());
+    // OFFSET 0 fences the owner condition in a subquery: the server's generic plan is its custom plan, on the owner
+    // index, reading as few buffers as the custom plan, while as written the generic plan walks the tag index
+    assertEquals(false, f.get("offset_0.flip_detected"), r.finding());
+    assertEquals(false, f.get("offset_0.plan_changed"), r.finding());
+    assertTrue(((String) f.get("offset_0.generic_plan")).contains("flip_items_owner"), r.finding());
+    assertFalse(((String) f.get("offset_0.generic_plan")).contains("flip_items_tag"), r.finding());
+    assertTrue(((String) f.get("as_written.generic_plan")).contains("flip_items_tag"), r.finding());
+    assertTrue((long) f.get("offset_0.generic_buffers") < (long) f.get("as_written.generic_buffers"), r.finding());
     assertTrue(r.finding().contains("#10"), r.finding());
   }
 

@@ -59,8 +59,9 @@ final class WholeResultChild {
             f.length > 4 ? f[4] : null);
       }
       // -XX:+ExitOnOutOfMemoryError says "Terminating due to java.lang.OutOfMemoryError: Java heap space"
-      String oom = err.lines().filter(l -> l.contains("Terminating due to") && l.contains("OutOfMemoryError"))
-          .findFirst().orElse(null);
+      // HotSpot prints it on stdout, where the protocol's result line would be, or on stderr
+      String oom = java.util.stream.Stream.concat(java.util.stream.Stream.of(line, result).filter(l -> l != null), err.lines())
+          .filter(l -> l.contains("Terminating due to") && l.contains("OutOfMemoryError")).findFirst().orElse(null);
       if (line == null || oom == null) {
         List<String> lines = err.lines().toList();
         throw new IllegalStateException(v.label() + ": the child JVM exited with " + p.exitValue() + ": "
