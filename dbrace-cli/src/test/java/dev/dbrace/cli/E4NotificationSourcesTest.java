@@ -31,7 +31,7 @@ public class E4NotificationSourcesTest {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("serve-race", "--services", "vertx-web,quarkus-orm,quarkus-reactive", "--endpoint", "/notifications",
-        "--url", url, "--mongo-docs", "3000", "--concurrency", "4", "--executions", "24", "--warmup", "0s", "--remote-delay", "20-50",
+        "--url", url, "--mongo-docs", "3000", "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "20-50",
         "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertFalse(r.err().contains("no MongoDB client"), r.err());
@@ -48,10 +48,10 @@ public class E4NotificationSourcesTest {
     assertEquals(3, race.path("runs").size(), race.path("runs").toString());
     for (JsonNode run : race.path("runs")) {
       // every answer verified: the slow_world row, the MongoDB user's 3 first notifications, the remote's user
-      assertEquals(24, run.path("ops").asLong(), run.toString());
+      assertEquals(12, run.path("ops").asLong(), run.toString());
       assertEquals(0, run.path("errors").asLong(), run.toString());
       // the server ran the slow query once per request, and no fortune query
-      assertTrue(run.path("server").path("statement_calls").asLong() >= 24, run.toString());
+      assertTrue(run.path("server").path("statement_calls").asLong() >= 12, run.toString());
     }
     assertFalse(r.out().contains(t.password()) || r.err().contains(t.password()));
   }
@@ -64,7 +64,7 @@ public class E4NotificationSourcesTest {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("serve-race", "--services", "node-async-pool", "--endpoint", "/notifications", "--url", url,
-        "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "20-50", "--out", out.toString());
+        "--concurrency", "4", "--executions", "8", "--warmup", "0s", "--remote-delay", "20-50", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("node-async-pool has no MongoDB client here"), r.err());
     assertFalse(r.err().contains("MongoDB: FerretDB"), "no MongoDB started for a race that reads none: " + r.err());
@@ -72,7 +72,7 @@ public class E4NotificationSourcesTest {
     JsonNode sources = race.path("environment").path("data_sources");
     assertEquals("node-async-pool", sources.path("fortune_variants").get(0).asText(), sources.toString());
     JsonNode run = race.path("runs").get(0);
-    assertEquals(12, run.path("ops").asLong(), run.toString());
+    assertEquals(8, run.path("ops").asLong(), run.toString());
     assertEquals(0, run.path("errors").asLong(), run.toString());
   }
 
