@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.dbrace.db.DbException;
-import dev.dbrace.db.mongo.FerretDbBinary;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,12 +75,9 @@ public class E4NotificationSourcesTest {
   }
 
   private static void assumeGo() {
-    String noGo = null;
-    try {
-      FerretDbBinary.findGo();
-    } catch (DbException e) {
-      noGo = e.getMessage();
-    }
+    String noGo = dev.dbrace.testkit.SharedTestFerretDb.whyNot();
+    assumeTrue(noGo == null, noGo);
+  }
     assumeTrue(noGo == null, noGo);
   }
 
