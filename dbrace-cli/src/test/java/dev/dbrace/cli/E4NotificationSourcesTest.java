@@ -78,8 +78,6 @@ public class E4NotificationSourcesTest {
     String noGo = dev.dbrace.testkit.SharedTestFerretDb.whyNot();
     assumeTrue(noGo == null, noGo);
   }
-    assumeTrue(noGo == null, noGo);
-  }
 
   @Test
   void aMalformedMongoUrlIsOneLineAndExit2WithoutItsPassword() {
