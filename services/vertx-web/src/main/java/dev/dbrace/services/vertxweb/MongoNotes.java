@@ -8,6 +8,8 @@ import io.vertx.ext.mongo.FindOptions;
 import io.vertx.ext.mongo.MongoClient;
 import java.util.Comparator;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
@@ -20,6 +22,11 @@ final class MongoNotes {
   static final String DATABASE = "dbrace";
   static final String COLLECTION = "notifications";
   static final int PER_ANSWER = 3;
+  /**
+   * The driver logs through SLF4J only, which this service does not carry; without it the driver says so once on
+   * stderr ("Logging is disabled"), through this java.util.logging logger, kept here so its level holds.
+   */
+  private static final Logger DRIVER_NOTICE = Logger.getLogger("org.mongodb.driver");
 
   private final MongoClient client;
 
@@ -29,6 +36,7 @@ final class MongoNotes {
 
   /** The client for {@code url} (it may hold a password: never printed); nothing is sent until {@link #ping()}. */
   static MongoNotes create(Vertx vertx, String url, int pool) {
+    DRIVER_NOTICE.setLevel(Level.OFF);
     JsonObject config = new JsonObject().put("connection_string", url).put("db_name", DATABASE)
         .put("maxPoolSize", pool).put("serverSelectionTimeoutMS", 10_000);
     return new MongoNotes(MongoClient.createShared(vertx, config, "dbrace-notifications"));
