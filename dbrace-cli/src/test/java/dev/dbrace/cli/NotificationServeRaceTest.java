@@ -66,9 +66,10 @@ public class NotificationServeRaceTest {
   /** A request slower than --request-timeout is an error of kind timeout; the setting is in race.json. */
   @Test
   void aRequestSlowerThanTheTimeoutIsATimeoutError(@TempDir Path out) throws Exception {
+    // vertx-web reads MongoDB: the smallest collection, so the embedded FerretDB starts on a small copy
     Cli.Result r = Cli.run("serve-race", "--services", "vertx-web", "--endpoint", "/notifications", "--url", url(),
         "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "1500-1500", "--request-timeout", "250ms",
-        "--out", out.toString());
+        "--mongo-docs", "3000", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals(250, race.path("settings").path("request_timeout_ms").asLong());

@@ -24,7 +24,7 @@ public final class ServiceVersions {
   static final List<String> ARTIFACTS = List.of("spring-boot", "spring-webmvc", "spring-webflux", "quarkus-core",
       "quarkus-rest", "hibernate-core", "hibernate-reactive-core", "vertx-core", "vertx-web", "vertx-pg-client",
       "postgresql", "r2dbc-postgresql", "r2dbc-pool", "HikariCP", "agroal-pool", "reactor-netty-core", "netty-common",
-      "tomcat-embed-core");
+      "tomcat-embed-core", "vertx-mongo-client", "mongodb-driver-sync", "mongodb-driver-reactivestreams");
 
   private ServiceVersions() {}
 

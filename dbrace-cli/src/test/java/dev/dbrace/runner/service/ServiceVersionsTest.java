@@ -30,6 +30,11 @@ public class ServiceVersionsTest {
     assertTrue(mvc.containsKey("spring-webmvc") && mvc.containsKey("HikariCP") && mvc.containsKey("postgresql"), mvc.toString());
     assertTrue(ServiceVersions.of(catalog.get("webflux-r2dbc")).containsKey("r2dbc-postgresql"));
     assertTrue(ServiceVersions.of(catalog.get("vertx-web")).containsKey("vertx-pg-client"));
+    // E4's MongoDB clients: Vert.x's own on vertx-web, the drivers on Spring and Quarkus
+    assertTrue(ServiceVersions.of(catalog.get("vertx-web")).containsKey("vertx-mongo-client"));
+    assertTrue(mvc.containsKey("mongodb-driver-sync") && orm.containsKey("mongodb-driver-sync"), mvc + " " + orm);
+    assertTrue(ServiceVersions.of(catalog.get("quarkus-reactive")).containsKey("mongodb-driver-reactivestreams"));
+    assertTrue(ServiceVersions.of(catalog.get("webflux-r2dbc")).containsKey("mongodb-driver-reactivestreams"));
     Map<String, String> node = ServiceVersions.of(catalog.get("node-async-pool"));
     assertEquals(Map.of("firebird", "0.1.5", "node-firebird", "2.17.1", "pg", "8.23.1", "pg-native", "3.9.0"), node);
   }

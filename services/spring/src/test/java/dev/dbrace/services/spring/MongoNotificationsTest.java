@@ -7,19 +7,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import dev.dbrace.core.workload.NotificationData;
-import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.mongo.EmbeddedFerretDb;
-import dev.dbrace.db.mongo.NotificationsCollection;
 import dev.dbrace.db.postgres.SlowTable;
 import dev.dbrace.service.host.RemoteStub;
 import dev.dbrace.service.host.ServiceDescriptor;
 import dev.dbrace.service.host.ServiceProcess;
 import dev.dbrace.service.host.ServiceVariant;
 import dev.dbrace.testkit.SharedTestDatabase;
+import dev.dbrace.testkit.SharedTestFerretDb;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -40,7 +37,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Go (to build FerretDB once) is missing.
  */
 public class MongoNotificationsTest {
-  private static final long DOCUMENTS = NotificationData.MONGO_MIN_DOCUMENTS;
   static EmbeddedFerretDb ferret;
   static RemoteStub remote;
   static DbTarget db;
@@ -48,21 +44,13 @@ public class MongoNotificationsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    String noGo = null;
-    try {
-      dev.dbrace.db.mongo.FerretDbBinary.findGo();
-    } catch (DbException e) {
-      noGo = e.getMessage();
-    }
-    assumeTrue(noGo == null, noGo);
+    String noFerretDb = SharedTestFerretDb.whyNot();
+    assumeTrue(noFerretDb == null, noFerretDb);
     db = SharedTestDatabase.target();
     try (Connection c = db.connect()) {
       SlowTable.ensure(c, System.err::println);
     }
-    ferret = EmbeddedFerretDb.start(System.err::println);
-    try (MongoClient client = MongoClients.create(ferret.mongoUrl())) {
-      NotificationsCollection.ensure(client, DOCUMENTS, System.err::println);
-    }
+    ferret = SharedTestFerretDb.server();
     remote = RemoteStub.start(user -> 100);
     variants = ServiceDescriptor.read(SpringServiceTest.MODULE);
   }
@@ -71,9 +59,6 @@ public class MongoNotificationsTest {
   static void stop() {
     if (remote != null) {
       remote.close();
-    }
-    if (ferret != null) {
-      ferret.close();
     }
   }
 

@@ -28,17 +28,22 @@ final class Handlers {
   private final HttpClient http;
   private final String remoteUrl;
   private final boolean slowQuery;
+  private final MongoNotes mongo;
 
   Handlers(Pool pool, HttpClient http, String remoteUrl) {
-    this(pool, http, remoteUrl, false);
+    this(pool, http, remoteUrl, false, null);
   }
 
-  /** {@code slowQuery}: /notifications' slow source is the slow_world scan, not pg_sleep. */
-  Handlers(Pool pool, HttpClient http, String remoteUrl, boolean slowQuery) {
+  /**
+   * {@code slowQuery}: /notifications' slow source is the slow_world scan, not pg_sleep; {@code mongo}: its second
+   * source is MongoDB, or the fortune query when null (no DBRACE_MONGO_URL).
+   */
+  Handlers(Pool pool, HttpClient http, String remoteUrl, boolean slowQuery, MongoNotes mongo) {
     this.pool = pool;
     this.http = http;
     this.remoteUrl = remoteUrl;
     this.slowQuery = slowQuery;
+    this.mongo = mongo;
   }
 
   /** TechEmpower's rule: missing or not an integer is 1, then clamped to 1..500. */
@@ -131,7 +136,7 @@ final class Handlers {
         : new JsonObject().put("fid", fid).put("title", rs.iterator().next().getString(0)).encode());
   }
 
-  /** E4's three sources, asked at once; the answer when all three are in. */
+  /** E4's three sources (the slow one, MongoDB or the fortune, the remote), asked at once; the answer when all three are in. */
   Future<String> notifications(long user) {
     int id = (int) (user % 10_000 + 1);
     double sleep = (30 + user % 171) / 1000.0;
@@ -140,14 +145,15 @@ final class Handlers {
       Row r = rs.iterator().next();
       return new JsonObject().put("source", "slow").put("id", r.getInteger(0)).put("randomNumber", r.getInteger(1));
     });
-    Future<JsonObject> fortune = pool.preparedQuery(FORTUNE).execute(Tuple.of((int) (user % 12 + 1))).map(rs -> {
-      Row r = rs.iterator().next();
-      return new JsonObject().put("source", "fortune").put("id", r.getInteger(0)).put("message", r.getString(1));
-    });
+    Future<JsonObject> second = mongo != null ? mongo.read(user)
+        : pool.preparedQuery(FORTUNE).execute(Tuple.of((int) (user % 12 + 1))).map(rs -> {
+          Row r = rs.iterator().next();
+          return new JsonObject().put("source", "fortune").put("id", r.getInteger(0)).put("message", r.getString(1));
+        });
     Future<JsonObject> remote = http.request(HttpMethod.GET, remotePort(), remoteHost(), "/remote/" + user)
         .compose(req -> req.send().compose(resp -> resp.body()))
         .map(buf -> new JsonObject(buf).put("source", "remote"));
-    return Future.all(slow, fortune, remote).map(cf -> new JsonArray(List.of(slow.result(), fortune.result(), remote.result())).encode());
+    return Future.all(slow, second, remote).map(cf -> new JsonArray(List.of(slow.result(), second.result(), remote.result())).encode());
   }
 
   private int remotePort() {

@@ -56,8 +56,21 @@ public final class VertxWebService {
     // /notifications at ~2.5 answers per second, a limit of the default, not of the stack
     HttpClient remote = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
         new io.vertx.core.http.PoolOptions().setHttp1MaxSize(4096));
-    // no Vert.x MongoDB client here yet: /notifications' second source stays the fortune query (second-source = fortune)
-    Handlers h = new Handlers(pool, remote, env.getOrDefault("DBRACE_REMOTE_URL", ""), slowSource.equals("query"));
+    // /notifications' second source: MongoDB through Vert.x's MongoDB client when dbrace gives DBRACE_MONGO_URL
+    // (second-source = mongo), else the fortune query
+    MongoNotes mongo = null;
+    String mongoUrl = env.get("DBRACE_MONGO_URL");
+    if (mongoUrl != null && !mongoUrl.isBlank()) {
+      mongo = MongoNotes.create(vertx, mongoUrl, Integer.parseInt(env.getOrDefault("DBRACE_POOL", "16")));
+      try {
+        mongo.ping().await(30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // the driver's messages name hosts, never the URL's password
+        System.err.println("vertx-web: cannot reach MongoDB (DBRACE_MONGO_URL): " + e.getMessage());
+        System.exit(3);
+      }
+    }
+    Handlers h = new Handlers(pool, remote, env.getOrDefault("DBRACE_REMOTE_URL", ""), slowSource.equals("query"), mongo);
     Router router = Router.router(vertx);
     router.get("/health").handler(rc -> rc.response().end("ok"));
     router.get("/db").handler(rc -> json(rc, h.db()));

@@ -18,6 +18,34 @@ public final class Rows {
 
   public record Remote(String source, long user, long delayMs) {}
 
+  /** E4's MongoDB source: the user's notifications seq 1..3, in seq order ({@code "source":"mongo"}). */
+  public record MongoJson(String source, int user, java.util.List<String> messages) {
+    public MongoJson(int user, java.util.List<String> messages) {
+      this("mongo", user, java.util.List.copyOf(messages));
+    }
+  }
+
+  /** The MongoDB source's database and collection (dbrace loads them), and how many notifications an answer holds. */
+  public static final String MONGO_DATABASE = "dbrace";
+  public static final String MONGO_COLLECTION = "notifications";
+  public static final int MONGO_PER_ANSWER = 3;
+
+  /** The MongoDB source's user: user % 1000 + 1 (the collection's 1,000 users). */
+  public static int mongoUser(long user) {
+    return (int) Math.floorMod(user, 1_000L) + 1;
+  }
+
+  /** The MongoDB URL the race gives (DBRACE_MONGO_URL), or null: then /notifications' second source is the fortune. */
+  public static String mongoUrl() {
+    String url = System.getenv("DBRACE_MONGO_URL");
+    return url == null || url.isBlank() ? null : url;
+  }
+
+  /** An exception's message on one line (drivers never put the password in it). */
+  public static String oneLine(Throwable e) {
+    return String.valueOf(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()).replaceAll("\\s+", " ").strip();
+  }
+
   /** TechEmpower's rule: missing or not an integer is 1, then clamped to 1..500. */
   public static int count(String param) {
     try {

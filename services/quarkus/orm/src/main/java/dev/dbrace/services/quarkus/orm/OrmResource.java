@@ -49,6 +49,7 @@ public class OrmResource {
 
   @Inject Session session;
   @Inject ObjectMapper json;
+  @Inject MongoNotes mongo;
 
   private static int randomId() {
     return 1 + ThreadLocalRandom.current().nextInt(10_000);
@@ -129,7 +130,10 @@ public class OrmResource {
     return new FilmJson(fid, titles.get(0));
   }
 
-  /** E4's three sources in turn, as a blocking service does them: the slow query, the fortune, the remote call. */
+  /**
+   * E4's three sources in turn, as a blocking service does them: the slow query, MongoDB (the fortune when the race gives
+   * no DBRACE_MONGO_URL), the remote call.
+   */
   @GET
   @Path("notifications/{user}")
   @Produces(MediaType.APPLICATION_JSON)
@@ -140,7 +144,13 @@ public class OrmResource {
       slowQuery.setParameter(2, (30 + user % 171) / 1000.0);
     }
     Object[] slow = slowQuery.getSingleResult();
-    Fortune fortune = session.find(Fortune.class, (int) (user % 12 + 1));
+    Object second;
+    if (mongo.enabled()) {
+      second = mongo.read(user);
+    } else {
+      Fortune fortune = session.find(Fortune.class, (int) (user % 12 + 1));
+      second = new FortuneJson("fortune", fortune.id, fortune.message);
+    }
     HttpResponse<String> remote = http.send(HttpRequest.newBuilder(URI.create(remoteUrl + "/remote/" + user)).build(),
         HttpResponse.BodyHandlers.ofString());
     if (remote.statusCode() != 200) {
@@ -149,7 +159,7 @@ public class OrmResource {
     JsonNode r = json.readTree(remote.body());
     return List.of(
         new Slow("slow", ((Number) slow[0]).intValue(), ((Number) slow[1]).intValue()),
-        new FortuneJson("fortune", fortune.id, fortune.message),
+        second,
         new Remote("remote", r.get("user").asLong(), r.get("delayMs").asLong()));
   }
 

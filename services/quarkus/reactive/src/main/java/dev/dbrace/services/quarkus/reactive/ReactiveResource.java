@@ -47,6 +47,7 @@ public class ReactiveResource {
   private final WebClient web;
 
   @Inject Mutiny.SessionFactory sessions;
+  @Inject MongoNotes mongo;
 
   @Inject
   ReactiveResource(Vertx vertx) {
@@ -147,8 +148,9 @@ public class ReactiveResource {
       var q = s.createNativeQuery(SLOW_IS_QUERY ? SLOW_QUERY : SLOW, Object[].class).setParameter(1, (int) (user % 10_000 + 1));
       return (SLOW_IS_QUERY ? q : q.setParameter(2, (30 + user % 171) / 1000.0)).getSingleResult();
     }).map(r -> new Slow("slow", ((Number) r[0]).intValue(), ((Number) r[1]).intValue()));
-    Uni<FortuneJson> fortune = inSession(s -> s.find(Fortune.class, (int) (user % 12 + 1)))
-        .map(f -> new FortuneJson("fortune", f.id, f.message));
+    // the second source: MongoDB, or the fortune when the race gives no DBRACE_MONGO_URL
+    Uni<Object> second = mongo.enabled() ? mongo.read(user).map(m -> (Object) m)
+        : inSession(s -> s.find(Fortune.class, (int) (user % 12 + 1))).map(f -> new FortuneJson("fortune", f.id, f.message));
     Uni<Remote> remote = web.getAbs(remoteUrl + "/remote/" + user).send().map(resp -> {
       if (resp.statusCode() != 200) {
         throw new IllegalStateException(new IOException("remote answered " + resp.statusCode()));
@@ -156,7 +158,7 @@ public class ReactiveResource {
       JsonObject r = resp.bodyAsJsonObject();
       return new Remote("remote", r.getLong("user"), r.getLong("delayMs"));
     });
-    return Uni.combine().all().unis(slow, fortune, remote).asTuple().map(t -> List.of(t.getItem1(), t.getItem2(), t.getItem3()));
+    return Uni.combine().all().unis(slow, second, remote).asTuple().map(t -> List.of(t.getItem1(), t.getItem2(), t.getItem3()));
   }
 
   private static boolean slowIsQuery(String source) {
