@@ -1,11 +1,9 @@
 package dev.dbrace.services.quarkus.orm;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Filters;
+import dev.dbrace.services.quarkus.common.MongoSettings;
 import dev.dbrace.services.quarkus.common.Rows;
 import dev.dbrace.services.quarkus.common.Rows.MongoJson;
 import io.quarkus.runtime.Quarkus;
@@ -14,9 +12,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
 /**
@@ -38,7 +34,7 @@ public class MongoNotes {
       return;
     }
     try {
-      client = MongoClients.create(settings(url));
+      client = MongoClients.create(MongoSettings.of(url, "quarkus-orm"));
       client.getDatabase(Rows.MONGO_DATABASE).runCommand(new Document("ping", 1));
       notifications = client.getDatabase(Rows.MONGO_DATABASE).getCollection(Rows.MONGO_COLLECTION);
     } catch (RuntimeException e) {
@@ -54,13 +50,6 @@ public class MongoNotes {
     }
   }
 
-  /** The URL, DBRACE_POOL connections (as the database's pool), 10 s to find the server; as services/spring's. */
-  static MongoClientSettings settings(String url) {
-    return MongoClientSettings.builder().applyConnectionString(new ConnectionString(url))
-        .applyToConnectionPoolSettings(b -> b.maxSize(Integer.parseInt(System.getenv().getOrDefault("DBRACE_POOL", "16"))))
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
-        .applicationName(System.getenv().getOrDefault("DBRACE_APPLICATION_NAME", "quarkus-orm")).build();
-  }
 
   /** Whether /notifications' second source is MongoDB (the race gave DBRACE_MONGO_URL). */
   public boolean enabled() {
@@ -71,13 +60,8 @@ public class MongoNotes {
   public MongoJson read(long user) {
     int u = Rows.mongoUser(user);
     // batchSize as the answer: FerretDB 1.24 reserves memory per batch size (services/spring's ReactiveMongoNotes)
-    List<Document> docs = notifications.find(Filters.and(Filters.eq("user", u), Filters.lte("seq", Rows.MONGO_PER_ANSWER)))
+    List<Document> docs = notifications.find(MongoSettings.filter(u))
         .limit(Rows.MONGO_PER_ANSWER).batchSize(Rows.MONGO_PER_ANSWER).into(new ArrayList<>(Rows.MONGO_PER_ANSWER));
-    return note(u, docs);
-  }
-
-  static MongoJson note(int mongoUser, List<Document> docs) {
-    return new MongoJson(mongoUser, docs.stream().sorted(Comparator.comparingInt((Document d) -> d.getInteger("seq")))
-        .map(d -> d.getString("text")).toList());
+    return MongoSettings.note(u, docs);
   }
 }

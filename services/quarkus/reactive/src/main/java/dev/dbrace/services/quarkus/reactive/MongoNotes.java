@@ -1,11 +1,9 @@
 package dev.dbrace.services.quarkus.reactive;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.client.model.Filters;
 import com.mongodb.reactivestreams.client.MongoClient;
 import com.mongodb.reactivestreams.client.MongoClients;
 import com.mongodb.reactivestreams.client.MongoCollection;
+import dev.dbrace.services.quarkus.common.MongoSettings;
 import dev.dbrace.services.quarkus.common.Rows;
 import dev.dbrace.services.quarkus.common.Rows.MongoJson;
 import io.quarkus.runtime.Quarkus;
@@ -16,8 +14,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.reactivestreams.FlowAdapters;
 
@@ -42,7 +38,7 @@ public class MongoNotes {
       return;
     }
     try {
-      client = MongoClients.create(settings(url));
+      client = MongoClients.create(MongoSettings.of(url, "quarkus-reactive"));
       Uni.createFrom().publisher(FlowAdapters.toFlowPublisher(client.getDatabase(Rows.MONGO_DATABASE).runCommand(new Document("ping", 1))))
           .await().atMost(Duration.ofSeconds(30));
       notifications = client.getDatabase(Rows.MONGO_DATABASE).getCollection(Rows.MONGO_COLLECTION);
@@ -59,13 +55,6 @@ public class MongoNotes {
     }
   }
 
-  /** The URL, DBRACE_POOL connections (as the database's pool), 10 s to find the server; as services/spring's. */
-  static MongoClientSettings settings(String url) {
-    return MongoClientSettings.builder().applyConnectionString(new ConnectionString(url))
-        .applyToConnectionPoolSettings(b -> b.maxSize(Integer.parseInt(System.getenv().getOrDefault("DBRACE_POOL", "16"))))
-        .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
-        .applicationName(System.getenv().getOrDefault("DBRACE_APPLICATION_NAME", "quarkus-reactive")).build();
-  }
 
   /** Whether /notifications' second source is MongoDB (the race gave DBRACE_MONGO_URL). */
   public boolean enabled() {
@@ -77,12 +66,11 @@ public class MongoNotes {
     int u = Rows.mongoUser(user);
     // batchSize as the answer: left unset, collecting the Multi (unbounded demand) makes the driver ask for batch size
     // 2^31-1, for which FerretDB 1.24 reserves memory per query (services/spring's ReactiveMongoNotes)
-    var find = notifications.find(Filters.and(Filters.eq("user", u), Filters.lte("seq", Rows.MONGO_PER_ANSWER)))
+    var find = notifications.find(MongoSettings.filter(u))
         .limit(Rows.MONGO_PER_ANSWER).batchSize(Rows.MONGO_PER_ANSWER);
     // the driver speaks org.reactivestreams, Mutiny java.util.concurrent.Flow: the Reactive Streams project's own adapter
     return Multi.createFrom().publisher(FlowAdapters.toFlowPublisher(find))
         .collect().asList()
-        .map(docs -> new MongoJson(u, docs.stream().sorted(Comparator.comparingInt((Document d) -> d.getInteger("seq")))
-            .map(d -> d.getString("text")).toList()));
+        .map(docs -> MongoSettings.note(u, docs));
   }
 }
