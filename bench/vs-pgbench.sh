@@ -3,9 +3,9 @@
 #
 #   bench/vs-pgbench.sh [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]
 #
-# Each round runs `pgbench -M prepared -c C` once, then for every stack its bare loop (bench/bare/, no dbrace class:
-# the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, each with the same
-# warm-up, point-select at C connections / C in flight. The stacks start at a different position each round and the
+# Each round runs, for every stack, `pgbench -M prepared -c C`, the stack's bare loop (bench/bare/, no dbrace class:
+# the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, the two JVMs with the
+# same warm-up, point-select at C connections / C in flight; and pgbench once more at the round's end. The stacks start at a different position each round and the
 # bare loop and the stack swap order every round, so neither always runs first or right after a build.
 # On a shared 2-core machine absolute numbers drift by 2x within minutes: the evidence is a stack's ratio to its bare
 # loop within one round (run a minute apart), and its spread over the rounds. bench/vs-pgbench-table.py prints the
@@ -73,18 +73,21 @@ for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
 [ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
 set -a; . "$WORK/db.env"; set +a
 
-RESULTS="$OUT/results.tsv"; : > "$RESULTS"   # round, client, kind (pgbench|bare|stack), stack, ops/s, cpu ms per 1k
-record() { printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
+# round, client, kind (pgbench|bare|stack), stack entry (pgbench: its slot in the round), ops/s,
+# client CPU ms per 1k ops, the same less the JIT compiler threads' CPU
+RESULTS="$OUT/results.tsv"; : > "$RESULTS"
+record() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
 
 printf '\\set id random(1, 10000)\nSELECT id, randomnumber FROM world WHERE id = :id;\n' > "$WORK/point.sql"
-# one pgbench run; records its tps and its client CPU per 1,000 transactions
+# one pgbench run (slot $2 of round $1); records its tps and its client CPU per 1,000 transactions
 pgbench_one() {
-  local r="$1" cpu tps
+  local r="$1" slot="$2" cpu tps
   cpu="$( { TIMEFORMAT='%U %S'; time "$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" \
     >"$WORK/pgbench.out" 2>"$WORK/pgbench.err"; } 2>&1 )"
   tps="$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.out" | head -1)"
   [ -n "$tps" ] || { cat "$WORK/pgbench.err" >&2; echo "bench: pgbench gave no tps" >&2; exit 1; }
-  record "$r" "pgbench -M prepared" pgbench - "$tps" "$(echo "$cpu" | awk -v tps="$tps" -v t="$T" '{ printf "%.1f", ($1 + $2) * 1e6 / (tps * t) }')"
+  cpu="$(echo "$cpu" | awk -v tps="$tps" -v t="$T" '{ printf "%.1f", ($1 + $2) * 1e6 / (tps * t) }')"
+  record "$r" "pgbench -M prepared" pgbench "$slot" "$tps" "$cpu" "$cpu"
 }
 
 # the bare loop of stack entry $2 (bench/bare/*.java on the stack's own classpath)
@@ -95,7 +98,11 @@ bare_one() {
     -cp "$(cat "$ROOT/stacks/$module/target/runtime.classpath")" "$ROOT/bench/bare/$file.java" "$mode" "$C" "$C" "$W" "$T" \
     2>"$dir.bare.log")" || { tail -20 "$dir.bare.log" >&2; echo "bench: bare loop of $entry failed" >&2; exit 1; }
   echo "$out" > "$dir.bare.out"
-  record "$r" "bare ${entry%%@*}" bare "$entry" "$(sed -n 's/^ops_s=//p' <<< "$out")" "$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
+  local ops cpu jit
+  ops="$(sed -n 's/^ops_s=//p' <<< "$out")"; cpu="$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
+  jit="$(sed -n 's/^jit_cpu_s=//p' <<< "$out")"
+  record "$r" "bare ${entry%%@*}" bare "$entry" "$ops" "$cpu" \
+    "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
 }
 
 # one dbrace run of stack entry $2 ("name" or "name@k=v@k=v")
@@ -107,11 +114,14 @@ race_one() {
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
     --workload point-select --pool "$C" --concurrency "$C" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
-  python3 - "$dir/race.json" <<'PY' | while IFS=$'\t' read -r ops cpu; do record "$r" "$entry" stack "$entry" "$ops" "$cpu"; done
+  python3 - "$dir/race.json" <<'PY' | while IFS=$'\t' read -r ops cpu nojit; do record "$r" "$entry" stack "$entry" "$ops" "$cpu" "$nojit"; done
 import json, sys
 for run in json.load(open(sys.argv[1]))["runs"]:
-    cpu = (run.get("process") or {}).get("cpu_ms_per_1k_ops")
-    print(f"{run['throughput_ops_s'] if run['status'] == 'ok' else 0:.0f}\t{'' if cpu is None else cpu}")
+    p = run.get("process") or {}
+    cpu, total = p.get("cpu_ms_per_1k_ops"), (p.get("cpu_user_s") or 0) + (p.get("cpu_sys_s") or 0)
+    nojit = cpu * (1 - p["jit_cpu_s"] / total) if cpu is not None and total and p.get("jit_cpu_s") is not None else None
+    print(f"{run['throughput_ops_s'] if run['status'] == 'ok' else 0:.0f}\t{'' if cpu is None else cpu}\t"
+          f"{'' if nojit is None else round(nojit, 1)}")
 PY
 }
 
@@ -119,9 +129,9 @@ N=${#ENTRIES[@]}
 echo "bench: point-select, $C connections / $C in flight, ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds," \
   "stacks $STACKS, each beside its bare loop" >&2
 for r in $(seq 1 "$ROUNDS"); do
-  pgbench_one "$r"
-  echo "bench: round $r: pgbench $(tail -1 "$RESULTS" | cut -f5) tps" >&2
   for k in $(seq 0 $((N - 1))); do
+    pgbench_one "$r" "$k"   # before every pair: each pair's "x pgbench" is against the runs just before and after it
+    echo "bench: round $r: pgbench $(tail -1 "$RESULTS" | cut -f5) tps" >&2
     entry="${ENTRIES[$(( (k + r - 1) % N ))]}"
     dir="$OUT/round-$r-$(echo "$entry" | tr '@=' '+-')"
     if [ $((r % 2)) -eq 1 ]; then bare_one "$r" "$entry" "$dir"; race_one "$r" "$entry" "$dir"
@@ -129,6 +139,7 @@ for r in $(seq 1 "$ROUNDS"); do
     echo "bench: round $r: $entry $(grep -P "^$r\t[^\t]*\tbare\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s bare," \
       "$(grep -P "^$r\t[^\t]*\tstack\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s through dbrace" >&2
   done
+  pgbench_one "$r" "$N"
 done
 
 python3 "$ROOT/bench/vs-pgbench-table.py" "$RESULTS"
