@@ -5,8 +5,9 @@
 #
 # Each round runs, for every stack, `pgbench -M prepared -c C`, the stack's bare loop (bench/bare/, no dbrace class:
 # the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, the two JVMs with the
-# same warm-up, point-select at C connections / C in flight; and pgbench once more at the round's end. The stacks start at a different position each round and the
-# bare loop and the stack swap order every round, so neither always runs first or right after a build.
+# same warm-up, point-select at C connections / C in flight; and pgbench once more at the round's end. The stacks
+# start at a different position each round and the bare loop and the stack swap order every round, so neither always
+# runs first or right after a build.
 # On a shared 2-core machine absolute numbers drift by 2x within minutes: the evidence is a stack's ratio to its bare
 # loop within one round (run a minute apart), and its spread over the rounds. bench/vs-pgbench-table.py prints the
 # table: per client the median and range of throughput and of client CPU per 1,000 operations; per stack its ratio
@@ -114,7 +115,8 @@ race_one() {
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
     --workload point-select --pool "$C" --concurrency "$C" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
-  python3 - "$dir/race.json" <<'PY' | while IFS=$'\t' read -r ops cpu nojit; do record "$r" "$entry" stack "$entry" "$ops" "$cpu" "$nojit"; done
+  local figures
+  figures="$(python3 - "$dir/race.json" <<'PY'
 import json, sys
 for run in json.load(open(sys.argv[1]))["runs"]:
     p = run.get("process") or {}
@@ -123,6 +125,8 @@ for run in json.load(open(sys.argv[1]))["runs"]:
     print(f"{run['throughput_ops_s'] if run['status'] == 'ok' else 0:.0f}\t{'' if cpu is None else cpu}\t"
           f"{'' if nojit is None else round(nojit, 1)}")
 PY
+)"
+  while IFS=$'\t' read -r ops cpu nojit; do record "$r" "$entry" stack "$entry" "$ops" "$cpu" "$nojit"; done <<< "$figures"
 }
 
 N=${#ENTRIES[@]}
