@@ -7,12 +7,14 @@
 # near 1 says the generator is not what limits a service-level race; well below 1 says it is.
 # Then E5's command: `ab -n 10000 -c 5` beside serve-race with 10,000 executions at 5 in flight.
 # wrk and ab come from Debian (installed if missing). serve-race starts its own, fresh service
-# process for its runs (that is how it measures a service); wrk and ab hit the one ./dbrace serve keeps up.
+# process for each run (that is how it measures a service), so wrk and ab get a fresh one too (./dbrace serve,
+# started for each of their runs and stopped after it), with the same warm-up: a service kept up across rounds
+# would be warmer for wrk than serve-race's, and the ratio would measure the JIT, not the generator.
 #
 #   bench/vs-wrk.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=5; ROUNDS=2
+SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=20; ROUNDS=2
 while getopts "s:e:c:t:w:r:" o; do
   case "$o" in s) SERVICE=$OPTARG;; e) ENDPOINT=$OPTARG;; c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;;
     *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]" >&2; exit 2;; esac
@@ -41,10 +43,18 @@ for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
 set -a; . "$WORK/db.env"; set +a
 PGURL="postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE"   # the password stays in PGPASSWORD
 
-"$ROOT/dbrace" serve "$SERVICE" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h 2>"$WORK/serve.log" & PIDS+=($!)
-for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
-[ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }
-. "$WORK/svc"
+SVC_PID=""
+start_service() { # a fresh service for wrk / ab, like the one serve-race starts for each run; sets URL
+  rm -f "$WORK/svc"
+  "$ROOT/dbrace" serve "$SERVICE" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h \
+    2>"$WORK/serve.log" & SVC_PID=$!; PIDS+=("$SVC_PID")
+  for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
+  [ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }
+  . "$WORK/svc"
+}
+stop_service() {
+  kill "$SVC_PID" 2>/dev/null || true; wait "$SVC_PID" 2>/dev/null || true
+}
 
 wrk_rps() { # prints requests/s of one wrk run
   wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'
@@ -57,17 +67,22 @@ race_rps() { # prints ops/s and errors of one serve-race run: "<ops/s> <errors>"
 }
 
 echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds" >&2
-wrk_rps "$W" >/dev/null # warms the kept-up service
 printf '%-8s %14s %16s %8s %8s\n' round "wrk req/s" "dbrace req/s" ratio errors
 for r in $(seq 1 "$ROUNDS"); do
+  start_service
+  wrk_rps "$W" >/dev/null # the same warm-up as serve-race's
   w="$(wrk_rps "$T")"
+  stop_service
   read -r d e <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
   printf '%-8s %14.0f %16.0f %8.2f %8s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e"
 done
 
 echo
 echo "E5's command: ab -n 10000 -c 5 $ENDPOINT (HTTP/1.0, a connection per request) beside serve-race -c 5, 10,000 executions"
+start_service
+wrk_rps "$W" >/dev/null
 a="$(ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
+stop_service
 read -r d e <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
 printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
 printf '%-8s %14.0f %16.0f %8.2f %8s\n' E5 "$a" "$d" "$(awk -v d="$d" -v w="$a" 'BEGIN { print d / w }')" "$e"

@@ -1,59 +1,53 @@
-// A minimal pgjdbc + HikariCP loop on platform threads, no harness: the ceiling for the jdbc stacks.
-//   java -cp "$(cat stacks/jdbc/target/runtime.classpath)" bench/bare/BareJdbc.java THREADS CONNECTIONS WARMUP_S MEASURE_S
-// Connection from PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD. Prints "ops_s=<n>" and "cpu_ms_per_1k=<client CPU>" on stdout.
+// A minimal pgjdbc + HikariCP loop, no harness: the ceiling for jdbc-platform (platform threads) and jdbc-virtual
+// (one virtual thread per operation in flight, each running its next operation as the stack's local handoff does).
+//   java -cp "$(cat stacks/jdbc/target/runtime.classpath)" bench/bare/BareJdbc.java \
+//     platform|virtual IN_FLIGHT CONNECTIONS WARMUP_S MEASURE_S
+// Connection from PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD. Prints "ops_s=<n>" and "cpu_ms_per_1k=<client CPU>".
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
 
 public class BareJdbc {
   public static void main(String[] a) throws Exception {
-    int threads = Integer.parseInt(a[0]), conns = Integer.parseInt(a[1]);
-    long warmS = Long.parseLong(a[2]), measureS = Long.parseLong(a[3]);
-    HikariConfig c = new HikariConfig();
-    c.setJdbcUrl("jdbc:postgresql://" + System.getenv("PGHOST") + ":" + System.getenv("PGPORT") + "/" + System.getenv("PGDATABASE"));
-    c.setUsername(System.getenv("PGUSER"));
+    boolean virtual = a[0].equals("virtual");
+    int inFlight = Integer.parseInt(a[1]), conns = Integer.parseInt(a[2]);
+    HikariConfig c = new HikariConfig(); // the stacks' JdbcPools settings: fixed size, autocommit, 30 s borrow timeout
+    c.setJdbcUrl("jdbc:postgresql://" + BareMeter.env("PGHOST") + ":" + BareMeter.env("PGPORT") + "/" + BareMeter.env("PGDATABASE"));
+    c.setUsername(BareMeter.env("PGUSER"));
     c.setPassword(System.getenv("PGPASSWORD"));
     c.setMaximumPoolSize(conns);
     c.setMinimumIdle(conns);
+    c.setConnectionTimeout(30_000);
+    c.setAutoCommit(true);
     HikariDataSource ds = new HikariDataSource(c);
-    LongAdder ops = new LongAdder();
-    AtomicBoolean running = new AtomicBoolean(true);
-    Thread[] ts = new Thread[threads];
-    for (int i = 0; i < threads; i++) {
-      ts[i] = new Thread(() -> {
-        while (running.get()) {
-          int id = ThreadLocalRandom.current().nextInt(1, 10_001);
-          try (Connection conn = ds.getConnection();
-               PreparedStatement ps = conn.prepareStatement("SELECT id, randomnumber FROM world WHERE id = ?")) {
-            ps.setInt(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-              if (!rs.next() || rs.getInt(1) != id) {
-                System.err.println("wrong answer");
-                System.exit(1);
-              }
+    BareMeter m = BareMeter.start();
+    Runnable loop = () -> {
+      while (m.running) {
+        int id = BareMeter.nextId();
+        try (Connection conn = ds.getConnection(); PreparedStatement ps = conn.prepareStatement(BareMeter.SQL_QMARK)) {
+          ps.setInt(1, id);
+          try (ResultSet rs = ps.executeQuery()) {
+            if (!rs.next() || rs.getInt(1) != id) {
+              BareMeter.fail("wrong answer for id " + id);
             }
-          } catch (Exception e) {
-            System.err.println(e);
-            System.exit(1);
+            rs.getInt(2);
           }
-          ops.increment();
+        } catch (Exception e) {
+          BareMeter.fail(e);
         }
-      });
-      ts[i].start();
+        m.ops.increment();
+      }
+    };
+    Thread[] ts = new Thread[inFlight];
+    for (int i = 0; i < inFlight; i++) {
+      ts[i] = virtual ? Thread.ofVirtual().start(loop) : Thread.ofPlatform().daemon().start(loop);
     }
-    Thread.sleep(warmS * 1000);
-    var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-    long cpu0 = os.getProcessCpuTime(), before = ops.sum(), t0 = System.nanoTime();
-    Thread.sleep(measureS * 1000);
-    long done = ops.sum() - before, t1 = System.nanoTime(), cpu1 = os.getProcessCpuTime();
-    running.set(false);
-    System.out.printf("ops_s=%.0f%ncpu_ms_per_1k=%.1f%n", done / ((t1 - t0) / 1e9), (cpu1 - cpu0) / 1e6 / (done / 1000.0));
-    for (Thread t : ts) t.join(5000);
+    m.measure(Long.parseLong(a[3]), Long.parseLong(a[4]));
+    for (Thread t : ts) {
+      t.join(5000);
+    }
     ds.close();
     System.exit(0);
   }

@@ -35,6 +35,9 @@ public final class IntervalLog implements AutoCloseable {
   private long errorsBefore;
   private long notIssuedBefore;
   private boolean counting;
+  /** Until {@link #ttfb} exists: the empty first-item interval histograms, handed back to their recorders. */
+  private Histogram idleWarmup;
+  private Histogram idleMeasured;
 
   /** One log file and the totals of what it logged. */
   private static final class Channel {
@@ -82,18 +85,23 @@ public final class IntervalLog implements AutoCloseable {
     Histogram interval = measured.recorder.getIntervalHistogram(latency.recycleMeasured);
     count(measured, interval); // at once: the counts of the interval the histogram just closed
     latency.take(warmup.recorder.getIntervalHistogram(latency.recycleWarmup), interval);
-    Histogram w = warmup.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleWarmup);
-    Histogram m = measured.firstItem.getIntervalHistogram(ttfb == null ? null : ttfb.recycleMeasured);
-    if (ttfb == null && w.getTotalCount() + m.getTotalCount() > 0) {
+    Histogram w = warmup.firstItem.getIntervalHistogram(ttfb == null ? idleWarmup : ttfb.recycleWarmup);
+    Histogram m = measured.firstItem.getIntervalHistogram(ttfb == null ? idleMeasured : ttfb.recycleMeasured);
+    if (ttfb == null && w.getTotalCount() + m.getTotalCount() == 0) {
+      // no stack that tells first items yet: recycle the empty pair, or each call would allocate two
+      // concurrent histograms of ~270 KB (an hour at 3 digits) in the recorders, for nothing
+      idleWarmup = w;
+      idleMeasured = m;
+      return;
+    }
+    if (ttfb == null) {
       try {
         ttfb = new Channel(ttfbFile, startMillis);
       } catch (FileNotFoundException e) {
         throw new UncheckedIOException(e);
       }
     }
-    if (ttfb != null) {
-      ttfb.take(w, m);
-    }
+    ttfb.take(w, m);
   }
 
   /**

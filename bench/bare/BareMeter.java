@@ -1,0 +1,94 @@
+// What every bare loop shares: the connection settings from the environment, the counter of completed operations
+// and the measurement (warm-up, then ops/s and the process's CPU per 1,000 operations over the measured window).
+// Compiled with the loop that uses it by Java's multi-file source launcher (JDK 22+); no dbrace class.
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+final class BareMeter {
+  /** The statement every stack sends for point-select (as in dbrace's workload, $1 for the reactive drivers). */
+  static final String SQL_DOLLAR = "SELECT id, randomnumber FROM world WHERE id = $1";
+  static final String SQL_QMARK = "SELECT id, randomnumber FROM world WHERE id = ?";
+
+  final LongAdder ops = new LongAdder();
+  volatile boolean running = true;
+
+  private BareMeter() {}
+
+  static BareMeter start() {
+    return new BareMeter();
+  }
+
+  static String env(String name) {
+    String v = System.getenv(name);
+    if (v == null || v.isEmpty()) {
+      System.err.println("bare: " + name + " is not set");
+      System.exit(2);
+    }
+    return v;
+  }
+
+  /** A world id as point-select draws them: uniform in 1..10000. */
+  static int nextId() {
+    return ThreadLocalRandom.current().nextInt(1, 10_001);
+  }
+
+  /** A wrong answer or an error ends the loop: a bare figure must be of correct operations only. */
+  static void fail(Object why) {
+    System.err.println("bare: " + why);
+    System.exit(1);
+  }
+
+  /**
+   * Sleeps through the warm-up, measures, prints ops_s=, cpu_ms_per_1k= and jit_cpu_s= (what HotSpot's compiler
+   * threads used of that CPU, as dbrace's worker reports it), and stops the loop.
+   */
+  void measure(long warmS, long measureS) throws InterruptedException {
+    Thread.sleep(warmS * 1000);
+    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    Map<Long, Long> jit = new HashMap<>();
+    compilerTicks(jit);
+    long jit0 = sum(jit);
+    long cpu0 = os.getProcessCpuTime(), before = ops.sum(), t0 = System.nanoTime();
+    for (long left = measureS * 1000; left > 0; left -= 500) { // compiler threads come and go: read them often
+      Thread.sleep(Math.min(500, left));
+      compilerTicks(jit);
+    }
+    long done = ops.sum() - before, t1 = System.nanoTime(), cpu1 = os.getProcessCpuTime();
+    running = false;
+    compilerTicks(jit);
+    System.out.printf("ops_s=%.0f%ncpu_ms_per_1k=%.1f%njit_cpu_s=%.2f%n", done / ((t1 - t0) / 1e9),
+        (cpu1 - cpu0) / 1e6 / (done / 1000.0), (sum(jit) - jit0) / 100.0);
+    System.out.flush();
+  }
+
+  private static long sum(Map<Long, Long> m) {
+    return m.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** utime + stime (clock ticks, 100 per second on Linux) of each HotSpot compiler thread, from /proc/self/task. */
+  private static void compilerTicks(Map<Long, Long> into) {
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+      for (Path task : tasks) {
+        try {
+          String stat = Files.readString(task.resolve("stat"));
+          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            into.put(Long.parseLong(task.getFileName().toString()), Long.parseLong(f[11]) + Long.parseLong(f[12]));
+          }
+        } catch (IOException ended) {
+          // the thread ended while listed: its last reading stands
+        }
+      }
+    } catch (IOException e) {
+      // no /proc: no JIT figure (0)
+    }
+  }
+}
