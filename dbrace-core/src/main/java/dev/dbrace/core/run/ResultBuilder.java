@@ -44,8 +44,10 @@ final class ResultBuilder {
         m.statements() + w.statements() + preWarmStatements,
         Math.round(seconds * 1e6) / 1e6, // µs: short test runs last tens of ms
         round(loop.throughputOpsS()),
-        Latency.of(refusedAsWorst(log.measuredTotal(), m.notIssued())),
-        firstItem == null ? null : Latency.of(firstItem),
+        ranked(log.measuredTotal(), m.notIssued()),
+        // an arrival refused at the in-flight limit got no first item either: ranked the same way, or under
+        // overload the first items' percentiles would describe a different, luckier population than latency's
+        firstItem == null ? null : ranked(firstItem, m.notIssued()),
         service == null ? null : Latency.of(service),
         warmup,
         gc,
@@ -68,6 +70,11 @@ final class ResultBuilder {
     Histogram h = measured.copy();
     h.recordValueWithCount(h.getMaxValue(), refused);
     return h;
+  }
+
+  /** The percentiles of {@code measured} with the {@code refused} arrivals ranked as the worst: latency's and first item's alike. */
+  static Latency ranked(Histogram measured, long refused) {
+    return Latency.of(refusedAsWorst(measured, refused));
   }
 
   private static double round(double v) {
