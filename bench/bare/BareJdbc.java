@@ -40,14 +40,7 @@ public class BareJdbc {
         m.ops.increment();
       }
     };
-    Thread[] ts = new Thread[inFlight];
-    for (int i = 0; i < inFlight; i++) {
-      ts[i] = virtual ? Thread.ofVirtual().start(loop) : Thread.ofPlatform().daemon().start(loop);
-    }
-    m.measure(Long.parseLong(a[3]), Long.parseLong(a[4]));
-    for (Thread t : ts) {
-      t.join(5000);
-    }
+    m.runThreads(loop, inFlight, virtual, Long.parseLong(a[3]), Long.parseLong(a[4]));
     ds.close();
     System.exit(0);
   }

@@ -49,6 +49,21 @@ final class BareMeter {
    * Sleeps through the warm-up, measures, prints ops_s=, cpu_ms_per_1k= and jit_cpu_s= (what HotSpot's compiler
    * threads used of that CPU, as dbrace's worker reports it), and stops the loop.
    */
+  /**
+   * Keeps {@code inFlight} operations in flight: as many threads (virtual or platform) each running
+   * {@code loop}, measured after {@code warmS} seconds for {@code measureS}; then waits for them to see the end.
+   */
+  void runThreads(Runnable loop, int inFlight, boolean virtual, long warmS, long measureS) throws InterruptedException {
+    Thread[] ts = new Thread[inFlight];
+    for (int i = 0; i < inFlight; i++) {
+      ts[i] = virtual ? Thread.ofVirtual().start(loop) : Thread.ofPlatform().daemon().start(loop);
+    }
+    measure(warmS, measureS);
+    for (Thread t : ts) {
+      t.join(5000);
+    }
+  }
+
   void measure(long warmS, long measureS) throws InterruptedException {
     Thread.sleep(warmS * 1000);
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
