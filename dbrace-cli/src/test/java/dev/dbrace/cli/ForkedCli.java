@@ -24,6 +24,9 @@ final class ForkedCli {
    */
   static Process start(Path dir, Map<String, String> env, boolean ownGroup, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(ownGroup ? List.of("setsid") : List.of());
+    // SIGINT at its default, as a terminal's shell starts a command: a suite started in the background (nohup, &)
+    // passes SIGINT ignored down to every process it forks, and a JVM that inherits it ignored never hears Ctrl-C
+    cmd.addAll(List.of("env", "--default-signal=INT"));
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
         "-Ddbrace.home=" + Main.home(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));

@@ -37,7 +37,7 @@ public class InterruptTest {
   void sigintKeepsWhatWasMeasuredAndStopsEverything(boolean group, @TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
     Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx",
-        "--rounds", "1", "--duration", "15s", "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
+        "--rounds", "1", "--duration", "8s", "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
     try {
@@ -60,8 +60,7 @@ public class InterruptTest {
 
       long t0 = System.nanoTime();
       assertEquals(0, new ProcessBuilder("kill", "-INT", "--", (group ? "-" : "") + pid).start().waitFor());
-      // a bound that catches a hang, not a speed: on a busy machine the report and the server's stop take seconds
-      assertTrue(dbrace.waitFor(45, TimeUnit.SECONDS), "dbrace exited within 45 s of SIGINT");
+      assertTrue(dbrace.waitFor(20, TimeUnit.SECONDS), "dbrace exited within 20 s of SIGINT");
       double exitS = (System.nanoTime() - t0) / 1e9;
       String stderr = read(dir.resolve("stderr"));
 
