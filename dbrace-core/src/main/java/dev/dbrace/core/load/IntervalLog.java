@@ -89,7 +89,7 @@ public final class IntervalLog implements AutoCloseable {
     Histogram m = measured.firstItem.getIntervalHistogram(ttfb == null ? idleMeasured : ttfb.recycleMeasured);
     if (ttfb == null && w.getTotalCount() + m.getTotalCount() == 0) {
       // no stack that tells first items yet: recycle the empty pair, or each call would allocate two
-      // concurrent histograms of ~270 KB (an hour at 3 digits) in the recorders, for nothing
+      // histograms of ~270 KB (an hour at 3 digits), for nothing
       idleWarmup = w;
       idleMeasured = m;
       return;

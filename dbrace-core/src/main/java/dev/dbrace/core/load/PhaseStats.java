@@ -21,13 +21,13 @@ public final class PhaseStats {
 
   private static final int MAX_KINDS = 50;
 
-  /** Verified operations' latency, and unfinished operations' age at the cut-off. */
-  final Recorder recorder = new Recorder(MAX_LATENCY_NS, 3);
+  /** Verified operations' latency, and unfinished operations' age at the cut-off; striped by thread (see there). */
+  final StripedRecorder recorder = new StripedRecorder(MAX_LATENCY_NS, 3);
   /**
    * Verified operations' time to their answer's first complete item, from the same start as their
    * latency; only for stacks that tell it ({@link dev.dbrace.core.spi.OpResult#firstItemNanos}).
    */
-  final Recorder firstItem = new Recorder(MAX_LATENCY_NS, 3);
+  final StripedRecorder firstItem = new StripedRecorder(MAX_LATENCY_NS, 3);
   /** Failed operations' latency, apart: a fast failure must not make the percentiles look fast. */
   private final Recorder errorRecorder = new Recorder(MAX_LATENCY_NS, 3);
   /** nanoTime of the last verified completion: an execution-count run's rate window ends there. */
