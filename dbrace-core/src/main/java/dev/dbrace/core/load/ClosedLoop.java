@@ -28,9 +28,15 @@ public final class ClosedLoop implements LoadDriver {
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
   private final RateWindow rateWindow = new RateWindow();
-  /** Per virtual user: start (nanoTime) and index of its operation in flight; IDLE between operations. */
-  private final AtomicLongArray userStart;
-  private final AtomicLongArray userIndex;
+  /**
+   * Per virtual user: start (nanoTime, at {@code slot(u)}) and index (at {@code slot(u) + 1}) of its operation
+   * in flight; start IDLE between operations. Each user's pair has a 128-byte line of its own
+   * ({@link #SLOT_STRIDE}): packed, eight users shared one cache line, and every issue and completion
+   * on one core took that line from the other (users run on both cores' threads).
+   */
+  private final AtomicLongArray userSlots;
+  /** Longs per user slot: 128 bytes, so neither a neighbour's line nor the adjacent-line prefetch is shared. */
+  static final int SLOT_STRIDE = 16;
   private static final long IDLE = Long.MIN_VALUE;
   private volatile long measureFromIndex = Long.MAX_VALUE;
   private volatile IssueWindow window = IssueWindow.UNLIMITED;
@@ -44,10 +50,9 @@ public final class ClosedLoop implements LoadDriver {
     this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), rateWindow);
     this.model = model;
     this.usersDone = new CountDownLatch(model.concurrency());
-    this.userStart = new AtomicLongArray(model.concurrency());
-    this.userIndex = new AtomicLongArray(model.concurrency());
+    this.userSlots = new AtomicLongArray((model.concurrency() + 2) * SLOT_STRIDE);
     for (int u = 0; u < model.concurrency(); u++) {
-      userStart.set(u, IDLE);
+      userSlots.set(slot(u), IDLE);
     }
   }
 
@@ -135,9 +140,9 @@ public final class ClosedLoop implements LoadDriver {
       measureEndNanos = now;
     }
     if (usersDone.getCount() > 0 && measuring()) {
-      for (int u = 0; u < userStart.length(); u++) {
-        long start = userStart.get(u);
-        if (start != IDLE && userIndex.get(u) >= measureFromIndex) {
+      for (int u = 0; u < model.concurrency(); u++) {
+        long start = userSlots.get(slot(u));
+        if (start != IDLE && userSlots.get(slot(u) + 1) >= measureFromIndex) {
           measured.unfinished(now - start);
         }
       }
@@ -209,8 +214,8 @@ public final class ClosedLoop implements LoadDriver {
       PhaseStats phase = phases[w.phase(index)];
       phase.issued.increment();
       long start = System.nanoTime();
-      userIndex.lazySet(user, index);
-      userStart.lazySet(user, start);
+      userSlots.lazySet(slot(user) + 1, index);
+      userSlots.lazySet(slot(user), start);
       CompletableFuture<OpResult> f;
       try {
         f = stack.execute(op).toCompletableFuture();
@@ -232,6 +237,11 @@ public final class ClosedLoop implements LoadDriver {
     }
   }
 
+  /** User {@code u}'s slot: past one stride of padding, so the array's header line is not shared either. */
+  private static int slot(int u) {
+    return (u + 1) * SLOT_STRIDE;
+  }
+
   private void userDone() {
     long now = System.nanoTime();
     usersDone.countDown();
@@ -242,7 +252,7 @@ public final class ClosedLoop implements LoadDriver {
 
   private void complete(int user, PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    userStart.lazySet(user, IDLE);
+    userSlots.lazySet(slot(user), IDLE);
     outcomes.record(phase, op, now - start, now, result, error);
   }
 }
