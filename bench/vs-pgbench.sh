@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # dbrace's stacks vs their own bare loops and PostgreSQL's pgbench, interleaved on the same server.
 #
-#   bench/vs-pgbench.sh [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]
+#   bench/vs-pgbench.sh [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]
 #
 # Each round runs, for every stack, `pgbench -M prepared -c C`, the stack's bare loop (bench/bare/, no dbrace class:
 # the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, the two JVMs with the
-# same warm-up, point-select at C connections / C in flight; and pgbench once more at the round's end. The stacks
+# same warm-up, point-select at C connections / C in flight (-i: more in flight than connections for the bare loop
+# and the stack, e.g. -s vertx-pipelined -i 64, where pipelining pays; pgbench keeps one per connection); and pgbench
+# once more at the round's end. The stacks
 # start at a different position each round and the bare loop and the stack swap order every round, so neither always
 # runs first or right after a build.
 # On a shared 2-core machine absolute numbers drift by 2x within minutes: the evidence is a stack's ratio to its bare
@@ -19,14 +21,18 @@
 # Every run's race.json / bare output stays under -o DIR (default: a temporary folder, removed at the end).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-C=8; T=15; W=20; ROUNDS=5; OUT=""
+C=8; I=""; T=15; W=20; ROUNDS=5; OUT=""
 STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined,hibernate-orm,hibernate-reactive"
-usage() { echo "usage: $0 [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]" >&2; exit 2; }
-while getopts "c:t:w:r:s:o:" o; do
-  case "$o" in c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;; *) usage;; esac
+usage() { echo "usage: $0 [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]" >&2; exit 2; }
+while getopts "c:i:t:w:r:s:o:" o; do
+  case "$o" in
+    c) C=$OPTARG;; i) I=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;; *) usage;;
+  esac
 done
-for v in "$C" "$T" "$W" "$ROUNDS"; do [[ "$v" =~ ^[0-9]+$ ]] || { echo "bench: '$v' is not a whole number" >&2; usage; }; done
-[ "$C" -ge 1 ] && [ "$T" -ge 1 ] && [ "$ROUNDS" -ge 1 ] || { echo "bench: -c, -t and -r must be at least 1" >&2; exit 2; }
+I="${I:-$C}"
+for v in "$C" "$I" "$T" "$W" "$ROUNDS"; do [[ "$v" =~ ^[0-9]+$ ]] || { echo "bench: '$v' is not a whole number" >&2; usage; }; done
+[ "$C" -ge 1 ] && [ "$I" -ge 1 ] && [ "$T" -ge 1 ] && [ "$ROUNDS" -ge 1 ] \
+  || { echo "bench: -c, -i, -t and -r must be at least 1" >&2; exit 2; }
 
 # The bare loop of each stack: "<module whose classpath it runs on> <source file> <mode>"
 bare_of() {
@@ -96,7 +102,7 @@ bare_one() {
   local r="$1" entry="$2" dir="$3" module file mode out
   read -r module file mode <<< "$(bare_of "${entry%%@*}")"
   out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-    -cp "$(cat "$ROOT/stacks/$module/target/runtime.classpath")" "$ROOT/bench/bare/$file.java" "$mode" "$C" "$C" "$W" "$T" \
+    -cp "$(cat "$ROOT/stacks/$module/target/runtime.classpath")" "$ROOT/bench/bare/$file.java" "$mode" "$I" "$C" "$W" "$T" \
     2>"$dir.bare.log")" || { tail -20 "$dir.bare.log" >&2; echo "bench: bare loop of $entry failed" >&2; exit 1; }
   echo "$out" > "$dir.bare.out"
   local ops cpu jit
@@ -113,7 +119,7 @@ race_one() {
   name="${parts[0]}"
   for kv in "${parts[@]:1}"; do opts+=(--stack-opt "$name.$kv"); done
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
-    --workload point-select --pool "$C" --concurrency "$C" --duration "${T}s" --warmup "${W}s" --rounds 1 \
+    --workload point-select --pool "$C" --concurrency "$I" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
   local figures
   figures="$(python3 - "$dir/race.json" <<'PY'
@@ -130,7 +136,7 @@ PY
 }
 
 N=${#ENTRIES[@]}
-echo "bench: point-select, $C connections / $C in flight, ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds," \
+echo "bench: point-select, $C connections / $I in flight (pgbench: $C), ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds," \
   "stacks $STACKS, each beside its bare loop" >&2
 for r in $(seq 1 "$ROUNDS"); do
   for k in $(seq 0 $((N - 1))); do
