@@ -7,9 +7,8 @@
 # the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, the two JVMs with the
 # same warm-up, point-select at C connections / C in flight (-i: more in flight than connections for the bare loop
 # and the stack, e.g. -s vertx-pipelined -i 64, where pipelining pays; pgbench keeps one per connection); and pgbench
-# once more at the round's end. The stacks
-# start at a different position each round and the bare loop and the stack swap order every round, so neither always
-# runs first or right after a build.
+# once more at the round's end. The stacks start at a different position each round and the bare loop and the stack
+# swap order every round, so neither always runs first or right after a build.
 # On a shared 2-core machine absolute numbers drift by 2x within minutes: the evidence is a stack's ratio to its bare
 # loop within one round (run a minute apart), and its spread over the rounds. bench/vs-pgbench-table.py prints the
 # table: per client the median and range of throughput and of client CPU per 1,000 operations; per stack its ratio
