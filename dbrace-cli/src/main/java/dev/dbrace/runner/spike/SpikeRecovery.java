@@ -54,6 +54,15 @@ public final class SpikeRecovery {
 
   private SpikeRecovery() {}
 
+  /**
+   * The p99 an interval must stay at or under to count as recovered from a disturbance (a spike or a
+   * fault) whose undisturbed p99 was {@code baselineMs}: the larger of {@value #FACTOR}x it and it +
+   * {@value #FLOOR_MS} ms.
+   */
+  public static double limitMs(double baselineMs) {
+    return Math.max(FACTOR * baselineMs, baselineMs + FLOOR_MS);
+  }
+
   /** One interval, absolute epoch ms; {@code histogram} null when nothing completed in it. */
   record Slice(long startMs, long endMs, Histogram histogram, Long errors, Long notIssued) {
     Double p99Ms() {
@@ -96,7 +105,7 @@ public final class SpikeRecovery {
       }
     }
     Double baseline = before.getTotalCount() == 0 ? null : ms(before.getValueAtPercentile(99));
-    Double limit = baseline == null ? null : Math.max(FACTOR * baseline, baseline + FLOOR_MS);
+    Double limit = baseline == null ? null : limitMs(baseline);
     if (baseline == null) {
       note = join(note, "no measured interval ended before the first spike, so no recovery can be stated "
           + "(leave a few seconds before it)");

@@ -243,7 +243,8 @@ public record RunRecord(
    *
    * @param p99Ms p99 of the intervals overlapping the window; null if none
    * @param recoveryS from the fault's end to the end of the first later interval (before the next
-   *     fault) whose p99 is at most the pre-fault p99; null when it never got there
+   *     fault) whose p99 is within the recovery limit (the larger of 1.5x the pre-fault p99 and it + 1 ms,
+   *     as for a spike); null when it never got there
    */
   public record FaultWindow(String fault, double startS, double endS, String detail, Double p99Ms, Double recoveryS) {}
 
