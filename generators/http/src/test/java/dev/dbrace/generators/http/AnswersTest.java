@@ -106,4 +106,15 @@ public class AnswersTest {
   void pathParametersAreSubstituted() {
     assertEquals("/film/12", Answers.path("/film/$1", new Object[] {12}));
   }
+
+  @Test
+  void theEndpointIsThePathsFirstSegmentWithoutTheQuery() {
+    assertEquals("/db", Answers.endpoint("/db"));
+    assertEquals("/queries", Answers.endpoint("/queries?queries=20"));
+    assertEquals("/film", Answers.endpoint("/film/12"));
+    assertEquals("/notifications", Answers.endpoint("/notifications/42?x=/y"));
+    assertEquals("/relations", Answers.endpoint("/relations?limit=10"));
+    assertEquals("/", Answers.endpoint("/?a=b"));
+    assertEquals("//x", Answers.endpoint("//x"), "no first segment: the path as it is, so the error names it");
+  }
 }
