@@ -56,25 +56,37 @@ stop_service() {
   kill "$SVC_PID" 2>/dev/null || true; wait "$SVC_PID" 2>/dev/null || true
 }
 
-wrk_rps() { # prints requests/s of one wrk run
-  wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'
+wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk run (its CPU from bash's `times`)
+  local rps
+  rps="$(wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p')"
+  times | tail -1 | awk -v r="$rps" -v t="$1" '{ gsub(/s/, "", $1); gsub(/s/, "", $2); split($1, u, "m"); split($2, y, "m")
+    printf "%s %.1f\n", r, (u[1] * 60 + u[2] + y[1] * 60 + y[2]) * 1e6 / (r * t) }'
 }
 race_rps() { # prints ops/s and errors of one serve-race run: "<ops/s> <errors>"
   local dir="$WORK/race-$RANDOM"
   "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
     >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
-  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]; print(r["throughput_ops_s"], r["errors"])' "$dir/race.json"
+  python3 - "$dir/race.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]
+g = r.get("generator") or {}
+cpu, total = g.get("cpu_ms_per_1k_ops"), (g.get("cpu_user_s") or 0) + (g.get("cpu_sys_s") or 0)
+nojit = cpu * (1 - g["jit_cpu_s"] / total) if cpu is not None and total and g.get("jit_cpu_s") is not None else None
+print(r["throughput_ops_s"], r["errors"], "-" if cpu is None else f"{cpu:.1f}", "-" if nojit is None else f"{nojit:.1f}")
+PY
 }
 
 echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds" >&2
-printf '%-8s %14s %16s %8s %8s\n' round "wrk req/s" "dbrace req/s" ratio errors
+printf '%-8s %14s %16s %8s %8s %14s %22s %10s\n' round "wrk req/s" "dbrace req/s" ratio errors "wrk CPU ms/1k" \
+  "dbrace CPU ms/1k (-JIT)" "CPU ratio"
 for r in $(seq 1 "$ROUNDS"); do
   start_service
   wrk_rps "$W" >/dev/null # the same warm-up as serve-race's
-  w="$(wrk_rps "$T")"
+  read -r w wc <<< "$(wrk_rps "$T")"
   stop_service
-  read -r d e <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
-  printf '%-8s %14.0f %16.0f %8.2f %8s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e"
+  read -r d e dc dn <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
+  printf '%-8s %14.0f %16.0f %8.2f %8s %14s %22s %10s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e" \
+    "$wc" "$dc ($dn)" "$(awk -v d="$dn" -v w="$wc" 'BEGIN { if (d + 0 > 0 && w + 0 > 0) printf "%.2f", d / w; else print "-" }')"
 done
 
 echo
@@ -83,9 +95,13 @@ start_service
 wrk_rps "$W" >/dev/null
 a="$(ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
 stop_service
-read -r d e <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
+read -r d e _ <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
 printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
 printf '%-8s %14.0f %16.0f %8.2f %8s\n' E5 "$a" "$d" "$(awk -v d="$d" -v w="$a" 'BEGIN { print d / w }')" "$e"
 echo
 echo "ratio = dbrace serve-race throughput / wrk's (or ab's) in the same round, same service variant, same connections."
 echo "dbrace verifies every answer (status, content type, JSON shape, values) and keeps its service fresh per run; wrk and ab only count."
+echo "CPU: the generator's own user + system CPU per 1,000 requests over the measured seconds (wrk: its whole run, from"
+echo "bash's times; dbrace: the generator JVM's, and less what HotSpot's compiler threads used). On a machine whose cores the"
+echo "generator shares with the service and the database, every CPU-ms it spends is taken from them: the CPU ratio is the"
+echo "generator's cost, the throughput ratio what that cost did to the service's rate."
