@@ -56,11 +56,12 @@ stop_service() {
   kill "$SVC_PID" 2>/dev/null || true; wait "$SVC_PID" 2>/dev/null || true
 }
 
-wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk run (its CPU from bash's `times`)
-  local rps
-  rps="$(wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p')"
-  times | tail -1 | awk -v r="$rps" -v t="$1" '{ gsub(/s/, "", $1); gsub(/s/, "", $2); split($1, u, "m"); split($2, y, "m")
-    printf "%s %.1f\n", r, (u[1] * 60 + u[2] + y[1] * 60 + y[2]) * 1e6 / (r * t) }'
+wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk run (its CPU from bash's `time`)
+  local TIMEFORMAT='%U %S' rps u s
+  { time wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" > "$WORK/wrk.out" 2>&1; } 2> "$WORK/wrk.time"
+  rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$WORK/wrk.out")"
+  read -r u s < "$WORK/wrk.time"
+  awk -v r="$rps" -v t="$1" -v u="$u" -v s="$s" 'BEGIN { printf "%s %.1f\n", r, (u + s) * 1e6 / (r * t) }'
 }
 race_rps() { # prints ops/s and errors of one serve-race run: "<ops/s> <errors>"
   local dir="$WORK/race-$RANDOM"
@@ -102,6 +103,6 @@ echo
 echo "ratio = dbrace serve-race throughput / wrk's (or ab's) in the same round, same service variant, same connections."
 echo "dbrace verifies every answer (status, content type, JSON shape, values) and keeps its service fresh per run; wrk and ab only count."
 echo "CPU: the generator's own user + system CPU per 1,000 requests over the measured seconds (wrk: its whole run, from"
-echo "bash's times; dbrace: the generator JVM's, and less what HotSpot's compiler threads used). On a machine whose cores the"
+echo "bash's time; dbrace: the generator JVM's, and less what HotSpot's compiler threads used). On a machine whose cores the"
 echo "generator shares with the service and the database, every CPU-ms it spends is taken from them: the CPU ratio is the"
 echo "generator's cost, the throughput ratio what that cost did to the service's rate."
