@@ -172,12 +172,17 @@ public final class RaceRunner {
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
           RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
-    } finally {
+    } catch (Throwable t) {
       executing = null;
       if (interrupted) {
-        cutShort.countDown(); // whatever came of the run, the hook waits no longer
+        cutShort.countDown(); // nothing more will come of this run: the hook waits no longer
       }
+      throw t;
     }
+    // The hook is released only once the run's record is where it looks (the store's current run, or
+    // the finished runs): released earlier, it saved the placeholder without figures while this thread
+    // was about to store the cut run's (a CI failure of InterruptTest).
+    executing = null;
     // a service's pool is its own and it has no thread setting: only the driver level's runs name them
     boolean driver = Verdict.threads(settings) >= 0;
     record = record.withSetup(driver ? pool : null, driver ? threads : null);
@@ -189,6 +194,9 @@ public final class RaceRunner {
     synchronized (runs) {
       runs.add(record);
       wallSecondsSoFar += record.wallS();
+    }
+    if (interrupted) {
+      cutShort.countDown(); // finished despite the interrupt: it is among the finished runs the hook keeps
     }
     store.current(null);
     store.save(snapshot());

@@ -51,7 +51,8 @@ public class WarmupRaceTest {
     var w = r.result().warmup();
     double preWarmS = w.durationS() - 1.0; // the last second is the open loop's own warm-up at the rate
     switch (w.ended()) {
-      case WarmupRule.SETTLED -> assertTrue(preWarmS >= 3 && preWarmS < 15, () -> "settled pre-warm " + w);
+      // settled at the cap's own reading (15 s and a few ms) is still settled: the rule checks steadiness first
+      case WarmupRule.SETTLED -> assertTrue(preWarmS >= 3 && preWarmS <= 15.5, () -> "settled pre-warm " + w);
       case WarmupRule.CAP -> assertTrue(preWarmS >= 15, () -> "capped pre-warm " + w);
       default -> throw new AssertionError("warm-up ended " + w.ended() + ": " + w);
     }
