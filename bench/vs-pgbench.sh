@@ -120,18 +120,12 @@ race_one() {
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
     --workload point-select --pool "$C" --concurrency "$I" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
-  local figures
-  figures="$(python3 - "$dir/race.json" <<'PY'
-import json, sys
-for run in json.load(open(sys.argv[1]))["runs"]:
-    p = run.get("process") or {}
-    cpu, total = p.get("cpu_ms_per_1k_ops"), (p.get("cpu_user_s") or 0) + (p.get("cpu_sys_s") or 0)
-    nojit = cpu * (1 - p["jit_cpu_s"] / total) if cpu is not None and total and p.get("jit_cpu_s") is not None else None
-    print(f"{run['throughput_ops_s'] if run['status'] == 'ok' else 0:.0f}\t{'' if cpu is None else cpu}\t"
-          f"{'' if nojit is None else round(nojit, 1)}")
-PY
-)"
-  while IFS=$'\t' read -r ops cpu nojit; do record "$r" "$entry" stack "$entry" "$ops" "$cpu" "$nojit"; done <<< "$figures"
+  local figures status ops errors cpu nojit
+  figures="$(python3 "$ROOT/bench/race-figures.py" "$dir/race.json" process)"
+  while read -r status ops errors cpu nojit; do
+    [ "$status" = ok ] || ops=0
+    record "$r" "$entry" stack "$entry" "$(printf '%.0f' "$ops")" "$cpu" "$nojit"
+  done <<< "$figures"
 }
 
 N=${#ENTRIES[@]}

@@ -63,19 +63,13 @@ wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk
   read -r u s < "$WORK/wrk.time"
   awk -v r="$rps" -v t="$1" -v u="$u" -v s="$s" 'BEGIN { printf "%s %.1f\n", r, (u + s) * 1e6 / (r * t) }'
 }
-race_rps() { # prints ops/s and errors of one serve-race run: "<ops/s> <errors>"
+race_rps() { # one serve-race run: "<status> <ops/s> <errors> <generator CPU ms/1k> <same, less JIT>" (bench/race-figures.py)
   local dir="$WORK/race-$RANDOM"
   "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
     >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
-  python3 - "$dir/race.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["runs"][0]
-g = r.get("generator") or {}
-cpu, total = g.get("cpu_ms_per_1k_ops"), (g.get("cpu_user_s") or 0) + (g.get("cpu_sys_s") or 0)
-nojit = cpu * (1 - g["jit_cpu_s"] / total) if cpu is not None and total and g.get("jit_cpu_s") is not None else None
-print(r["throughput_ops_s"], r["errors"], "-" if cpu is None else f"{cpu:.1f}", "-" if nojit is None else f"{nojit:.1f}")
-PY
+  python3 "$ROOT/bench/race-figures.py" "$dir/race.json" generator | head -1
 }
+one() { [ "$1" = - ] && echo - || printf '%.1f' "$1"; } # a figure to one decimal, '-' kept
 
 echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds" >&2
 printf '%-8s %14s %16s %8s %8s %14s %22s %10s\n' round "wrk req/s" "dbrace req/s" ratio errors "wrk CPU ms/1k" \
@@ -85,9 +79,9 @@ for r in $(seq 1 "$ROUNDS"); do
   wrk_rps "$W" >/dev/null # the same warm-up as serve-race's
   read -r w wc <<< "$(wrk_rps "$T")"
   stop_service
-  read -r d e dc dn <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
+  read -r _ d e dc dn <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
   printf '%-8s %14.0f %16.0f %8.2f %8s %14s %22s %10s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e" \
-    "$wc" "$dc ($dn)" "$(awk -v d="$dn" -v w="$wc" 'BEGIN { if (d + 0 > 0 && w + 0 > 0) printf "%.2f", d / w; else print "-" }')"
+    "$wc" "$(one "$dc") ($(one "$dn"))" "$(awk -v d="$dn" -v w="$wc" 'BEGIN { if (d + 0 > 0 && w + 0 > 0) printf "%.2f", d / w; else print "-" }')"
 done
 
 echo
@@ -96,7 +90,7 @@ start_service
 wrk_rps "$W" >/dev/null
 a="$(ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
 stop_service
-read -r d e _ <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
+read -r _ d e _ <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
 printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
 printf '%-8s %14.0f %16.0f %8.2f %8s\n' E5 "$a" "$d" "$(awk -v d="$d" -v w="$a" 'BEGIN { print d / w }')" "$e"
 echo
