@@ -2,7 +2,7 @@
 # How fast can dbrace's open-loop generator go by itself? Drives dev.dbrace.core.load.OpenLoop
 # against an in-memory stack that answers at once, at a series of offered rates, and prints for
 # each the achieved rate, the p99 lateness of issue against schedule and the CPU used; then the
-# highest rate sustained with p99 lateness < 1 ms and its ratio to a reference rate (default
+# highest rate sustained with p99 lateness < 1 ms and its ratio to a reference rate (GeneratorBench's default
 # 115000/s: the best closed-loop rate a dbrace stack reached on this kind of machine, vertx-pipelined at
 # 256 in flight in bench/vs-pgbench.sh -i 256). The aim is 10x: the generator is then not a race's bottleneck.
 #
@@ -10,9 +10,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 MIN_JAVA=21
-REFERENCE=115000
-if [ $# -gt 0 ] && [[ "$1" != --* ]]; then REFERENCE="$1"; shift; fi
-[[ "$REFERENCE" =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "bench: the reference rate must be a number, got '$REFERENCE'" >&2; exit 2; }
+REFERENCE=() # GeneratorBench's default unless given
+if [ $# -gt 0 ] && [[ "$1" != --* ]]; then
+  [[ "$1" =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "bench: the reference rate must be a number, got '$1'" >&2; exit 2; }
+  REFERENCE=(--reference "$1"); shift
+fi
 
 java_feature() { # the feature version of a java binary, or nothing
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
@@ -50,4 +52,4 @@ if ! mvn -B -q -f "$ROOT/pom.xml" -pl dbrace-core -DskipTests test-compile >"$LO
 fi
 CORE="$ROOT/dbrace-core/target"
 exec "$JDK/bin/java" -cp "$CORE/classes:$CORE/test-classes:$(cat "$CORE/runtime.classpath")" \
-  dev.dbrace.core.load.GeneratorBench --reference "$REFERENCE" "$@"
+  dev.dbrace.core.load.GeneratorBench "${REFERENCE[@]}" "$@"
