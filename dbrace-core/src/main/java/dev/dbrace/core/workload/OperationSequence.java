@@ -2,7 +2,7 @@ package dev.dbrace.core.workload;
 
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Statement;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -42,7 +42,8 @@ public final class OperationSequence {
     long base = mix(seed ^ mix(index + 0x9E3779B97F4A7C15L));
     int kind = kindByWeightSlot[(int) Long.remainderUnsigned(base, kindByWeightSlot.length)];
     OperationSpec spec = workload.mix().get(kind);
-    List<Statement> statements = new ArrayList<>(spec.statementCount());
+    Statement[] statements = new Statement[spec.statementCount()];
+    int next = 0;
     long draw = base;
     for (int r = 0; r < spec.repeat(); r++) {
       for (int s = 0; s < spec.statements().size(); s++) {
@@ -52,10 +53,11 @@ public final class OperationSequence {
           draw = mix(draw + 0x9E3779B97F4A7C15L);
           params[p] = gens.get(p).value(index, draw);
         }
-        statements.add(new Statement(sqlIds[kind][s], params));
+        statements[next++] = new Statement(sqlIds[kind][s], params);
       }
     }
-    return new Operation(index, kind, statements, spec.transaction());
+    // one statement (the common case) as an immutable one-element list: one object, the array left to escape analysis
+    return new Operation(index, kind, next == 1 ? List.of(statements[0]) : Arrays.asList(statements), spec.transaction());
   }
 
   /** SplitMix64's finalizer: a fast, well-distributed bijection on 64-bit values. */
