@@ -1,0 +1,160 @@
+package dev.dbrace.core.load;
+
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.Stack;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.Workloads;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * dbrace's own cost per operation, without a database: the closed loop ({@link ClosedLoop}, its
+ * operation sequence, the check of every answer, the latency histogram and counters) drives a stack
+ * that answers point-select in memory, allocating the future and the row as a driver-level stack does;
+ * beside it, a bare loop that does only what a bare driver loop does with the same answer (draw an id,
+ * check it, count). Both run on one thread, completing each operation from a "completer" loop that plays the
+ * event loop, so the difference in CPU per operation is what the harness adds to every operation of every
+ * stack. With {@code --users N}, N operations are in flight and completed oldest first, so the harness's state per
+ * user (slot, callback, the operation and its answer) is spread as under a real stack at N in flight. Rounds alternate
+ * the two; prints each round and the median.
+ *
+ * <p>Not a unit test: run it with {@code bench/harness-cost.sh}. Arguments: {@code [--rounds 5] [--seconds 2] [--users 1]}.
+ */
+public final class HarnessBench {
+
+  /** Plays a driver whose answer arrives later: hands back a pending future, completed by {@link #completeOne}. */
+  private static final class InMemoryStack implements Stack {
+    /** Operations in flight, oldest first: their futures and operations, alternately. */
+    private final ArrayDeque<Object> pending = new ArrayDeque<>();
+
+    @Override
+    public CompletionStage<OpResult> execute(Operation op) {
+      CompletableFuture<OpResult> f = new CompletableFuture<>();
+      pending.add(f);
+      pending.add(op);
+      return f;
+    }
+
+    /** Completes the oldest operation in flight with its row, as the Vert.x stack builds it; false when none is. */
+    @SuppressWarnings("unchecked")
+    boolean completeOne() {
+      CompletableFuture<OpResult> f = (CompletableFuture<OpResult>) pending.poll();
+      if (f == null) {
+        return false;
+      }
+      Operation op = (Operation) pending.poll();
+      Object id = op.statements().get(0).params()[0];
+      @SuppressWarnings("unchecked")
+      List<Object[]>[] rows = new List[1];
+      rows[0] = Collections.singletonList(new Object[] {id, 42});
+      f.complete(new OpResult(Arrays.asList(rows), new long[1]));
+      return true;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private HarnessBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int rounds = 5;
+    double seconds = 2;
+    int users = 1;
+    for (int i = 0; i < args.length; i += 2) {
+      String value = i + 1 < args.length ? args[i + 1] : null;
+      try {
+        switch (args[i]) {
+          case "--rounds" -> rounds = Integer.parseInt(value);
+          case "--seconds" -> seconds = Double.parseDouble(value);
+          case "--users" -> users = Integer.parseInt(value);
+          default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+        }
+      } catch (NumberFormatException | NullPointerException e) {
+        System.err.println("harness bench: " + args[i] + " needs a number");
+        System.exit(2);
+      } catch (IllegalArgumentException e) {
+        System.err.println("harness bench: " + e.getMessage() + " (known: --rounds N, --seconds S, --users N)");
+        System.exit(2);
+      }
+    }
+    if (rounds < 1 || seconds < 0.2 || users < 1) {
+      System.err.println("harness bench: needs --rounds >= 1, --seconds >= 0.2 and --users >= 1");
+      System.exit(2);
+    }
+    long nanos = (long) (seconds * 1e9);
+    System.out.printf("harness cost, point-select answered in memory, %d users in flight on one thread, %d rounds of %.1f s"
+        + " (after one unmeasured round of each)%n", users, rounds, seconds);
+    bare(nanos);
+    harness(nanos, users);
+    System.out.printf("%6s %14s %14s %14s%n", "round", "bare ns/op", "dbrace ns/op", "harness ns/op");
+    List<double[]> all = new ArrayList<>();
+    for (int r = 1; r <= rounds; r++) {
+      double b = bare(nanos);
+      double h = harness(nanos, users);
+      all.add(new double[] {b, h, h - b});
+      System.out.printf("%6d %14.1f %14.1f %14.1f%n", r, b, h, h - b);
+    }
+    System.out.printf("%6s %14.1f %14.1f %14.1f%n", "median", median(all, 0), median(all, 1), median(all, 2));
+  }
+
+  /** CPU ns per operation of the bare loop: draw an id, complete a future with the row, check the id, count. */
+  private static double bare(long nanos) {
+    LongAdder ops = new LongAdder();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long cpu0 = threads.getCurrentThreadCpuTime();
+    long end = System.nanoTime() + nanos;
+    long n = 0;
+    while ((n & 1023) != 0 || System.nanoTime() < end) {
+      int id = ThreadLocalRandom.current().nextInt(1, 10_001);
+      CompletableFuture<Object[]> f = new CompletableFuture<>();
+      f.complete(new Object[] {id, 42});
+      Object[] row = f.join();
+      if (!Integer.valueOf(id).equals(row[0])) {
+        throw new IllegalStateException("wrong answer");
+      }
+      ops.increment();
+      n++;
+    }
+    return (threads.getCurrentThreadCpuTime() - cpu0) / (double) ops.sum();
+  }
+
+  /** CPU ns per operation of a closed loop of {@code users} users over the in-memory stack, answered oldest first. */
+  private static double harness(long nanos, int users) throws InterruptedException {
+    InMemoryStack stack = new InMemoryStack();
+    ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(Workloads.byName("point-select", Map.of()), 1),
+        new LoadModel.Closed(0, TimeUnit.NANOSECONDS.toMillis(nanos), users));
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    loop.start();
+    loop.startMeasuring();
+    long cpu0 = threads.getCurrentThreadCpuTime();
+    while (stack.completeOne()) {
+      // each completion issues the next operation until the duration is over
+    }
+    long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+    loop.await(1, TimeUnit.SECONDS);
+    loop.finish();
+    PhaseStats m = loop.measured();
+    if (m.errors() > 0 || m.ok() == 0) {
+      throw new IllegalStateException("the harness loop failed: " + m.errorSamples());
+    }
+    return cpu / (double) m.ok();
+  }
+
+  private static double median(List<double[]> rows, int column) {
+    double[] v = rows.stream().mapToDouble(r -> r[column]).sorted().toArray();
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+}
