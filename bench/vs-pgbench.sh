@@ -131,6 +131,10 @@ race_one() {
 N=${#ENTRIES[@]}
 echo "bench: point-select, $C connections / $I in flight (pgbench: $C), ${W}s warm-up + ${T}s measured per run, $ROUNDS rounds," \
   "stacks $STACKS, each beside its bare loop" >&2
+if [ -n "${BARE_EXTRA_NS:-}" ]; then # bare/BareMeter.java's probe; the bare loop checks the value itself
+  echo "bench: BARE_EXTRA_NS=$BARE_EXTRA_NS: every bare loop spins that long per operation (a probe: these bare" \
+    "figures are not the drivers' own)" >&2
+fi
 for r in $(seq 1 "$ROUNDS"); do
   for k in $(seq 0 $((N - 1))); do
     pgbench_one "$r" "$k"   # before every pair: each pair's "x pgbench" is against the runs just before and after it

@@ -61,7 +61,7 @@ public class BareHibernate {
         } catch (RuntimeException e) {
           BareMeter.fail(e);
         }
-        m.ops.increment();
+        m.done();
       }
     };
     m.runThreads(loop, inFlight, virtual, Long.parseLong(a[3]), Long.parseLong(a[4]));

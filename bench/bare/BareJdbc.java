@@ -37,7 +37,7 @@ public class BareJdbc {
         } catch (Exception e) {
           BareMeter.fail(e);
         }
-        m.ops.increment();
+        m.done();
       }
     };
     m.runThreads(loop, inFlight, virtual, Long.parseLong(a[3]), Long.parseLong(a[4]));

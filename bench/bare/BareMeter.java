@@ -18,11 +18,43 @@ final class BareMeter {
 
   final LongAdder ops = new LongAdder();
   volatile boolean running = true;
+  /**
+   * A probe, not part of a bare figure: BARE_EXTRA_NS=N makes every operation also spin N ns on the completing thread
+   * (at least two clock reads). It shows what a client's extra cost per operation does to throughput on this machine,
+   * e.g. beside the harness's own cost per operation from bench/harness-cost.sh. Unset: 0, no clock read at all.
+   */
+  private static final long EXTRA_NS = extraNanos();
 
   private BareMeter() {}
 
   static BareMeter start() {
     return new BareMeter();
+  }
+
+  private static long extraNanos() {
+    String raw = System.getenv("BARE_EXTRA_NS");
+    try {
+      long n = raw == null || raw.isBlank() ? 0 : Long.parseLong(raw.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    System.err.println("bare: BARE_EXTRA_NS must be a whole number of nanoseconds >= 0, got '" + raw + "'");
+    System.exit(2);
+    return 0;
+  }
+
+  /** One operation completed and checked: counts it (after the BARE_EXTRA_NS probe's spin, when set). */
+  void done() {
+    if (EXTRA_NS > 0) {
+      long until = System.nanoTime() + EXTRA_NS;
+      while (System.nanoTime() - until < 0) {
+        Thread.onSpinWait();
+      }
+    }
+    ops.increment();
   }
 
   static String env(String name) {

@@ -38,7 +38,7 @@ public class BareR2dbc {
               BareMeter.fail("wrong answer for id " + id);
             }
           }, BareMeter::fail, () -> {
-            m.ops.increment();
+            m.done();
             if (m.running) {
               loop[0].run();
             }

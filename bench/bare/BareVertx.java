@@ -49,7 +49,7 @@ public class BareVertx {
           BareMeter.fail("wrong answer for id " + id);
         }
         row.getInteger(1);
-        m.ops.increment();
+        m.done();
         if (m.running) {
           loop[0].run();
         }
