@@ -4,8 +4,8 @@
 # freshly built row (as a driver-level stack does), against a bare loop doing only what a bare driver loop does with
 # the same answer. One thread, rounds alternating the two; prints CPU ns per operation of each and their difference
 # (the harness's cost), per round and the median. Set it beside a stack's CPU per operation in vs-pgbench.sh (e.g.
-# 4.9 us for the bare pipelined Vert.x loop at 256 in flight) to see the share dbrace takes.
+# 4.6 us for the bare pipelined Vert.x loop at 256 in flight) to see the share dbrace takes.
 #
-#   bench/harness-cost.sh [--rounds 5] [--seconds 2]
+#   bench/harness-cost.sh [--rounds 5] [--seconds 2] [--users 1]
 set -euo pipefail
 exec "$(cd "$(dirname "$0")" && pwd)/core-bench.sh" HarnessBench "$@"

@@ -221,14 +221,16 @@ public final class GeneratorBench {
         .getProcessCpuTime();
   }
 
-  private static String required(String option, String value) {
+  /** The option's value; an IllegalArgumentException naming the option when there is none (HarnessBench too). */
+  static String required(String option, String value) {
     if (value == null) {
       throw new IllegalArgumentException(option + " needs a value");
     }
     return value;
   }
 
-  private static double number(String option, String text) {
+  /** The value as a number; an IllegalArgumentException naming the option when it is not one (HarnessBench too). */
+  static double number(String option, String text) {
     try {
       return Double.parseDouble(text.trim());
     } catch (NumberFormatException e) {

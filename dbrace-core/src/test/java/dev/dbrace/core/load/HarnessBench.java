@@ -73,26 +73,24 @@ public final class HarnessBench {
     int rounds = 5;
     double seconds = 2;
     int users = 1;
-    for (int i = 0; i < args.length; i += 2) {
-      String value = i + 1 < args.length ? args[i + 1] : null;
-      try {
+    try {
+      for (int i = 0; i < args.length; i += 2) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
         switch (args[i]) {
-          case "--rounds" -> rounds = Integer.parseInt(value);
-          case "--seconds" -> seconds = Double.parseDouble(value);
-          case "--users" -> users = Integer.parseInt(value);
-          default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+          case "--rounds" -> rounds = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
+          case "--seconds" -> seconds = GeneratorBench.number(args[i], GeneratorBench.required(args[i], value));
+          case "--users" -> users = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
+          default -> throw new IllegalArgumentException("unknown argument " + args[i]
+              + " (known: --rounds N, --seconds S, --users N)");
         }
-      } catch (NumberFormatException | NullPointerException e) {
-        System.err.println("harness bench: " + args[i] + " needs a number");
-        System.exit(2);
-      } catch (IllegalArgumentException e) {
-        System.err.println("harness bench: " + e.getMessage() + " (known: --rounds N, --seconds S, --users N)");
-        System.exit(2);
       }
-    }
-    if (rounds < 1 || seconds < 0.2 || users < 1) {
-      System.err.println("harness bench: needs --rounds >= 1, --seconds >= 0.2 and --users >= 1");
+      if (rounds < 1 || !(seconds >= 0.2) || users < 1) {
+        throw new IllegalArgumentException("needs --rounds >= 1, --seconds >= 0.2 and --users >= 1");
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("harness bench: " + e.getMessage());
       System.exit(2);
+      return;
     }
     long nanos = (long) (seconds * 1e9);
     System.out.printf("harness cost, point-select answered in memory, %d users in flight on one thread, %d rounds of %.1f s"
@@ -151,6 +149,13 @@ public final class HarnessBench {
       throw new IllegalStateException("the harness loop failed: " + m.errorSamples());
     }
     return cpu / (double) m.ok();
+  }
+
+  private static int whole(String option, double v) {
+    if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(option + " needs a whole number, got " + v);
+    }
+    return (int) v;
   }
 
   private static double median(List<double[]> rows, int column) {
