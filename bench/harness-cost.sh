@@ -3,9 +3,11 @@
 # every answer, the latency histogram and the counters, driving an in-memory stack that answers point-select with a
 # freshly built row (as a driver-level stack does), against a bare loop doing only what a bare driver loop does with
 # the same answer. One thread, rounds alternating the two; prints CPU ns per operation of each and their difference
-# (the harness's cost), per round and the median. Set it beside a stack's CPU per operation in vs-pgbench.sh (e.g.
+# (the harness's cost), per round and the median. --threads 2: two completing threads share the loop, as a stack's two
+# event loops do, so what its shared state costs when both cores write it shows too (noisier: the machine's other load
+# decides whether the two threads get a core each). Set it beside a stack's CPU per operation in vs-pgbench.sh (e.g.
 # 4.6 us for the bare pipelined Vert.x loop at 256 in flight) to see the share dbrace takes.
 #
-#   bench/harness-cost.sh [--rounds 5] [--seconds 2] [--users 1]
+#   bench/harness-cost.sh [--rounds 5] [--seconds 2] [--users 1] [--threads 1]
 set -euo pipefail
 exec "$(cd "$(dirname "$0")" && pwd)/core-bench.sh" HarnessBench "$@"

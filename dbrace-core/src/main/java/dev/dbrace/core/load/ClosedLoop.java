@@ -40,7 +40,9 @@ public final class ClosedLoop implements LoadDriver {
   static final int SLOT_STRIDE = 16;
   private static final long IDLE = Long.MIN_VALUE;
   private volatile long measureFromIndex = Long.MAX_VALUE;
-  private volatile IssueWindow window = IssueWindow.UNLIMITED;
+  /** Indices a user claims at once while no execution count bounds the window: see {@link #claim}. */
+  private final int block;
+  private volatile IssueWindow window;
   private volatile long measureStartNanos;
   private volatile long measureEndNanos;
   private volatile boolean stopped;
@@ -53,6 +55,9 @@ public final class ClosedLoop implements LoadDriver {
     this.usersDone = new CountDownLatch(model.concurrency());
     this.userSlots = new AtomicLongArray((model.concurrency() + 2) * SLOT_STRIDE);
     this.users = new User[model.concurrency()];
+    // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
+    this.block = (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
+    this.window = IssueWindow.unlimited(block);
     for (int u = 0; u < model.concurrency(); u++) {
       userSlots.set(slot(u), IDLE);
       users[u] = new User(u);
@@ -91,7 +96,8 @@ public final class ClosedLoop implements LoadDriver {
         now,
         model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE,
         from,
-        model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
+        model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE,
+        model.executions() > 0 ? 1 : block);
     measureFromIndex = from;
     nextIndex.accumulateAndGet(from, Math::max);
   }
@@ -101,6 +107,13 @@ public final class ClosedLoop implements LoadDriver {
    * so a closed run without warm-up measures the sequence's indices from this one on.
    */
   public static final long SWITCH_GAP = 1L << 20;
+
+  /**
+   * The most indices a user claims at once from the shared counter. Taking one per operation moved the counter's cache
+   * line between the cores on every operation (both event loops issue): with two completing threads in
+   * bench/harness-cost.sh the harness cost 195-322 ns per operation that way, 153-176 with blocks (140-150 on one thread).
+   */
+  static final int INDEX_BLOCK = 64;
 
   @Override
   public boolean measuring() {
@@ -177,8 +190,10 @@ public final class ClosedLoop implements LoadDriver {
   /**
    * Which operations may be issued and in which phase they count: measured from {@code fromIndex}
    * on, issued while the index is below {@code endIndex} and until {@code lengthNanos} after
-   * {@code startNanos}. Unlimited warm-up before {@link #startMeasuring}. One immutable object read
-   * once per operation, so that no operation pairs one phase's bounds with the other's.
+   * {@code startNanos}; {@code block}: how many indices a user claims at once (1 when an execution
+   * count bounds the window, so that no claimed index goes unissued). Unlimited warm-up before
+   * {@link #startMeasuring}. One immutable object read once per operation, so that no operation
+   * pairs one phase's bounds with the other's.
    *
    * <p>Why values instead of an {@code if (measuring())}: the JIT compiles the issue path during
    * warm-up, when such a branch has only ever gone one way, and leaves the other way out. The first
@@ -187,8 +202,11 @@ public final class ClosedLoop implements LoadDriver {
    * stacks, whose compiled callbacks are large, lost seconds of throughput to the recompilation.
    * Here the same code runs in both phases, with other values.
    */
-  private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex) {
-    static final IssueWindow UNLIMITED = new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+  private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex, int block) {
+    /** Warm-up: no bound, everything warm-up. */
+    static IssueWindow unlimited(int block) {
+      return new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, block);
+    }
 
     boolean allows(long index, long now) {
       return index < endIndex && now - startNanos < lengthNanos;
@@ -207,9 +225,16 @@ public final class ClosedLoop implements LoadDriver {
    * (a read costs ~25 ns on this kind of machine, a sixth of the harness's own cost per operation).
    */
   private void issueFrom(int user) {
+    User u = users[user];
     while (true) {
-      long index = nextIndex.getAndIncrement();
       IssueWindow w = window;
+      long index;
+      if (u.blockWindow == w && u.blockNext < u.blockEnd) {
+        index = u.blockNext++;
+      } else {
+        w = claim(u);
+        index = u.blockNext++;
+      }
       long start = System.nanoTime();
       if (stopped || !w.allows(index, start)) {
         userDone();
@@ -228,7 +253,6 @@ public final class ClosedLoop implements LoadDriver {
         f = CompletableFuture.failedFuture(e);
       }
       if (!f.isDone()) {
-        User u = users[user];
         u.phase = phase;
         u.op = op;
         u.start = start;
@@ -244,6 +268,29 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /**
+   * Claims the user's next indices from the shared counter: as many as the window's {@code block} (one when an
+   * execution count bounds it), so that the counter's line is written once per block, not per operation. The counter
+   * is read before the window: a value past the switch to measuring was bumped after the measured window was
+   * published, so that window is the one read, and its block size is the one claimed. A block claimed under the
+   * warm-up window ends below the measured window's first index (SWITCH_GAP exceeds the users' racing claims), and is
+   * dropped at the switch: the user's next issue claims again under the new window.
+   *
+   * @return the window the block was claimed under, which this operation is tested and counted against
+   */
+  private IssueWindow claim(User u) {
+    while (true) {
+      long first = nextIndex.get();
+      IssueWindow w = window;
+      if (nextIndex.compareAndSet(first, first + w.block())) {
+        u.blockNext = first;
+        u.blockEnd = first + w.block();
+        u.blockWindow = w;
+        return w;
+      }
+    }
+  }
+
+  /**
    * A virtual user's completion callback, one per user for the whole run instead of a lambda allocated per operation:
    * a user has one operation in flight, whose phase, operation and start wait in the fields until it completes. They
    * are written before {@code whenComplete} publishes this callback (a volatile write in the future), and read by the
@@ -254,6 +301,10 @@ public final class ClosedLoop implements LoadDriver {
     private PhaseStats phase;
     private Operation op;
     private long start;
+    /** The user's claimed indices: {@code [blockNext, blockEnd)} under {@code blockWindow} (see {@link #claim}). */
+    private long blockNext;
+    private long blockEnd;
+    private IssueWindow blockWindow;
 
     User(int id) {
       this.id = id;

@@ -30,31 +30,62 @@ import java.util.concurrent.atomic.LongAdder;
  * user (slot, callback, the operation and its answer) is spread as under a real stack at N in flight. Rounds alternate
  * the two; prints each round and the median.
  *
- * <p>Not a unit test: run it with {@code bench/harness-cost.sh}. Arguments: {@code [--rounds 5] [--seconds 2] [--users 1]}.
+ * With {@code --threads 2}, two completer threads share the loop (as a stack's two event loops do), and what the
+ * harness's shared state costs when both cores write it shows too.
+ *
+ * <p>Not a unit test: run it with {@code bench/harness-cost.sh}. Arguments:
+ * {@code [--rounds 5] [--seconds 2] [--users 1] [--threads 1]}.
  */
 public final class HarnessBench {
 
-  /** Plays a driver whose answer arrives later: hands back a pending future, completed by {@link #completeOne}. */
+  /**
+   * Plays a driver whose answer arrives later: hands back a pending future, completed by {@link #completeOne} on the
+   * completer thread that issued it (the operations the closed loop starts from the main thread are dealt round-robin
+   * to the completers before they start), as a driver completes on the event loop of the connection it wrote to.
+   */
   private static final class InMemoryStack implements Stack {
-    /** Operations in flight, oldest first: their futures and operations, alternately. */
-    private final ArrayDeque<Object> pending = new ArrayDeque<>();
+    /** Per completer, its operations in flight, oldest first: their futures and operations, alternately. */
+    private final ArrayDeque<Object>[] pending;
+    private final ThreadLocal<ArrayDeque<Object>> mine = new ThreadLocal<>();
+    private int dealt;
+
+    @SuppressWarnings("unchecked")
+    InMemoryStack(int completers) {
+      pending = new ArrayDeque[completers];
+      for (int i = 0; i < completers; i++) {
+        pending[i] = new ArrayDeque<>();
+      }
+    }
 
     @Override
     public CompletionStage<OpResult> execute(Operation op) {
       CompletableFuture<OpResult> f = new CompletableFuture<>();
-      pending.add(f);
-      pending.add(op);
+      ArrayDeque<Object> q = mine.get();
+      if (q == null) { // the main thread, starting the users
+        q = pending[dealt++ % pending.length];
+      }
+      q.add(f);
+      q.add(op);
       return f;
+    }
+
+    /** Completer {@code c}'s loop: completes its operations in flight until none is left. */
+    void complete(int c) {
+      ArrayDeque<Object> q = pending[c];
+      mine.set(q);
+      while (completeOne(q)) {
+        // each completion issues the next operation until the duration is over
+      }
     }
 
     /** Completes the oldest operation in flight with its row, as the Vert.x stack builds it; false when none is. */
     @SuppressWarnings("unchecked")
-    boolean completeOne() {
-      CompletableFuture<OpResult> f = (CompletableFuture<OpResult>) pending.poll();
+    private static boolean completeOne(ArrayDeque<Object> q) {
+      CompletableFuture<OpResult> f = (CompletableFuture<OpResult>) q.poll();
       if (f == null) {
         return false;
       }
-      Operation op = (Operation) pending.poll();
+      Operation op = (Operation) q.poll();
       Object id = op.statements().get(0).params()[0];
       @SuppressWarnings("unchecked")
       List<Object[]>[] rows = new List[1];
@@ -73,6 +104,7 @@ public final class HarnessBench {
     int rounds = 5;
     double seconds = 2;
     int users = 1;
+    int threads = 1;
     try {
       for (int i = 0; i < args.length; i += 2) {
         String value = i + 1 < args.length ? args[i + 1] : null;
@@ -80,12 +112,13 @@ public final class HarnessBench {
           case "--rounds" -> rounds = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
           case "--seconds" -> seconds = GeneratorBench.number(args[i], GeneratorBench.required(args[i], value));
           case "--users" -> users = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
+          case "--threads" -> threads = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
           default -> throw new IllegalArgumentException("unknown argument " + args[i]
-              + " (known: --rounds N, --seconds S, --users N)");
+              + " (known: --rounds N, --seconds S, --users N, --threads N)");
         }
       }
-      if (rounds < 1 || !(seconds >= 0.2) || users < 1) {
-        throw new IllegalArgumentException("needs --rounds >= 1, --seconds >= 0.2 and --users >= 1");
+      if (rounds < 1 || !(seconds >= 0.2) || users < 1 || threads < 1 || users < threads) {
+        throw new IllegalArgumentException("needs --rounds >= 1, --seconds >= 0.2, --threads >= 1 and --users >= --threads");
       }
     } catch (IllegalArgumentException e) {
       System.err.println("harness bench: " + e.getMessage());
@@ -93,55 +126,56 @@ public final class HarnessBench {
       return;
     }
     long nanos = (long) (seconds * 1e9);
-    System.out.printf("harness cost, point-select answered in memory, %d users in flight on one thread, %d rounds of %.1f s"
-        + " (after one unmeasured round of each)%n", users, rounds, seconds);
-    bare(nanos);
-    harness(nanos, users);
+    System.out.printf("harness cost, point-select answered in memory, %d users in flight on %d thread%s, %d rounds of %.1f s"
+        + " (after one unmeasured round of each)%n", users, threads, threads == 1 ? "" : "s", rounds, seconds);
+    bare(nanos, threads);
+    harness(nanos, users, threads);
     System.out.printf("%6s %14s %14s %14s%n", "round", "bare ns/op", "dbrace ns/op", "harness ns/op");
     List<double[]> all = new ArrayList<>();
     for (int r = 1; r <= rounds; r++) {
-      double b = bare(nanos);
-      double h = harness(nanos, users);
+      double b = bare(nanos, threads);
+      double h = harness(nanos, users, threads);
       all.add(new double[] {b, h, h - b});
       System.out.printf("%6d %14.1f %14.1f %14.1f%n", r, b, h, h - b);
     }
     System.out.printf("%6s %14.1f %14.1f %14.1f%n", "median", median(all, 0), median(all, 1), median(all, 2));
   }
 
-  /** CPU ns per operation of the bare loop: draw an id, complete a future with the row, check the id, count. */
-  private static double bare(long nanos) {
+  /**
+   * CPU ns per operation of the bare loop on {@code threads} threads: draw an id, complete a future with the row, check
+   * the id, count (one counter for all threads, as the bare loops' {@code BareMeter}).
+   */
+  private static double bare(long nanos, int threads) throws InterruptedException {
     LongAdder ops = new LongAdder();
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long cpu0 = threads.getCurrentThreadCpuTime();
     long end = System.nanoTime() + nanos;
-    long n = 0;
-    while ((n & 1023) != 0 || System.nanoTime() < end) {
-      int id = ThreadLocalRandom.current().nextInt(1, 10_001);
-      CompletableFuture<Object[]> f = new CompletableFuture<>();
-      f.complete(new Object[] {id, 42});
-      Object[] row = f.join();
-      if (!Integer.valueOf(id).equals(row[0])) {
-        throw new IllegalStateException("wrong answer");
+    long cpu = onThreads(threads, t -> {
+      long n = 0;
+      while ((n & 1023) != 0 || System.nanoTime() < end) {
+        int id = ThreadLocalRandom.current().nextInt(1, 10_001);
+        CompletableFuture<Object[]> f = new CompletableFuture<>();
+        f.complete(new Object[] {id, 42});
+        Object[] row = f.join();
+        if (!Integer.valueOf(id).equals(row[0])) {
+          throw new IllegalStateException("wrong answer");
+        }
+        ops.increment();
+        n++;
       }
-      ops.increment();
-      n++;
-    }
-    return (threads.getCurrentThreadCpuTime() - cpu0) / (double) ops.sum();
+    });
+    return cpu / (double) ops.sum();
   }
 
-  /** CPU ns per operation of a closed loop of {@code users} users over the in-memory stack, answered oldest first. */
-  private static double harness(long nanos, int users) throws InterruptedException {
-    InMemoryStack stack = new InMemoryStack();
+  /**
+   * CPU ns per operation of a closed loop of {@code users} users over the in-memory stack, their operations completed
+   * oldest first on {@code threads} completer threads (users dealt round-robin), all sharing the one loop's state.
+   */
+  private static double harness(long nanos, int users, int threads) throws InterruptedException {
+    InMemoryStack stack = new InMemoryStack(threads);
     ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(Workloads.byName("point-select", Map.of()), 1),
         new LoadModel.Closed(0, TimeUnit.NANOSECONDS.toMillis(nanos), users));
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     loop.start();
     loop.startMeasuring();
-    long cpu0 = threads.getCurrentThreadCpuTime();
-    while (stack.completeOne()) {
-      // each completion issues the next operation until the duration is over
-    }
-    long cpu = threads.getCurrentThreadCpuTime() - cpu0;
+    long cpu = onThreads(threads, stack::complete);
     loop.await(1, TimeUnit.SECONDS);
     loop.finish();
     PhaseStats m = loop.measured();
@@ -149,6 +183,36 @@ public final class HarnessBench {
       throw new IllegalStateException("the harness loop failed: " + m.errorSamples());
     }
     return cpu / (double) m.ok();
+  }
+
+  /** Runs {@code body(t)} on threads 0..n-1 at once and returns their CPU time in ns, summed. */
+  private static long onThreads(int n, java.util.function.IntConsumer body) throws InterruptedException {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
+    java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread[] all = new Thread[n];
+    for (int t = 0; t < n; t++) {
+      int id = t;
+      all[t] = new Thread(() -> {
+        long cpu0 = mx.getCurrentThreadCpuTime();
+        try {
+          body.accept(id);
+        } catch (Throwable e) {
+          failed.compareAndSet(null, e);
+        }
+        cpu.addAndGet(mx.getCurrentThreadCpuTime() - cpu0);
+      }, "harness-bench-" + t);
+    }
+    for (Thread t : all) {
+      t.start();
+    }
+    for (Thread t : all) {
+      t.join();
+    }
+    if (failed.get() != null) {
+      throw new IllegalStateException("a bench thread failed: " + failed.get(), failed.get());
+    }
+    return cpu.get();
   }
 
   private static int whole(String option, double v) {
