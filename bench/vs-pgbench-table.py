@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The table of bench/vs-pgbench.sh, from its results.tsv.
 
-Each line of results.tsv, in the order run: round, client, kind (pgbench | bare | stack), stack entry (pgbench: its
+Each line of results.tsv, in the order run: round, client, kind (pgbench | bare | via | stack), stack entry (pgbench: its
 slot), ops/s, client CPU ms per 1,000 ops, the same without the JIT compiler threads' CPU. Prints per client the median
 and range (min-max over rounds) of throughput, of CPU per 1,000 operations and of the same without JIT, and its ratio
 to the mean of the pgbench runs just before and after its pair; then each stack's ratio to its own bare loop in the
 same round (throughput: stack / bare; CPU: stack / bare, above 1 = the stack spends more per operation), median and
 range. A stack whose whole throughput range lies below 0.95x its bare loop, or whose whole CPU-without-JIT range lies
-above 1/0.95x, is flagged: a harness cost to find.
+above 1/0.95x, is flagged: a harness cost to find. With via runs (vs-pgbench.sh -v: the stack's adapter under the bare
+loop's driver), a last table splits each gap: via / bare is the adapter's part, stack / via the load generator's.
     python3 bench/vs-pgbench-table.py RESULTS.tsv
 """
 import statistics
@@ -79,8 +80,11 @@ def main(path):
     print(f"{'pgbench -M prepared':<26}{spread([r['ops'] for r in pg], thousands):>25}"
           f"{spread([r['cpu'] for r in pg], one):>21}{'':>21}{'1.00':>19}")
     for e in entries:
-        for name, mine in (("  bare " + e.split("@")[0], of("bare", e)), (e, of("stack", e))):
+        clients = [("  bare " + e.split("@")[0], of("bare", e)), ("  via " + e, of("via", e)), (e, of("stack", e))]
+        for name, mine in clients:
             m = list(mine.values())
+            if not m:
+                continue
             print(f"{name:<26}{spread([x['ops'] for x in m], thousands):>25}{spread([x['cpu'] for x in m], one):>21}"
                   f"{spread([x['nojit'] for x in m], one):>21}{spread([vs_pgbench(x) for x in m], two):>19}")
 
@@ -106,6 +110,22 @@ def main(path):
         if max(tput) / min(tput) > 1.3:
             verdict.append("range too wide to tell")
         print(f"{e:<26}{spread(tput, two):>22}{spread(cpu, two):>22}{spread(nojit, two):>24}  {'; '.join(verdict)}")
+    if any(r["kind"] == "via" for r in rows):
+        print()
+        head = f"{'where the gap is':<26}{'via / bare (adapter)':>26}{'stack / via (load gen.)':>26}{'CPU: via / bare':>20}{'stack / via':>20}"
+        print(head)
+        print("-" * len(head))
+        for e in entries:
+            cells = []
+            for key in ("ops", "cpu"):
+                for num_kind, den_kind in (("via", "bare"), ("stack", "via")):
+                    a, b = of(num_kind, e), of(den_kind, e)
+                    cells.append(spread([a[x][key] / b[x][key] for x in rounds
+                                         if x in a and x in b and a[x][key] and b[x][key]], two))
+            print(f"{e:<26}{cells[0]:>26}{cells[1]:>26}{cells[2]:>20}{cells[3]:>20}")
+        print("via: the stack's own adapter (opened through dbrace's stack SPI, as a race opens it) under the bare loop's")
+        print("driver, no load generator (bench/bare/ViaStack.java); each ratio within one round.")
+
     print()
     print("ops/s and CPU: measured phase only, after the same warm-up for the bare loop and the stack. CPU: the client")
     print("process's user + system CPU per 1,000 operations (pgbench: its whole run); 'less JIT': without what HotSpot's")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dbrace's stacks vs their own bare loops and PostgreSQL's pgbench, interleaved on the same server.
 #
-#   bench/vs-pgbench.sh [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]
+#   bench/vs-pgbench.sh [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR] [-v]
 #
 # Each round runs, for every stack, `pgbench -M prepared -c C`, the stack's bare loop (bench/bare/, no dbrace class:
 # the same driver, pool and statement) and the stack itself through `dbrace run`, back to back, the two JVMs with the
@@ -18,16 +18,21 @@
 # its bare loop runs the stack's defaults. Defaults: -c 8 -t 15 -w 20 -r 5, every PostgreSQL stack.
 # Warm-up: the reactive stacks keep compiling (C2) for 10-20 s on 2 busy cores; pgbench needs none and gets none.
 # Every run's race.json / bare output stays under -o DIR (default: a temporary folder, removed at the end).
+# -v: also run, between the two, the stack's own adapter under the bare loop's driver (bench/bare/ViaStack.java: the
+# stack opened through dbrace's SPI, no load generator), and split each stack's gap to its bare loop into the
+# adapter's part (via / bare) and the load generator's (stack / via).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-C=8; I=""; T=15; W=20; ROUNDS=5; OUT=""
+C=8; I=""; T=15; W=20; ROUNDS=5; OUT=""; VIA=""
 STACKS="jdbc-platform,jdbc-virtual,r2dbc,vertx,vertx-pipelined,hibernate-orm,hibernate-reactive"
-usage() { echo "usage: $0 [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR]" >&2; exit 2; }
-while getopts "c:i:t:w:r:s:o:" o; do
+usage() { echo "usage: $0 [-c CONNECTIONS] [-i IN_FLIGHT] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-s STACKS] [-o DIR] [-v]" >&2; exit 2; }
+while getopts "c:i:t:w:r:s:o:v" o; do
   case "$o" in
-    c) C=$OPTARG;; i) I=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;; *) usage;;
+    c) C=$OPTARG;; i) I=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;; s) STACKS=$OPTARG;; o) OUT=$OPTARG;;
+    v) VIA=1;; *) usage;;
   esac
 done
+[ "$OPTIND" -gt $# ] || { echo "bench: unexpected argument '${!OPTIND}'" >&2; usage; }
 I="${I:-$C}"
 for v in "$C" "$I" "$T" "$W" "$ROUNDS"; do [[ "$v" =~ ^[0-9]+$ ]] || { echo "bench: '$v' is not a whole number" >&2; usage; }; done
 [ "$C" -ge 1 ] && [ "$I" -ge 1 ] && [ "$T" -ge 1 ] && [ "$ROUNDS" -ge 1 ] \
@@ -111,6 +116,25 @@ bare_one() {
     "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
 }
 
+# the stack's own adapter (entry $2, with its options) under the bare loop's driver: bench/bare/ViaStack.java
+via_one() {
+  local r="$1" entry="$2" dir="$3" module file mode out name kv opts=()
+  read -r module file mode <<< "$(bare_of "${entry%%@*}")"
+  IFS='@' read -r -a parts <<< "$entry"
+  name="${parts[0]}"
+  for kv in "${parts[@]:1}"; do opts+=("$kv"); done
+  out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
+    -cp "$ROOT/stacks/$module/target/classes:$(cat "$ROOT/stacks/$module/target/runtime.classpath")" \
+    "$ROOT/bench/bare/ViaStack.java" "$name" "$I" "$C" "$W" "$T" "${opts[@]}" \
+    2>"$dir.via.log")" || { tail -20 "$dir.via.log" >&2; echo "bench: ViaStack of $entry failed" >&2; exit 1; }
+  echo "$out" > "$dir.via.out"
+  local ops cpu jit
+  ops="$(sed -n 's/^ops_s=//p' <<< "$out")"; cpu="$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
+  jit="$(sed -n 's/^jit_cpu_s=//p' <<< "$out")"
+  record "$r" "via $entry" via "$entry" "$ops" "$cpu" \
+    "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
+}
+
 # one dbrace run of stack entry $2 ("name" or "name@k=v@k=v")
 race_one() {
   local r="$1" entry="$2" dir="$3" name opts=() kv
@@ -141,10 +165,10 @@ for r in $(seq 1 "$ROUNDS"); do
     echo "bench: round $r: pgbench $(tail -1 "$RESULTS" | cut -f5) tps" >&2
     entry="${ENTRIES[$(( (k + r - 1) % N ))]}"
     dir="$OUT/round-$r-$(echo "$entry" | tr '@=' '+-')"
-    if [ $((r % 2)) -eq 1 ]; then bare_one "$r" "$entry" "$dir"; race_one "$r" "$entry" "$dir"
-    else race_one "$r" "$entry" "$dir"; bare_one "$r" "$entry" "$dir"; fi
+    if [ $((r % 2)) -eq 1 ]; then bare_one "$r" "$entry" "$dir"; [ -z "$VIA" ] || via_one "$r" "$entry" "$dir"; race_one "$r" "$entry" "$dir"
+    else race_one "$r" "$entry" "$dir"; [ -z "$VIA" ] || via_one "$r" "$entry" "$dir"; bare_one "$r" "$entry" "$dir"; fi
     echo "bench: round $r: $entry $(grep -P "^$r\t[^\t]*\tbare\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s bare," \
-      "$(grep -P "^$r\t[^\t]*\tstack\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s through dbrace" >&2
+      "${VIA:+$(grep -P "^$r\t[^\t]*\tvia\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s via its adapter, }$(grep -P "^$r\t[^\t]*\tstack\t\Q$entry\E\t" "$RESULTS" | cut -f5) ops/s through dbrace" >&2
   done
   pgbench_one "$r" "$N"
 done
