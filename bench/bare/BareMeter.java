@@ -78,10 +78,6 @@ final class BareMeter {
   }
 
   /**
-   * Sleeps through the warm-up, measures, prints ops_s=, cpu_ms_per_1k= and jit_cpu_s= (what HotSpot's compiler
-   * threads used of that CPU, as dbrace's worker reports it), and stops the loop.
-   */
-  /**
    * Keeps {@code inFlight} operations in flight: as many threads (virtual or platform) each running
    * {@code loop}, measured after {@code warmS} seconds for {@code measureS}; then waits for them to see the end.
    */
@@ -96,18 +92,29 @@ final class BareMeter {
     }
   }
 
+  /**
+   * Sleeps through the warm-up, measures, prints ops_s=, cpu_ms_per_1k= and jit_cpu_s= (what HotSpot's compiler
+   * threads used of that CPU, as dbrace's worker reports it), and stops the loop.
+   */
   void measure(long warmS, long measureS) throws InterruptedException {
+    measure(warmS, measureS, () -> { }, ops::sum);
+  }
+
+  /** The same, counting what {@code completed} says, after telling {@code atStart} that the measured phase begins. */
+  void measure(long warmS, long measureS, Runnable atStart, java.util.function.LongSupplier completed)
+      throws InterruptedException {
     Thread.sleep(warmS * 1000);
+    atStart.run();
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Map<Long, Long> jit = new HashMap<>();
     compilerTicks(jit);
     long jit0 = sum(jit);
-    long cpu0 = os.getProcessCpuTime(), before = ops.sum(), t0 = System.nanoTime();
+    long cpu0 = os.getProcessCpuTime(), before = completed.getAsLong(), t0 = System.nanoTime();
     for (long left = measureS * 1000; left > 0; left -= 500) { // compiler threads come and go: read them often
       Thread.sleep(Math.min(500, left));
       compilerTicks(jit);
     }
-    long done = ops.sum() - before, t1 = System.nanoTime(), cpu1 = os.getProcessCpuTime();
+    long done = completed.getAsLong() - before, t1 = System.nanoTime(), cpu1 = os.getProcessCpuTime();
     running = false;
     compilerTicks(jit);
     System.out.printf("ops_s=%.0f%ncpu_ms_per_1k=%.1f%njit_cpu_s=%.2f%n", done / ((t1 - t0) / 1e9),

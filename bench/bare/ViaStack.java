@@ -9,6 +9,8 @@
 // OPTION=VALUE: the stack's options, as --stack-opt STACK.OPTION=VALUE gives them to a race (e.g. statementCache=0).
 // Connection from PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD; TLS off (sslmode=disable), as the bare loops.
 // Prints "ops_s=<n>" and "cpu_ms_per_1k=<client CPU>".
+import dev.dbrace.core.load.ClosedLoop;
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.SslMode;
@@ -16,6 +18,8 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import dev.dbrace.core.spi.Statement;
+import dev.dbrace.core.workload.OperationSequence;
+import dev.dbrace.core.workload.Workloads;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +27,13 @@ import java.util.ServiceLoader;
 import java.util.function.BiConsumer;
 
 public class ViaStack {
+  /**
+   * VIA_LOAD_GENERATOR=1, a probe: dbrace's closed loop (sequence, check of every answer, histogram, counters) drives
+   * the stack instead of the minimal driver, in this process, without the worker around it (no ticker, interval log,
+   * progress or parent): between this and the race lies what the worker process adds.
+   */
+  private static final boolean LOAD_GENERATOR = "1".equals(System.getenv("VIA_LOAD_GENERATOR"));
+
   /** What a race gives a stack as its threads when --threads is not set (the platform-thread JDBC stacks' pool). */
   private static final int RACE_THREADS = 200;
 
@@ -49,10 +60,22 @@ public class ViaStack {
         List.of(BareMeter.SQL_DOLLAR), "dbrace-via-stack", options, null, SslMode.DISABLE, null);
     Stack stack = provider.open(config);
     BareMeter m = BareMeter.start();
-    for (int i = 0; i < inFlight; i++) {
-      new User(stack, m).issue();
+    long warmS = Long.parseLong(a[3]), measureS = Long.parseLong(a[4]);
+    if (LOAD_GENERATOR) {
+      ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(Workloads.byName("point-select", Map.of()), 1),
+          new LoadModel.Closed(0, (warmS + measureS + 5) * 1000, inFlight));
+      loop.start();
+      m.measure(warmS, measureS, loop::startMeasuring, () -> loop.measured().ok());
+      loop.stop();
+      if (loop.measured().errors() > 0) {
+        BareMeter.fail("the load generator counted errors: " + loop.measured().errorSamples());
+      }
+    } else {
+      for (int i = 0; i < inFlight; i++) {
+        new User(stack, m).issue();
+      }
+      m.measure(warmS, measureS);
     }
-    m.measure(Long.parseLong(a[3]), Long.parseLong(a[4]));
     Thread.sleep(200);
     stack.close();
     System.exit(0);
