@@ -111,7 +111,8 @@ public final class ClosedLoop implements LoadDriver {
   /**
    * The most indices a user claims at once from the shared counter. Taking one per operation moved the counter's cache
    * line between the cores on every operation (both event loops issue): with two completing threads in
-   * bench/harness-cost.sh the harness cost 195-322 ns per operation that way, 153-176 with blocks (140-150 on one thread).
+   * bench/harness-cost.sh the harness cost 207 ns per operation that way, 162 with blocks (medians of five runs each,
+   * alternating; 195-322 and 153-234: two threads on two shared cores are noisy), 140-150 on one thread.
    */
   static final int INDEX_BLOCK = 64;
 
