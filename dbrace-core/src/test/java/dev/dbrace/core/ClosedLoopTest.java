@@ -36,6 +36,16 @@ class ClosedLoopTest {
     return loop;
   }
 
+  /** Warms up for {@code warmupMs}, measures to the end, then stops the stack's pool. */
+  private static void warmThenMeasure(ClosedLoop loop, long warmupMs, ExecutorService pool) throws InterruptedException {
+    loop.start();
+    Thread.sleep(warmupMs);
+    loop.startMeasuring();
+    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
+    loop.finish();
+    pool.shutdown();
+  }
+
   @Test
   void synchronousStackDoesNotOverflowTheStack() throws InterruptedException {
     Stack sync = new Stack() {
@@ -107,12 +117,7 @@ class ClosedLoopTest {
   void warmupThenExecutionsCountsEachOperationInOnePhase() throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     ClosedLoop loop = new ClosedLoop(onPool(pool), new OperationSequence(POINT, 1), new LoadModel.Closed(5_000, 0, 4));
-    loop.start();
-    Thread.sleep(200);
-    loop.startMeasuring();
-    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
-    loop.finish();
-    pool.shutdown();
+    warmThenMeasure(loop, 200, pool);
     assertTrue(loop.warmup().issued() > 0, "warm-up ran");
     assertEquals(loop.warmup().issued(), loop.warmup().ok());
     // Operations issued in the instant of the switch may still count as warm-up (at most one per user).
@@ -125,15 +130,43 @@ class ClosedLoopTest {
   void measuredDurationStartsWithMeasurementNotWithWarmup() throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     ClosedLoop loop = new ClosedLoop(onPool(pool), new OperationSequence(POINT, 1), new LoadModel.Closed(0, 300, 4));
-    loop.start();
-    Thread.sleep(500); // longer than the measured duration: must not end measurement at once
-    loop.startMeasuring();
-    assertTrue(loop.await(30, TimeUnit.SECONDS), "loop finished");
-    loop.finish();
-    pool.shutdown();
+    warmThenMeasure(loop, 500, pool); // longer than the measured duration: must not end measurement at once
     assertTrue(loop.measuredSeconds() >= 0.3 && loop.measuredSeconds() < 5, "measured " + loop.measuredSeconds() + " s");
     assertTrue(loop.measured().ok() > 0, "measured operations");
     assertEquals(loop.measured().issued(), loop.measured().ok());
     assertEquals(loop.warmup().issued(), loop.warmup().ok());
+  }
+
+  /**
+   * Users claim operation indices in blocks while no execution count bounds the run: across users completing on
+   * several threads, through the switch from warm-up to measuring, no index is issued twice, and the measured phase
+   * counts exactly the operations issued at or past its first index.
+   */
+  @Test
+  void blocksOfIndicesNeverIssueAnIndexTwiceAndSplitThePhasesByIndex() throws InterruptedException {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    java.util.Set<Long> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    AtomicInteger repeats = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicLong measuredFrom = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+    java.util.concurrent.atomic.AtomicLong atOrPast = new java.util.concurrent.atomic.AtomicLong();
+    Stack async = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        if (!seen.add(op.index())) {
+          repeats.incrementAndGet();
+        }
+        return CompletableFuture.supplyAsync(() -> WorldRows.answer(op, false), pool);
+      }
+
+      public void close() {}
+    };
+    ClosedLoop loop = new ClosedLoop(async, new OperationSequence(POINT, 1), new LoadModel.Closed(0, 300, 16));
+    warmThenMeasure(loop, 200, pool);
+    long from = seen.stream().filter(i -> i >= ClosedLoop.SWITCH_GAP).min(Long::compare).orElseThrow();
+    long measured = seen.stream().filter(i -> i >= from).count();
+    assertEquals(0, repeats.get(), "an index issued twice");
+    assertTrue(loop.warmup().issued() > 1_000 && loop.measured().issued() > 1_000,
+        "both phases ran: " + loop.warmup().issued() + " / " + loop.measured().issued());
+    assertEquals(measured, loop.measured().issued(), "the measured phase is the operations at or past its first index");
+    assertEquals(seen.size(), loop.warmup().issued() + loop.measured().issued());
   }
 }

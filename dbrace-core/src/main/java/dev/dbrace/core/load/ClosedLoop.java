@@ -274,7 +274,10 @@ public final class ClosedLoop implements LoadDriver {
    * is read before the window: a value past the switch to measuring was bumped after the measured window was
    * published, so that window is the one read, and its block size is the one claimed. A block claimed under the
    * warm-up window ends below the measured window's first index (SWITCH_GAP exceeds the users' racing claims), and is
-   * dropped at the switch: the user's next issue claims again under the new window.
+   * dropped at the switch: the user's next issue claims again under the new window. One claimed in the instant
+   * between the measured window's publication and the counter's bump lies below that first index too: of it the user
+   * keeps one index, a warm-up operation as it would have been without blocks, not a block of them issued while
+   * measuring. That test is arithmetic, not a branch (see {@link IssueWindow} for why).
    *
    * @return the window the block was claimed under, which this operation is tested and counted against
    */
@@ -282,9 +285,12 @@ public final class ClosedLoop implements LoadDriver {
     while (true) {
       long first = nextIndex.get();
       IssueWindow w = window;
-      if (nextIndex.compareAndSet(first, first + w.block())) {
+      int size = w.block();
+      if (nextIndex.compareAndSet(first, first + size)) {
+        // 1 exactly when the window is a measured one (fromIndex < MAX_VALUE) and the block lies below its start
+        long early = ((first - w.fromIndex()) >>> 63) & ((w.fromIndex() - Long.MAX_VALUE) >>> 63);
         u.blockNext = first;
-        u.blockEnd = first + w.block();
+        u.blockEnd = first + size - early * (size - 1);
         u.blockWindow = w;
         return w;
       }
