@@ -101,38 +101,36 @@ pgbench_one() {
   record "$r" "pgbench -M prepared" pgbench "$slot" "$tps" "$cpu" "$cpu"
 }
 
-# the bare loop of stack entry $2 (bench/bare/*.java on the stack's own classpath)
-bare_one() {
-  local r="$1" entry="$2" dir="$3" module file mode out
-  read -r module file mode <<< "$(bare_of "${entry%%@*}")"
-  out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
-    -cp "$(cat "$ROOT/stacks/$module/target/runtime.classpath")" "$ROOT/bench/bare/$file.java" "$mode" "$I" "$C" "$W" "$T" \
-    2>"$dir.bare.log")" || { tail -20 "$dir.bare.log" >&2; echo "bench: bare loop of $entry failed" >&2; exit 1; }
-  echo "$out" > "$dir.bare.out"
-  local ops cpu jit
+# one client JVM for stack entry $2: runs bench/bare's "$@" (after the JVM flags), keeps its output as $3.$4.out and
+# records its figures as kind $4 (bare | via), client $5; $6 names it in an error
+java_one() {
+  local r="$1" entry="$2" dir="$3" kind="$4" client="$5" what="$6" out ops cpu jit
+  shift 6
+  out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "$@" 2>"$dir.$kind.log")" \
+    || { tail -20 "$dir.$kind.log" >&2; echo "bench: $what of $entry failed" >&2; exit 1; }
+  echo "$out" > "$dir.$kind.out"
   ops="$(sed -n 's/^ops_s=//p' <<< "$out")"; cpu="$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
   jit="$(sed -n 's/^jit_cpu_s=//p' <<< "$out")"
-  record "$r" "bare ${entry%%@*}" bare "$entry" "$ops" "$cpu" \
+  record "$r" "$client" "$kind" "$entry" "$ops" "$cpu" \
     "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
+}
+
+# the bare loop of stack entry $2 (bench/bare/*.java on the stack's own classpath)
+bare_one() {
+  local module file mode
+  read -r module file mode <<< "$(bare_of "${2%%@*}")"
+  java_one "$1" "$2" "$3" bare "bare ${2%%@*}" "bare loop" -cp "$(cat "$ROOT/stacks/$module/target/runtime.classpath")" \
+    "$ROOT/bench/bare/$file.java" "$mode" "$I" "$C" "$W" "$T"
 }
 
 # the stack's own adapter (entry $2, with its options) under the bare loop's driver: bench/bare/ViaStack.java
 via_one() {
-  local r="$1" entry="$2" dir="$3" module file mode out name kv opts=()
-  read -r module file mode <<< "$(bare_of "${entry%%@*}")"
-  IFS='@' read -r -a parts <<< "$entry"
-  name="${parts[0]}"
-  for kv in "${parts[@]:1}"; do opts+=("$kv"); done
-  out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
+  local module file mode parts
+  read -r module file mode <<< "$(bare_of "${2%%@*}")"
+  IFS='@' read -r -a parts <<< "$2"
+  java_one "$1" "$2" "$3" via "via $2" ViaStack \
     -cp "$ROOT/stacks/$module/target/classes:$(cat "$ROOT/stacks/$module/target/runtime.classpath")" \
-    "$ROOT/bench/bare/ViaStack.java" "$name" "$I" "$C" "$W" "$T" "${opts[@]}" \
-    2>"$dir.via.log")" || { tail -20 "$dir.via.log" >&2; echo "bench: ViaStack of $entry failed" >&2; exit 1; }
-  echo "$out" > "$dir.via.out"
-  local ops cpu jit
-  ops="$(sed -n 's/^ops_s=//p' <<< "$out")"; cpu="$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
-  jit="$(sed -n 's/^jit_cpu_s=//p' <<< "$out")"
-  record "$r" "via $entry" via "$entry" "$ops" "$cpu" \
-    "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
+    "$ROOT/bench/bare/ViaStack.java" "${parts[0]}" "$I" "$C" "$W" "$T" "${parts[@]:1}"
 }
 
 # one dbrace run of stack entry $2 ("name" or "name@k=v@k=v")
