@@ -168,5 +168,13 @@ class ClosedLoopTest {
         "both phases ran: " + loop.warmup().issued() + " / " + loop.measured().issued());
     assertEquals(measured, loop.measured().issued(), "the measured phase is the operations at or past its first index");
     assertEquals(seen.size(), loop.warmup().issued() + loop.measured().issued());
+    // the users' own counts, written on three threads, add up to what the stack saw: every operation verified once
+    for (var phase : java.util.List.of(loop.warmup(), loop.measured())) {
+      assertEquals(phase.issued(), phase.ok(), "every issued operation verified");
+      assertEquals(phase.ok(), phase.statements(), "one statement each");
+    }
+    double inWindow = loop.throughputOpsS() * loop.measuredSeconds();
+    assertTrue(inWindow > 0 && inWindow <= loop.warmup().ok() + loop.measured().ok() + 0.5,
+        "the rate window counts completions inside it, no more than completed: " + inWindow);
   }
 }

@@ -21,23 +21,38 @@ public final class ClosedLoop implements LoadDriver {
   private final OperationSequence sequence;
   private final OutcomeRecorder outcomes;
   private final LoadModel.Closed model;
-  private final PhaseStats warmup = new PhaseStats();
-  private final PhaseStats measured = new PhaseStats();
+  private final PhaseStats warmup;
+  private final PhaseStats measured;
   /** {warmup, measured}, indexed without a branch: see {@link IssueWindow#phase}. */
-  private final PhaseStats[] phases = {warmup, measured};
+  private final PhaseStats[] phases;
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
-  private final RateWindow rateWindow = new RateWindow();
+  private final RateWindow rateWindow;
   /**
-   * Per virtual user: start (nanoTime, at {@code slot(u)}) and index (at {@code slot(u) + 1}) of its operation
-   * in flight; start IDLE between operations. Each user's pair has a 128-byte line of its own
-   * ({@link #SLOT_STRIDE}): packed, eight users shared one cache line, and every issue and completion
-   * on one core took that line from the other (users run on both cores' threads).
+   * Per virtual user, a 128-byte line of its own ({@link #SLOT_STRIDE}; packed, eight users shared one cache line, and
+   * every issue and completion on one core took that line from the other: users run on both cores' threads): at
+   * {@code slot(u)} the start (nanoTime) of its operation in flight, IDLE between operations; at {@code + 1} its index;
+   * from {@link #COUNTS} on, the user's counts ({@link #count}).
    */
   private final AtomicLongArray userSlots;
   private final User[] users;
   /** Longs per user slot: 128 bytes, so neither a neighbour's line nor the adjacent-line prefetch is shared. */
   static final int SLOT_STRIDE = 16;
+  /**
+   * Where a user's counts start in its slot: per phase (warm-up, then measured; {@link #PHASE_COUNTS} longs each) its
+   * operations issued, verified, their statements and the last verification's nanoTime; after both, its verified
+   * completions inside the rate window. A user has one operation in flight, so one thread at a time writes them, with
+   * plain stores (the next operation's hand-over to the stack orders them for the next writer), where each of the
+   * phase's shared adders was an atomic read-modify-write per operation: five per operation, 25-30 ns of the load
+   * generator's ~150 (bench/harness-cost.sh). Readers (progress, interval log, the result) sum them over the users.
+   */
+  static final int COUNTS = 2;
+  private static final int ISSUED = 0;
+  private static final int OK = 1;
+  private static final int STATEMENTS = 2;
+  private static final int LAST_OK = 3;
+  private static final int PHASE_COUNTS = 4;
+  private static final int IN_WINDOW = COUNTS + 2 * PHASE_COUNTS;
   private static final long IDLE = Long.MIN_VALUE;
   private volatile long measureFromIndex = Long.MAX_VALUE;
   /** Indices a user claims at once while no execution count bounds the window: see {@link #claim}. */
@@ -50,18 +65,71 @@ public final class ClosedLoop implements LoadDriver {
   public ClosedLoop(Stack stack, OperationSequence sequence, LoadModel.Closed model) {
     this.stack = stack;
     this.sequence = sequence;
-    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), rateWindow);
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()));
     this.model = model;
     this.usersDone = new CountDownLatch(model.concurrency());
     this.userSlots = new AtomicLongArray((model.concurrency() + 2) * SLOT_STRIDE);
+    this.warmup = new PhaseStats(new UserTally(0));
+    this.measured = new PhaseStats(new UserTally(1));
+    this.phases = new PhaseStats[] {warmup, measured};
+    this.rateWindow = new RateWindow(() -> sum(IN_WINDOW));
     this.users = new User[model.concurrency()];
     // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
     this.block = (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
     this.window = IssueWindow.unlimited(block);
     for (int u = 0; u < model.concurrency(); u++) {
       userSlots.set(slot(u), IDLE);
+      userSlots.set(slot(u) + COUNTS + LAST_OK, Long.MIN_VALUE);
+      userSlots.set(slot(u) + COUNTS + PHASE_COUNTS + LAST_OK, Long.MIN_VALUE);
       users[u] = new User(u);
     }
+  }
+
+  /** A phase's counts, summed over the users' slots when read (see {@link #COUNTS}). */
+  private final class UserTally implements PhaseStats.Tally {
+    private final int offset;
+
+    UserTally(int phase) {
+      offset = COUNTS + phase * PHASE_COUNTS;
+    }
+
+    @Override
+    public long issued() {
+      return sum(offset + ISSUED);
+    }
+
+    @Override
+    public long ok() {
+      return sum(offset + OK);
+    }
+
+    @Override
+    public long statements() {
+      return sum(offset + STATEMENTS);
+    }
+
+    @Override
+    public long lastOkNanos() {
+      long last = Long.MIN_VALUE;
+      for (int u = 0; u < users.length; u++) {
+        last = Math.max(last, userSlots.getOpaque(slot(u) + offset + LAST_OK));
+      }
+      return last;
+    }
+  }
+
+  /** The users' counts at {@code offset} in their slots, summed. */
+  private long sum(int offset) {
+    long n = 0;
+    for (int u = 0; u < users.length; u++) {
+      n += userSlots.getOpaque(slot(u) + offset);
+    }
+    return n;
+  }
+
+  /** Adds {@code n} to the count at {@code i}: a plain read and an opaque store, as only this user's thread writes it. */
+  private void count(int i, long n) {
+    userSlots.setOpaque(i, userSlots.getPlain(i) + n);
   }
 
   @Override
@@ -243,8 +311,8 @@ public final class ClosedLoop implements LoadDriver {
       }
       Operation op = sequence.operation(index);
       // The phase is fixed at issue, so an operation never counts as issued in one phase and completed in the other.
-      PhaseStats phase = phases[w.phase(index)];
-      phase.issued.increment();
+      int phase = w.phase(index);
+      count(slot(user) + COUNTS + phase * PHASE_COUNTS + ISSUED, 1);
       userSlots.lazySet(slot(user) + 1, index);
       userSlots.lazySet(slot(user), start);
       CompletableFuture<OpResult> f;
@@ -305,7 +373,7 @@ public final class ClosedLoop implements LoadDriver {
    */
   private final class User implements java.util.function.BiConsumer<OpResult, Throwable> {
     private final int id;
-    private PhaseStats phase;
+    private int phase;
     private Operation op;
     private long start;
     /** The user's claimed indices: {@code [blockNext, blockEnd)} under {@code blockWindow} (see {@link #claim}). */
@@ -319,7 +387,7 @@ public final class ClosedLoop implements LoadDriver {
 
     @Override
     public void accept(OpResult result, Throwable error) {
-      PhaseStats p = phase;
+      int p = phase;
       Operation o = op;
       op = null;
       complete(id, p, o, start, result, error);
@@ -340,9 +408,16 @@ public final class ClosedLoop implements LoadDriver {
     }
   }
 
-  private void complete(int user, PhaseStats phase, Operation op, long start, OpResult result, Throwable error) {
+  private void complete(int user, int phase, Operation op, long start, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    userSlots.lazySet(slot(user), IDLE);
-    outcomes.record(phase, op, now - start, now, result, error);
+    int slot = slot(user);
+    userSlots.lazySet(slot, IDLE);
+    if (outcomes.record(phases[phase], op, now - start, now, result, error)) {
+      int counts = slot + COUNTS + phase * PHASE_COUNTS;
+      count(counts + OK, 1);
+      count(counts + STATEMENTS, result.statementsSent()); // what reached the server, for its count beside ours
+      userSlots.setOpaque(counts + LAST_OK, now);
+      count(slot + IN_WINDOW, rateWindow.inside(now));
+    }
   }
 }

@@ -97,7 +97,7 @@ public final class OpenLoop implements LoadDriver {
   public OpenLoop(Stack stack, OperationSequence sequence, LoadModel.Open model, long seed, SuccessLog successes) {
     this.stack = stack;
     this.sequence = sequence;
-    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes, rateWindow);
+    this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes);
     this.dueBySlot = new AtomicLongArray(model.maxInFlight());
     for (int i = 0; i < model.maxInFlight(); i++) {
       dueBySlot.set(i, IDLE);
@@ -352,7 +352,10 @@ public final class OpenLoop implements LoadDriver {
     // from when the request actually left (a generator's own queue for a connection is not the service's time)
     long served = result != null && result.sentNanos() != 0 ? result.sentNanos() : handOff;
     phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
-    outcomes.record(phase.stats, op, now - due, now, result, error);
+    if (outcomes.record(phase.stats, op, now - due, now, result, error)) {
+      phase.stats.count(result.statementsSent(), now); // what reached the server, for its count beside ours
+      rateWindow.completed(now);
+    }
     dueBySlot.lazySet(slot, IDLE); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();

@@ -8,28 +8,31 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Records a completed operation in its phase after checking its result, so both load models
  * apply the same rule: a driver error or a wrong answer is an error, never throughput.
- * Stateless apart from the verifier; called from every completing thread.
+ * Stateless apart from the verifier; called from every completing thread. A verified operation's
+ * counts (ok, statements, the rate window's) are the caller's: the open loop counts in the phase's
+ * adders, the closed loop per user ({@link PhaseStats.Tally}).
  */
 final class OutcomeRecorder {
   private final Verifier verifier;
   private final SuccessLog successes;
-  private final RateWindow window;
 
-  OutcomeRecorder(Verifier verifier, RateWindow window) {
-    this(verifier, SuccessLog.NONE, window);
+  OutcomeRecorder(Verifier verifier) {
+    this(verifier, SuccessLog.NONE);
   }
 
-  OutcomeRecorder(Verifier verifier, SuccessLog successes, RateWindow window) {
+  OutcomeRecorder(Verifier verifier, SuccessLog successes) {
     this.verifier = verifier;
     this.successes = successes;
-    this.window = window;
   }
 
-  /** Records an operation that completed at {@code nowNanos} after {@code latencyNs}. */
-  void record(PhaseStats phase, Operation op, long latencyNs, long nowNanos, OpResult result, Throwable error) {
+  /**
+   * Records an operation that completed at {@code nowNanos} after {@code latencyNs}: a failure entirely, a verified
+   * operation's latency; true when it was verified (then {@code result} is not null and the caller counts it).
+   */
+  boolean record(PhaseStats phase, Operation op, long latencyNs, long nowNanos, OpResult result, Throwable error) {
     if (error != null) {
       phase.failure(latencyNs, PhaseStats.kindOf(error), String.valueOf(error));
-      return;
+      return false;
     }
     String problem;
     try {
@@ -41,12 +44,11 @@ final class OutcomeRecorder {
     }
     if (problem != null) {
       phase.failure(latencyNs, PhaseStats.normalize("wrong result: " + problem), problem);
-    } else {
-      // what reached the server, for its count beside ours; the first item where the stack tells it
-      phase.success(latencyNs, result.statementsSent(), nowNanos, result.firstItemNanos());
-      window.completed(nowNanos);
-      successes.succeeded(op.index());
+      return false;
     }
+    phase.record(latencyNs, nowNanos, result.firstItemNanos()); // the first item where the stack tells it
+    successes.succeeded(op.index());
+    return true;
   }
 
   /** The failure of a future completed exceptionally, without the CompletionException wrapper. */

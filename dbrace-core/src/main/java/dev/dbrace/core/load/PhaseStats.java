@@ -32,6 +32,8 @@ public final class PhaseStats {
   private final Recorder errorRecorder = new Recorder(MAX_LATENCY_NS, 3);
   /** nanoTime of the last verified completion: an execution-count run's rate window ends there. */
   private final LongAccumulator lastOkNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
+  /** The counts a load driver keeps elsewhere (a closed loop's per user), added to the adders' when read. */
+  private final Tally tally;
   final LongAdder issued = new LongAdder();
   final LongAdder ok = new LongAdder();
   final LongAdder errors = new LongAdder();
@@ -43,22 +45,71 @@ public final class PhaseStats {
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
-  void success(long latencyNs, int statementCount, long nowNanos) {
-    success(latencyNs, statementCount, nowNanos, 0);
+  /** Counts in the striped adders only: what a load driver that counts nothing itself (the open loop) uses. */
+  PhaseStats() {
+    this(Tally.NONE);
+  }
+
+  /** {@code tally}: the counts the load driver keeps itself, without shared writes per operation (see {@link Tally}). */
+  PhaseStats(Tally tally) {
+    this.tally = tally;
   }
 
   /**
-   * A verified operation; {@code firstItemNanos} (see {@link dev.dbrace.core.spi.OpResult#firstItemNanos})
-   * also records its time to first item: its latency less the time from that item to completion,
-   * never more than its latency.
+   * Issued and verified operations' counts kept by the load driver rather than in this phase's adders: a closed loop's
+   * virtual user has one operation in flight, so it can count its own operations with plain writes to a line of its
+   * own, where every adder's {@code increment} is an atomic read-modify-write (five per operation: issued, ok,
+   * statements, the last success's time, the rate window's). Read by summing over the users, on the reading thread.
    */
-  void success(long latencyNs, int statementCount, long nowNanos, long firstItemNanos) {
+  interface Tally {
+    Tally NONE = new Tally() {
+      @Override
+      public long issued() {
+        return 0;
+      }
+
+      @Override
+      public long ok() {
+        return 0;
+      }
+
+      @Override
+      public long statements() {
+        return 0;
+      }
+
+      @Override
+      public long lastOkNanos() {
+        return Long.MIN_VALUE;
+      }
+    };
+
+    long issued();
+
+    long ok();
+
+    long statements();
+
+    /** nanoTime of the last verified completion; Long.MIN_VALUE when none. */
+    long lastOkNanos();
+  }
+
+  /**
+   * A verified operation's latency; {@code firstItemNanos} (see {@link dev.dbrace.core.spi.OpResult#firstItemNanos})
+   * also records its time to first item: its latency less the time from that item to completion, never more than its
+   * latency. Its counts go to {@link #count} or to the load driver's {@link Tally}.
+   */
+  void record(long latencyNs, long nowNanos, long firstItemNanos) {
     recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
     if (firstItemNanos != 0) {
       long ttfb = firstItemNanos == dev.dbrace.core.spi.OpResult.FIRST_ITEM_AT_END ? latencyNs
           : latencyNs - Math.max(0, nowNanos - firstItemNanos);
       firstItem.recordValue(Math.min(Math.max(0, ttfb), MAX_LATENCY_NS));
     }
+  }
+
+  /** Counts a verified operation that completed at {@code nowNanos} after sending {@code statementCount} statements. */
+  void count(int statementCount, long nowNanos) {
     ok.increment();
     statements.add(statementCount);
     lastOkNanos.accumulate(nowNanos);
@@ -95,15 +146,15 @@ public final class PhaseStats {
 
   /** nanoTime of the last verified completion; Long.MIN_VALUE when none. */
   long lastOkNanos() {
-    return lastOkNanos.get();
+    return Math.max(lastOkNanos.get(), tally.lastOkNanos());
   }
 
   public long issued() {
-    return issued.sum();
+    return issued.sum() + tally.issued();
   }
 
   public long ok() {
-    return ok.sum();
+    return ok.sum() + tally.ok();
   }
 
   public long errors() {
@@ -123,7 +174,7 @@ public final class PhaseStats {
   }
 
   public long statements() {
-    return statements.sum();
+    return statements.sum() + tally.statements();
   }
 
   public Map<String, Long> errorKinds() {

@@ -20,12 +20,21 @@ final class RateWindow {
   static final long FAR_NANOS = Long.MAX_VALUE / 4;
 
   private final LongAdder inside = new LongAdder();
+  /** Completions inside the window that the load driver counted itself (a closed loop's, per user: see {@link #inside}). */
+  private final java.util.function.LongSupplier insideElsewhere;
   private volatile long start;
   private volatile long end;
   private volatile long lengthNanos = FAR_NANOS;
   private volatile long stoppedAt; // 0: not stopped before the window's end
 
+  /** Completions counted by {@link #completed} only: the open loop's way. */
   RateWindow() {
+    this(() -> 0);
+  }
+
+  /** {@code insideElsewhere}: completions the load driver counts itself with {@link #inside}, added to the count. */
+  RateWindow(java.util.function.LongSupplier insideElsewhere) {
+    this.insideElsewhere = insideElsewhere;
     long never = System.nanoTime() + FAR_NANOS;
     start = never;
     end = never;
@@ -75,12 +84,17 @@ final class RateWindow {
 
   /** A verified operation completed at {@code nowNanos}. */
   void completed(long nowNanos) {
+    inside.add(inside(nowNanos));
+  }
+
+  /** 1 when {@code nowNanos} lies inside the window, else 0: for a driver that counts its completions itself. */
+  long inside(long nowNanos) {
     // 1 exactly when start <= now <= end: the sign bits of now - start and end - now, both clear
-    inside.add((~(nowNanos - start) >>> 63) & (~(end - nowNanos) >>> 63));
+    return (~(nowNanos - start) >>> 63) & (~(end - nowNanos) >>> 63);
   }
 
   /** Verified completions inside the window so far. */
   long count() {
-    return inside.sum();
+    return inside.sum() + insideElsewhere.getAsLong();
   }
 }

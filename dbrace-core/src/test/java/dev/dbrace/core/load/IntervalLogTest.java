@@ -20,14 +20,14 @@ class IntervalLogTest {
     PhaseStats measured = new PhaseStats();
     try (IntervalLog log = new IntervalLog(dir.resolve("run.hlog"), System.currentTimeMillis())) {
       for (int i = 0; i < 3; i++) {
-        measured.success(1_000_000, 1, System.nanoTime()); // a stack that tells no first item
+        measured.record(1_000_000, System.nanoTime(), 0); // a stack that tells no first item
         log.sample(warmup, measured);
       }
       assertNull(log.measuredFirstItemTotal());
       assertFalse(Files.exists(dir.resolve(IntervalLog.TTFB_FILE)));
 
       long now = System.nanoTime();
-      measured.success(3_000_000, 1, now, now - 1_000_000); // first item 1 ms before the end: 2 ms to it
+      measured.record(3_000_000, now, now - 1_000_000); // first item 1 ms before the end: 2 ms to it
       log.sample(warmup, measured);
       Histogram ttfb = log.measuredFirstItemTotal();
       assertEquals(1, ttfb.getTotalCount());
