@@ -147,8 +147,6 @@ class ClosedLoopTest {
     ExecutorService pool = Executors.newFixedThreadPool(3);
     java.util.Set<Long> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
     AtomicInteger repeats = new AtomicInteger();
-    java.util.concurrent.atomic.AtomicLong measuredFrom = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
-    java.util.concurrent.atomic.AtomicLong atOrPast = new java.util.concurrent.atomic.AtomicLong();
     Stack async = new Stack() {
       public CompletionStage<OpResult> execute(Operation op) {
         if (!seen.add(op.index())) {

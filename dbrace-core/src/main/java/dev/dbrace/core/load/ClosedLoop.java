@@ -111,24 +111,28 @@ public final class ClosedLoop implements LoadDriver {
 
     @Override
     public long lastOkNanos() {
-      long last = Long.MIN_VALUE;
-      for (int u = 0; u < users.length; u++) {
-        last = Math.max(last, userSlots.getOpaque(slot(u) + offset + LAST_OK));
-      }
-      return last;
+      return fold(offset + LAST_OK, Long.MIN_VALUE, Math::max);
     }
   }
 
   /** The users' counts at {@code offset} in their slots, summed. */
   private long sum(int offset) {
-    long n = 0;
-    for (int u = 0; u < users.length; u++) {
-      n += userSlots.getOpaque(slot(u) + offset);
-    }
-    return n;
+    return fold(offset, 0, Long::sum);
   }
 
-  /** Adds {@code n} to the count at {@code i}: a plain read and an opaque store, as only this user's thread writes it. */
+  /** The users' values at {@code offset} in their slots, folded with {@code op} from {@code from}. */
+  private long fold(int offset, long from, java.util.function.LongBinaryOperator op) {
+    long r = from;
+    for (int u = 0; u < users.length; u++) {
+      r = op.applyAsLong(r, userSlots.getOpaque(slot(u) + offset));
+    }
+    return r;
+  }
+
+  /**
+   * Adds {@code n} to the count at {@code i}: a plain read and an opaque store, as one thread at a time writes a user's
+   * counts (see {@link #COUNTS}).
+   */
   private void count(int i, long n) {
     userSlots.setOpaque(i, userSlots.getPlain(i) + n);
   }
