@@ -51,7 +51,42 @@ class StripedRecorderTest {
     }
     assertEquals(firstCount, first.getTotalCount(), "the first interval is not touched by the second swap");
     assertEquals(4, r.stripesInUse(), "12 threads over 4 stripes use them all");
+    assertEquals(4, r.sharedInUse(), "12 threads over 4 stripes: each stripe has one owner and others beside it");
     assertEquals(0, r.getIntervalHistogram(null).getTotalCount(), "nothing since the last swap");
+  }
+
+  /**
+   * A platform thread alone on its stripe owns it (no multi-writer recorder is made); virtual threads never own one, so
+   * their records go to the multi-writer recorders, and every one is counted.
+   */
+  @Test
+  void ownersRecordAloneAndVirtualThreadsShare() throws Exception {
+    StripedRecorder r = new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3, 16);
+    Thread owner = Thread.ofPlatform().start(() -> {
+      for (int i = 0; i < 1_000; i++) {
+        r.recordValue(2_000);
+      }
+    });
+    owner.join();
+    assertEquals(1, r.stripesInUse());
+    assertEquals(0, r.sharedInUse(), "one platform thread on its stripe records into its own recorder");
+    List<Thread> virtual = new ArrayList<>();
+    for (int t = 0; t < 40; t++) {
+      virtual.add(Thread.ofVirtual().start(() -> {
+        for (int i = 0; i < 500; i++) {
+          r.recordValue(3_000);
+        }
+      }));
+    }
+    for (Thread t : virtual) {
+      t.join();
+    }
+    assertEquals(r.stripesInUse(), r.sharedInUse(), "every stripe a virtual thread recorded into has a shared recorder");
+    Histogram h = r.getIntervalHistogram(null);
+    assertEquals(1_000, h.getCountAtValue(2_000));
+    assertEquals(40 * 500, h.getCountAtValue(3_000));
+    r.recordValue(4_000); // the test's own thread: owns its stripe or shares it, counted either way
+    assertEquals(1, r.getIntervalHistogram(h).getCountAtValue(4_000));
   }
 
   /** Intervals are back to back in time, and the histogram handed in is the one handed out, reset. */
