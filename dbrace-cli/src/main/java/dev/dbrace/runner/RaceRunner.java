@@ -15,6 +15,7 @@ import dev.dbrace.runner.fault.FaultProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.probe.ConnectionsProbe;
 import dev.dbrace.runner.probe.JfrOptions;
 import dev.dbrace.runner.probe.JfrProbe;
 import dev.dbrace.runner.probe.JfrThreadStates;
@@ -382,6 +383,7 @@ public final class RaceRunner {
     if (target.engine() == Engine.POSTGRESQL) {
       probes.add(new ServerCountersProbe(this::admin, app, s.serverSql()));
       probes.add(new TlsRunProbe(target, app, listener::note));
+      probes.add(new ConnectionsProbe(target, app, listener::note));
     }
     if (faults != null) {
       FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.pool(), settings.workload(),

@@ -6,6 +6,7 @@ import dev.dbrace.cli.console.ConsoleProgress;
 import dev.dbrace.cli.console.ConsoleTable;
 import dev.dbrace.cli.console.FaultTable;
 import dev.dbrace.cli.console.SpikeLines;
+import dev.dbrace.core.result.IdleConnections;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.spi.Engine;
@@ -102,6 +103,7 @@ public final class RaceSession {
       System.out.println();
       TlsDiffers.line(runs).ifPresent(System.out::println);
       ConsoleTable.print(System.out, runs);
+      IdleConnections.sentence(runs).ifPresent(System.out::println);
       if (faults != null) {
         System.out.println();
         FaultTable.print(System.out, runs);

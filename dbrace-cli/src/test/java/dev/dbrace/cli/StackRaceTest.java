@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.IdleConnections;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +72,33 @@ public class StackRaceTest {
         + r.result().statements() + " statements sent for " + r.result().ops() + " operations");
     // the report's mismatch flag is this inequality
     assertEquals(r.server().clientStatements(), r.server().statementCalls(), "server statements = statements sent");
+  }
+
+  /**
+   * The connections at work as the server saw them: jdbc-platform's 8 users keep its whole pool of 4 busy;
+   * vertx-pipelined on one event loop puts every statement on one connection (Vert.x takes the first connection of the
+   * caller's event loop with room, and room is the pipelining limit, 256), which the race's output and report name.
+   */
+  @org.junit.jupiter.api.Test
+  void connectionsAtWorkAsTheServerSawThem(@TempDir Path out) throws Exception {
+    RaceSettings b = Races.settings(List.of("jdbc-platform", "vertx-pipelined"), Workloads.byName("point-select", Map.of()),
+        new LoadModel.Closed(0, 1_500, 8), 4, 500);
+    RaceSettings s = new RaceSettings(b.stacks(), b.workload(), b.load(), b.pool(), b.concurrency(), b.threads(),
+        b.warmupMs(), b.seed(), Map.of("vertx-pipelined", Map.of("eventLoops", "1")), b.workerJvmArgs(), b.java(),
+        b.stallTimeoutMs(), b.runTimeoutMs(), b.drainTimeoutMs(), b.jfr(), b.warmupMaxMs());
+    List<RunRecord> runs = Races.run(s, out, new RunListener() {});
+    Map<String, RunRecord> byStack = new java.util.HashMap<>();
+    runs.forEach(r -> byStack.put(r.stack(), r));
+    for (RunRecord r : runs) {
+      assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
+    }
+    assertEquals(new RunRecord.Connections(4, 4), byStack.get("jdbc-platform").probes().connections());
+    RunRecord.Connections vp = byStack.get("vertx-pipelined").probes().connections();
+    assertNotNull(vp, "read for vertx-pipelined");
+    assertEquals(1, vp.used(), () -> "one event loop, one connection at work: " + vp);
+    String sentence = IdleConnections.sentence(runs).orElseThrow();
+    assertTrue(sentence.contains("vertx-pipelined on 1 of its pool of 4") && !sentence.contains("jdbc-platform"), sentence);
+    assertTrue(Files.readString(out.resolve("race.json")).contains("\"connections\""), "race.json records it");
   }
 
   @ParameterizedTest(name = "{0} {1}")

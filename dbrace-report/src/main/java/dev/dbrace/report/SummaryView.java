@@ -1,6 +1,7 @@
 package dev.dbrace.report;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.IdleConnections;
 import dev.dbrace.core.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,6 +64,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     }
     List<String> notes = new ArrayList<>(byStack ? points.keySet().stream().map(p -> note(p.model())).distinct().toList() : List.of());
     notes.addAll(OrmCost.sentences(runs));
+    IdleConnections.sentence(runs).ifPresent(notes::add);
     return new SummaryView(byStack, notes, groups);
   }
 

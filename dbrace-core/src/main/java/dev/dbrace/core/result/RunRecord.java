@@ -126,32 +126,50 @@ public record RunRecord(
    * @param tls whether the run's database connections used TLS, as the server saw them
    *     (pg_stat_ssl); null where it could not be read
    * @param spikes with {@code --spike} only: each spike's window, peak p99, recovery and what was dropped
+   * @param connections how many of the run's database connections carried its statements, as the server saw them
+   *     (pg_stat_activity); null where it could not be read (results written before it was)
    */
   public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes) {
-    public static final Probes NONE = new Probes(null, null, null, null, null);
+      @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections) {
+    public static final Probes NONE = new Probes(null, null, null, null, null, null);
 
-    /** Probes of a run without spikes. */
+    /** Probes of a run without spikes or a connections reading. */
     public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-      this(jfr, threadStates, faults, tls, null);
+      this(jfr, threadStates, faults, tls, null, null);
     }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls, spikes);
+      return new Probes(file, states, faults, tls, spikes, connections);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls, spikes);
+      return new Probes(jfr, threadStates, f, tls, spikes, connections);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t, spikes);
+      return new Probes(jfr, threadStates, faults, t, spikes, connections);
     }
 
     public Probes withSpikes(Spikes s) {
-      return new Probes(jfr, threadStates, faults, tls, s);
+      return new Probes(jfr, threadStates, faults, tls, s, connections);
+    }
+
+    public Probes withConnections(Connections c) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, c);
     }
   }
+
+  /**
+   * The run's database connections as the server saw them from the start of the measured phase until the worker
+   * ended (pg_stat_activity, the backends named by the run's application_name, read every 200 ms): a pipelining client
+   * may carry every statement on a few of the connections its pool opened, so a race's equal pool is not always an
+   * equal number of busy connections.
+   *
+   * @param open the backends seen
+   * @param used those that started a statement in that time
+   */
+  public record Connections(int open, int used) {}
 
   /**
    * The worker process, measured from /proc over the measured phase (CPU and context switches)

@@ -8,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The server's own counters, read before and after each run, so a stack's claimed operation count
@@ -62,6 +64,49 @@ public final class ServerCounters {
   public record Tls(long withTls, long without) {}
 
   private ServerCounters() {}
+
+  // The server's clock beside each backend's last statement start, both in µs since the epoch; one row with a null
+  // pid when the run has no backend. Mentions pg_stat, so the statement count leaves it out.
+  private static final String QUERY_STARTS_SQL = "SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint,"
+      + " a.pid, (extract(epoch FROM a.query_start) * 1000000)::bigint"
+      + " FROM (SELECT 1) AS one LEFT JOIN pg_stat_activity a ON a.application_name = ? AND a.pid <> pg_backend_pid()";
+
+  /**
+   * The backends named {@code applicationName} now, each with the start of its latest statement (pg_stat_activity's
+   * query_start, µs since the epoch; {@link Long#MIN_VALUE} for none yet), and the server's clock.
+   *
+   * @param nowMicros the server's clock (clock_timestamp), µs since the epoch
+   * @param queryStartMicros per backend pid, its latest statement's start
+   */
+  public record Backends(long nowMicros, Map<Integer, Long> queryStartMicros) {}
+
+  /**
+   * Reads {@link Backends}; works inside a transaction (the snapshot of pg_stat_activity is cleared first), so a
+   * prober reading many times can do so in one transaction instead of adding a commit per reading to the server's
+   * counts.
+   */
+  public static Backends backends(Connection c, String applicationName) {
+    try (PreparedStatement ps = c.prepareStatement(QUERY_STARTS_SQL); Statement clear = c.createStatement()) {
+      clear.execute("SELECT pg_stat_clear_snapshot()");
+      ps.setString(1, applicationName);
+      long now = 0;
+      Map<Integer, Long> starts = new HashMap<>();
+      try (ResultSet r = ps.executeQuery()) {
+        while (r.next()) {
+          now = r.getLong(1);
+          int pid = r.getInt(2);
+          if (!r.wasNull()) {
+            long start = r.getLong(3);
+            starts.put(pid, r.wasNull() ? Long.MIN_VALUE : start);
+          }
+        }
+      }
+      return new Backends(now, starts);
+    } catch (SQLException e) {
+      throw new DbException("cannot list the run's backends: " + e.getMessage(), e);
+    }
+  }
+
 
   /**
    * The TLS of the backends named {@code applicationName} now, as the server sees them; read while

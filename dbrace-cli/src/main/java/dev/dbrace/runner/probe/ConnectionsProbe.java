@@ -1,0 +1,108 @@
+package dev.dbrace.runner.probe;
+
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.postgres.ServerCounters;
+import dev.dbrace.runner.Secrets;
+import dev.dbrace.runner.fork.RunExecutor;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * How many of the run's connections carried its statements, as the server saw them ({@link RunRecord.Connections}):
+ * from the start of the measured phase until the worker is gone, every {@link #PERIOD_MS} ms, the backends named by
+ * the run's application_name and the start of each one's latest statement; a backend whose latest statement started
+ * after the first reading carried some. Vert.x's pipelining client, for one, puts each statement on the first
+ * connection of the caller's event loop that has room, and room is its pipelining limit (256): with a pool of 8 and
+ * 2 event loops, 2 connections carry every statement and 6 stay idle. Reads on a virtual thread and a connection of
+ * its own, in one transaction (one commit in the server's counts, not one per reading). Thread-safe.
+ */
+public final class ConnectionsProbe implements RunProbe {
+  static final long PERIOD_MS = 200;
+  /** How long {@link #after} waits for the reader to finish its last reading. */
+  private static final long AWAIT_MS = 10_000;
+
+  private final DbTarget target;
+  private final String applicationName;
+  private final Consumer<String> problem;
+  private final CompletableFuture<RunRecord.Connections> reading = new CompletableFuture<>();
+  private volatile boolean stop;
+  private volatile Thread reader;
+
+  public ConnectionsProbe(DbTarget target, String applicationName, Consumer<String> problem) {
+    this.target = target;
+    this.applicationName = applicationName;
+    this.problem = problem;
+  }
+
+  @Override
+  public void measuring(Instant start) {
+    reader = Thread.ofVirtual().name("dbrace-connections-probe").start(this::read);
+  }
+
+  private void read() {
+    try (Connection c = target.connect()) {
+      c.setAutoCommit(false);
+      Set<Integer> open = new HashSet<>();
+      Set<Integer> used = new HashSet<>();
+      long from = Long.MIN_VALUE;
+      do {
+        ServerCounters.Backends b = ServerCounters.backends(c, applicationName);
+        if (from == Long.MIN_VALUE) {
+          from = b.nowMicros();
+        }
+        long since = from;
+        b.queryStartMicros().forEach((pid, started) -> {
+          open.add(pid);
+          if (started > since) {
+            used.add(pid);
+          }
+        });
+        if (!stop) {
+          Thread.sleep(PERIOD_MS);
+        }
+      } while (!stop);
+      c.commit();
+      reading.complete(open.isEmpty() ? null : new RunRecord.Connections(open.size(), used.size()));
+    } catch (InterruptedException e) {
+      reading.complete(null);
+    } catch (Exception e) {
+      problem.accept("could not read which of the run's connections were used: " + Secrets.redact(String.valueOf(e.getMessage())));
+      reading.complete(null);
+    }
+  }
+
+  /** The worker is gone: the reader stops after its current pause. */
+  @Override
+  public void close() {
+    stop = true;
+  }
+
+  /** The readings were taken during the run: a run cut short keeps them. */
+  @Override
+  public boolean afterInterrupt() {
+    return true;
+  }
+
+  @Override
+  public RunRecord after(RunRecord record, RunExecutor.Outcome out) throws InterruptedException {
+    if (reader == null) {
+      return record;
+    }
+    RunRecord.Connections c;
+    try {
+      c = reading.get(AWAIT_MS, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      c = null;
+    }
+    RunRecord.Connections seen = c;
+    return record.withProbes(p -> p.withConnections(seen));
+  }
+}
