@@ -74,6 +74,10 @@ public class FaultRaceTest {
       assertTrue(r.result().errors() > 0, "operations during the restart fail: " + r.result().errorsByKind());
       assertHonest(r);
       assertTrue(r.probes().faults().ledger().rows() > 0, "rows written before and after the restart are there");
+      // the connections probe reads on through the restart: the pool's connections after it are new backends, and
+      // at least one connection worked before it and one after
+      RunRecord.Connections c = r.probes().connections();
+      assertTrue(c != null && c.open() > 4 && c.used() >= 2, () -> "connections before and after the restart: " + c);
     }
   }
 

@@ -6,6 +6,7 @@ import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.fork.RunExecutor;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  * after the first reading carried some. Vert.x's pipelining client, for one, puts each statement on the first
  * connection of the caller's event loop that has room, and room is its pipelining limit (256): with a pool of 8 and
  * 2 event loops, 2 connections carry every statement and 6 stay idle. Reads on a virtual thread and a connection of
- * its own, in one transaction (one commit in the server's counts, not one per reading). Thread-safe.
+ * its own, in one transaction (one commit in the server's counts, not one per reading); a fault that restarts the server
+ * or cuts that connection costs the readings until it is back, not those taken. Thread-safe.
  */
 public final class ConnectionsProbe implements RunProbe {
   static final long PERIOD_MS = 200;
@@ -48,34 +50,61 @@ public final class ConnectionsProbe implements RunProbe {
   }
 
   private void read() {
-    try (Connection c = target.connect()) {
-      c.setAutoCommit(false);
-      Set<Integer> open = new HashSet<>();
-      Set<Integer> used = new HashSet<>();
-      long from = Long.MIN_VALUE;
-      do {
-        ServerCounters.Backends b = ServerCounters.backends(c, applicationName);
-        if (from == Long.MIN_VALUE) {
-          from = b.nowMicros();
-        }
-        long since = from;
-        b.queryStartMicros().forEach((pid, started) -> {
-          open.add(pid);
-          if (started > since) {
-            used.add(pid);
+    Set<Integer> open = new HashSet<>();
+    Set<Integer> used = new HashSet<>();
+    long from = Long.MIN_VALUE;
+    String failure = null;
+    Connection c = null;
+    try {
+      while (true) {
+        try {
+          if (c == null) {
+            c = target.connect();
+            c.setAutoCommit(false);
           }
-        });
-        if (!stop) {
-          Thread.sleep(PERIOD_MS);
+          ServerCounters.Backends b = ServerCounters.backends(c, applicationName);
+          if (from == Long.MIN_VALUE) {
+            from = b.nowMicros();
+          }
+          long since = from;
+          b.queryStartMicros().forEach((pid, started) -> {
+            open.add(pid);
+            if (started > since) {
+              used.add(pid);
+            }
+          });
+        } catch (SQLException | RuntimeException e) {
+          // a fault restarted the server or cut this connection: read again on a new one; what was seen stays
+          failure = String.valueOf(e.getMessage());
+          close(c);
+          c = null;
         }
-      } while (!stop);
-      c.commit();
-      reading.complete(open.isEmpty() ? null : new RunRecord.Connections(open.size(), used.size()));
-    } catch (InterruptedException e) {
-      reading.complete(null);
-    } catch (Exception e) {
-      problem.accept("could not read which of the run's connections were used: " + Secrets.redact(String.valueOf(e.getMessage())));
-      reading.complete(null);
+        if (stop) {
+          break;
+        }
+        Thread.sleep(PERIOD_MS);
+      }
+      if (c != null) {
+        c.commit();
+      }
+    } catch (InterruptedException | SQLException e) {
+      // stopped, or the last commit failed: the readings stand
+    } finally {
+      close(c);
+    }
+    if (open.isEmpty() && failure != null) {
+      problem.accept("could not read which of the run's connections were used: " + Secrets.redact(failure));
+    }
+    reading.complete(open.isEmpty() ? null : new RunRecord.Connections(open.size(), used.size()));
+  }
+
+  private static void close(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // a broken connection: nothing to give back
+      }
     }
   }
 
