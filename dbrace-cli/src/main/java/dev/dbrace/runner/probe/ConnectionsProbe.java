@@ -108,7 +108,7 @@ public final class ConnectionsProbe implements RunProbe {
     }
   }
 
-  /** The worker is gone: the reader stops after its current pause. */
+  /** The worker is gone: the reader takes one more reading after its current pause, and stops. */
   @Override
   public void close() {
     stop = true;
