@@ -18,23 +18,21 @@ public final class IdleConnections {
 
   /** One sentence naming each stack whose closed-loop runs all left connections idle; empty when none did. */
   public static Optional<String> sentence(List<RunRecord> runs) {
-    Map<String, int[]> byStack = new LinkedHashMap<>(); // {fewest used, most used, pool, most opened}
-    Map<String, Boolean> allIdle = new LinkedHashMap<>();
+    Map<String, Seen> byStack = new LinkedHashMap<>();
     for (RunRecord r : runs) {
       RunRecord.Connections c = r.probes().connections();
       if (c == null || !(r.loadModel() instanceof LoadModel.Closed closed)) {
         continue;
       }
       int pool = r.pool() != null ? r.pool() : c.open();
-      allIdle.merge(r.stack(), c.used() < Math.min(pool, closed.concurrency()), Boolean::logicalAnd);
-      byStack.merge(r.stack(), new int[] {c.used(), c.used(), pool, c.open()},
-          (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])});
+      byStack.merge(r.stack(), new Seen(c.used(), c.used(), pool, c.open(), c.used() < Math.min(pool, closed.concurrency())),
+          Seen::and);
     }
     List<String> parts = new ArrayList<>();
-    byStack.forEach((stack, u) -> {
-      if (allIdle.get(stack)) {
-        parts.add(stack + " on " + (u[0] == u[1] ? u[0] : u[0] + "-" + u[1]) + " of its pool of " + u[2]
-            + " (" + u[3] + " opened)");
+    byStack.forEach((stack, s) -> {
+      if (s.allIdle()) {
+        parts.add(stack + " on " + (s.fewestUsed() == s.mostUsed() ? s.fewestUsed() : s.fewestUsed() + "-" + s.mostUsed())
+            + " of its pool of " + s.pool() + " (" + s.mostOpened() + " opened)");
       }
     });
     if (parts.isEmpty()) {
@@ -42,5 +40,13 @@ public final class IdleConnections {
     }
     return Optional.of("Connections at work, as the server saw them: " + String.join("; ", parts)
         + " - the pool was equal, the connections carrying statements were not.");
+  }
+
+  /** A stack's runs so far: the fewest and most connections used, its pool, the most opened, whether all left some idle. */
+  private record Seen(int fewestUsed, int mostUsed, int pool, int mostOpened, boolean allIdle) {
+    Seen and(Seen o) {
+      return new Seen(Math.min(fewestUsed, o.fewestUsed), Math.max(mostUsed, o.mostUsed), Math.max(pool, o.pool),
+          Math.max(mostOpened, o.mostOpened), allIdle && o.allIdle);
+    }
   }
 }
