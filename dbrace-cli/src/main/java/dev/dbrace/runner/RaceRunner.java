@@ -16,6 +16,7 @@ import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.probe.ConnectionsProbe;
+import dev.dbrace.runner.probe.ServerCpuProbe;
 import dev.dbrace.runner.probe.JfrOptions;
 import dev.dbrace.runner.probe.JfrProbe;
 import dev.dbrace.runner.probe.JfrThreadStates;
@@ -332,7 +333,7 @@ public final class RaceRunner {
             new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
                 500, settings.drainTimeoutMs()),
             new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
-        probes.forEach(p -> executor.onMeasure(p::measuring));
+        probes.forEach(p -> executor.onMeasure(p::measuring).onMeasured(p::measured));
         executing = executor;
         if (interrupted) {
           executor.interrupt();
@@ -384,6 +385,7 @@ public final class RaceRunner {
       probes.add(new ServerCountersProbe(this::admin, app, s.serverSql()));
       probes.add(new TlsRunProbe(target, app, listener::note));
       probes.add(new ConnectionsProbe(target, app, listener::note));
+      probes.add(new ServerCpuProbe(this::admin));
     }
     if (faults != null) {
       FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.pool(), settings.workload(),

@@ -85,6 +85,13 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
     return v.isEmpty() ? null : Spread.of(v);
   }
 
+  /** The server's CPU per 1,000 operations over the measured rounds where it was read; null if none. */
+  public Spread serverCpuPer1k() {
+    List<Double> v = measured().stream().filter(r -> r.probes() != null && r.probes().serverCpu() != null)
+        .map(r -> r.probes().serverCpu().cpuMsPer1kOps()).toList();
+    return v.isEmpty() ? null : Spread.of(v);
+  }
+
   /** The rounds whose warm-up hit its cap instead of settling. */
   public List<RunRecord> unsettled() {
     return runs.stream().filter(StackRounds::unsettled).toList();

@@ -27,7 +27,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       String stderr, String throughput, String ratio, boolean best, String p50, String p90, String p99, String p999,
       String max, boolean bestP99, String ops, String errors, String notIssued, String cpu, String cpuPer1k, String rss,
       String ctxPer1k, String threads, String server, boolean serverMismatch, String round, String tls,
-      boolean unsettled, String unfinished, String cpuPercent, String faults) {
+      boolean unsettled, String unfinished, String cpuPercent, String faults, String serverCpuPer1k) {
 
     public boolean statusOk() {
       return "ok".equals(status);
@@ -87,7 +87,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     if (!hasFigures(r)) {
       return new Row(r.stack(), palette.color(r.stack()), load, r.status().label(), false, purpose, message, stderr,
           null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false,
-          round, tls, unsettled, null, null, null);
+          round, tls, unsettled, null, null, null, null);
     }
     var l = r.result().latencyMs();
     var p = r.process();
@@ -108,7 +108,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
             + Format.count(s.clientStatements()),
         mismatch(r), round, tls, unsettled, Format.count(r.result().unfinished()),
         p == null || p.cpuPercent() == null ? "-" : Format.f("%.0f", p.cpuPercent()),
-        p == null || p.minorFaults() == null ? "-" : Format.count(p.minorFaults()) + " / " + Format.count(p.majorFaults()));
+        p == null || p.minorFaults() == null ? "-" : Format.count(p.minorFaults()) + " / " + Format.count(p.majorFaults()),
+        r.probes().serverCpu() == null ? "-" : Format.figure(r.probes().serverCpu().cpuMsPer1kOps()));
   }
 
   /**

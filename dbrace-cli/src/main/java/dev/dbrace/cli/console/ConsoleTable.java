@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
  * ok count. % cpu is the measured phase's CPU seconds over its wall seconds (100 = one core), faults
- * the minor/major page faults in it, both from /proc. At the service level, where the generator timed
+ * the minor/major page faults in it, both from /proc; server cpu the database server's processes' CPU per 1,000
+ * operations over the same phase, where the server runs on this machine. At the service level, where the generator timed
  * each answer's first item, its p50 and p99 follow the latency's ({@code ttfb}). Each row says
  * whether the server saw TLS, and runs whose warm-up hit its cap are listed under the table as not
  * settled.
@@ -62,8 +63,7 @@ public final class ConsoleTable {
       head.add("not issued");
     }
     head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "% cpu", "faults min/maj", "rss MB", "ctx vol/invol", "threads", "tls",
-        "server xact",
-        "server stmts/client"));
+        "server cpu ms/1k ops", "server xact", "server stmts/client"));
     List<String[]> rows = new ArrayList<>();
     rows.add(head.toArray(String[]::new));
     for (StackRounds g : groups) {
@@ -98,7 +98,7 @@ public final class ConsoleTable {
       }
     }
     if (rounds) {
-      out.println("rounds: ops/s, p99 and cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
+      out.println("rounds: ops/s, p99, cpu ms/1k and server cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
           + " errors, unfinished and server counts summed over the rounds.");
     }
     List<String> unsettled = groups.stream().flatMap(g -> g.unsettled().stream().map(g::label)).toList();
@@ -125,9 +125,9 @@ public final class ConsoleTable {
     }
     List<String> cells = new ArrayList<>();
     if (m.isEmpty()) {
-      int n = 18 + (notIssued ? 1 : 0) + (ttfb ? 2 : 0);
+      int n = 19 + (notIssued ? 1 : 0) + (ttfb ? 2 : 0);
       for (int i = 0; i < n; i++) {
-        cells.add(i == n - 3 ? g.tls() : "-");
+        cells.add(i == n - 4 ? g.tls() : "-");
       }
       return cells;
     }
@@ -161,6 +161,7 @@ public final class ConsoleTable {
         median(p, r -> r.process().ctxInvoluntary())));
     cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakThreads())));
     cells.add(g.tls());
+    cells.add(cell(f.serverCpuPer1k(), "%.1f"));
     List<RunRecord> s = m.stream().filter(r -> r.server() != null).toList();
     cells.add(s.isEmpty() ? "-" : fmt("%,d", s.stream().mapToLong(r -> r.server().xactCommit()).sum()));
     cells.add(s.isEmpty() || s.stream().anyMatch(r -> r.server().statementCalls() == null) ? "n/a"

@@ -50,6 +50,7 @@ public final class RunExecutor {
   private Instant measureStart;
   private Instant measureEnd;
   private java.util.function.Consumer<Instant> onMeasure = t -> { };
+  private java.util.function.Consumer<Instant> onMeasured = t -> { };
 
   /**
    * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
@@ -57,6 +58,15 @@ public final class RunExecutor {
    */
   public RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
     onMeasure = onMeasure.andThen(action);
+    return this;
+  }
+
+  /**
+   * Called on the runner's thread when the worker's result came, right after its process was read for the measured
+   * phase's end (the server's CPU is read beside it); actions added run in the order they were added.
+   */
+  public RunExecutor onMeasured(java.util.function.Consumer<Instant> action) {
+    onMeasured = onMeasured.andThen(action);
     return this;
   }
   private volatile WorkerProcess current;
@@ -150,6 +160,7 @@ public final class RunExecutor {
             ProcStats after = sampler.measuring(false);
             generatorAfter = generator == null ? null : generator.measuring(false);
             measureEnd = Instant.now();
+            onMeasured.accept(measureEnd);
             WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
             w.send("exit");
             // an interrupted race's shutdown hook waits only seconds for these figures, and reads no server

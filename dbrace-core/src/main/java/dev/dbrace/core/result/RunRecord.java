@@ -128,37 +128,56 @@ public record RunRecord(
    * @param spikes with {@code --spike} only: each spike's window, peak p99, recovery and what was dropped
    * @param connections how many of the run's database connections carried its statements, as the server saw them
    *     (pg_stat_activity); null where it could not be read (results written before it was)
+   * @param serverCpu the database server's processes' CPU over the measured phase, where the server runs on this
+   *     machine; null elsewhere (a remote server, another engine) and in results written before it was read
    */
   public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
       @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections) {
-    public static final Probes NONE = new Probes(null, null, null, null, null, null);
+      @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ServerCpu serverCpu) {
+    public static final Probes NONE = new Probes(null, null, null, null, null, null, null);
 
-    /** Probes of a run without spikes or a connections reading. */
+    /** Probes of a run without spikes, a connections reading or the server's CPU. */
     public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-      this(jfr, threadStates, faults, tls, null, null);
+      this(jfr, threadStates, faults, tls, null, null, null);
     }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls, spikes, connections);
+      return new Probes(file, states, faults, tls, spikes, connections, serverCpu);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls, spikes, connections);
+      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t, spikes, connections);
+      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu);
     }
 
     public Probes withSpikes(Spikes s) {
-      return new Probes(jfr, threadStates, faults, tls, s, connections);
+      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu);
     }
 
     public Probes withConnections(Connections c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, c);
+      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu);
+    }
+
+    public Probes withServerCpu(ServerCpu c) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c);
     }
   }
+
+  /**
+   * The database server's CPU over the measured phase, read from /proc at the same two moments as the worker's
+   * ({@link ProcessFigures}): the postmaster and every process it started (backends, background workers), those that
+   * ended in between included. On a machine the client and the server share, CPU the client spends is CPU the server
+   * does not get: with the client's CPU per operation, this is what one operation cost the machine.
+   *
+   * @param cpuMsPer1kOps (user + sys) per 1,000 operations the worker completed in the phase, as the worker's own
+   * @param cpuPercent (user + sys) over the phase's wall seconds, in % (100 = one core busy)
+   */
+  public record ServerCpu(double cpuUserS, double cpuSysS,
+      @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps, double cpuPercent) {}
 
   /**
    * The run's database connections as the server saw them from the start of the measured phase until the worker
