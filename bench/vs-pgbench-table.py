@@ -2,9 +2,12 @@
 """The table of bench/vs-pgbench.sh, from its results.tsv.
 
 Each line of results.tsv, in the order run: round, client, kind (pgbench | bare | via | stack), stack entry (pgbench: its
-slot), ops/s, client CPU ms per 1,000 ops, the same without the JIT compiler threads' CPU. Prints per client the median
-and range (min-max over rounds) of throughput, of CPU per 1,000 operations and of the same without JIT, and its ratio
-to the mean of the pgbench runs just before and after its pair; then each stack's ratio to its own bare loop in the
+slot), ops/s, client CPU ms per 1,000 ops, the same without the JIT compiler threads' CPU, the server's CPU ms per
+1,000 ops ('-' or absent: not read). Prints per client the median and range (min-max over rounds) of throughput, of
+CPU per 1,000 operations and of the same without JIT, and its ratio to the mean of the pgbench runs just before and
+after its pair; then what an operation cost the machine (client + server CPU) and how many cores the run kept busy,
+beside pgbench's: on cores client and server share, a client can outrun pgbench only by costing the machine less per
+operation or by keeping more of it busy; then each stack's ratio to its own bare loop in the
 same round (throughput: stack / bare; CPU: stack / bare, above 1 = the stack spends more per operation), median and
 range. A stack whose whole throughput range lies below 0.95x its bare loop, or whose whole CPU-without-JIT range lies
 above 1/0.95x, is flagged: a harness cost to find. With via runs (vs-pgbench.sh -v: the stack's adapter under the bare
@@ -37,25 +40,47 @@ def load(path):
         f = line.rstrip("\n").split("\t")
         if len(f) >= 6:
             rows.append({"round": int(f[0]), "client": f[1], "kind": f[2], "entry": f[3], "ops": num(f[4]),
-                         "cpu": num(f[5]), "nojit": num(f[6]) if len(f) > 6 else None})
+                         "cpu": num(f[5]), "nojit": num(f[6]) if len(f) > 6 else None,
+                         "server": num(f[7]) if len(f) > 7 else None})
+    for r in rows:
+        # CPU of client and server per 1,000 operations, and the cores that kept busy (ms/1k ops x ops/s / 1e6)
+        r["both"] = r["cpu"] + r["server"] if r["cpu"] is not None and r["server"] is not None else None
+        r["cores"] = r["both"] * r["ops"] / 1e6 if r["both"] is not None and r["ops"] else None
     # each bare / stack run's neighbouring pgbench runs: the last one before it and the first one after it
     last = None
     waiting = []
     for r in rows:
         if r["kind"] == "pgbench":
             for w in waiting:
-                w["pg_after"] = r["ops"]
+                w["pg_after"] = r
             waiting = []
-            last = r["ops"]
+            last = r
         else:
             r["pg_before"] = last
             waiting.append(r)
     return rows
 
 
+def neighbours(r, key):
+    """The mean of a figure of the pgbench runs just before and after r's pair, or None."""
+    pg = [p[key] for p in (r.get("pg_before"), r.get("pg_after")) if p and p[key]]
+    return statistics.mean(pg) if pg else None
+
+
 def vs_pgbench(r):
-    pg = [v for v in (r.get("pg_before"), r.get("pg_after")) if v]
-    return r["ops"] / statistics.mean(pg) if pg and r["ops"] is not None else None
+    pg = neighbours(r, "ops")
+    return r["ops"] / pg if pg and r["ops"] is not None else None
+
+
+def cost_vs_pgbench(r):
+    """pgbench's client + server CPU per operation over this client's: above 1, an operation costs the machine less."""
+    pg = neighbours(r, "both")
+    return pg / r["both"] if pg and r["both"] else None
+
+
+def cores_vs_pgbench(r):
+    pg = neighbours(r, "cores")
+    return r["cores"] / pg if pg and r["cores"] else None
 
 
 def main(path):
@@ -88,17 +113,37 @@ def main(path):
             print(f"{name:<26}{spread([x['ops'] for x in m], thousands):>25}{spread([x['cpu'] for x in m], one):>21}"
                   f"{spread([x['nojit'] for x in m], one):>21}{spread([vs_pgbench(x) for x in m], two):>19}")
 
+    if any(r["server"] is not None for r in rows):
+        print()
+        print("What an operation cost the machine: client + server CPU per 1,000 operations, and the cores the run kept")
+        print("busy (CPU per op x ops/s); x pgbench = (cores / pgbench's) x (pgbench's CPU per op / this one's)")
+        head = (f"{'client':<26}{'server ms/1k ops':>20}{'client + server':>20}{'cores busy':>20}"
+                f"{'cores / pgbench':>20}{'pgbench cost / this':>22}")
+        print(head)
+        print("-" * len(head))
+        print(f"{'pgbench -M prepared':<26}{spread([r['server'] for r in pg], one):>20}{spread([r['both'] for r in pg], one):>20}"
+              f"{spread([r['cores'] for r in pg], two):>20}{'1.00':>20}{'1.00':>22}")
+        for e in entries:
+            for name, mine in (("  bare " + e.split("@")[0], of("bare", e)), ("  via " + e, of("via", e)),
+                               (e, of("stack", e))):
+                m = list(mine.values())
+                if m:
+                    print(f"{name:<26}{spread([x['server'] for x in m], one):>20}{spread([x['both'] for x in m], one):>20}"
+                          f"{spread([x['cores'] for x in m], two):>20}{spread([cores_vs_pgbench(x) for x in m], two):>20}"
+                          f"{spread([cost_vs_pgbench(x) for x in m], two):>22}")
+
     print()
-    head = f"{'stack / its bare loop':<26}{'throughput':>22}{'CPU per op':>22}{'CPU per op, less JIT':>24}  verdict"
+    head = (f"{'stack / its bare loop':<26}{'throughput':>22}{'CPU per op':>22}{'CPU per op, less JIT':>24}"
+            f"{'server CPU per op':>22}  verdict")
     print(head)
     print("-" * (len(head) + 30))
     for e in entries:
         stack, bare = of("stack", e), of("bare", e)
         both = [x for x in rounds if x in stack and x in bare and stack[x]["ops"] and bare[x]["ops"]]
         ratio = lambda key: [stack[x][key] / bare[x][key] for x in both if stack[x][key] and bare[x][key]]
-        tput, cpu, nojit = ratio("ops"), ratio("cpu"), ratio("nojit")
+        tput, cpu, nojit, server = ratio("ops"), ratio("cpu"), ratio("nojit"), ratio("server")
         if not tput:
-            print(f"{e:<26}{'-':>22}{'-':>22}{'-':>24}  no round with both figures")
+            print(f"{e:<26}{'-':>22}{'-':>22}{'-':>24}{'-':>22}  no round with both figures")
             continue
         verdict = []
         if max(tput) < LIMIT:
@@ -109,7 +154,8 @@ def main(path):
             verdict.append("median within 5 %" if statistics.median(tput) >= LIMIT else "median below 0.95x, range reaches it")
         if max(tput) / min(tput) > 1.3:
             verdict.append("range too wide to tell")
-        print(f"{e:<26}{spread(tput, two):>22}{spread(cpu, two):>22}{spread(nojit, two):>24}  {'; '.join(verdict)}")
+        print(f"{e:<26}{spread(tput, two):>22}{spread(cpu, two):>22}{spread(nojit, two):>24}{spread(server, two):>22}"
+              f"  {'; '.join(verdict)}")
     if any(r["kind"] == "via" for r in rows):
         print()
         head = f"{'where the gap is':<26}{'via / bare (adapter)':>26}{'stack / via (load gen.)':>26}{'CPU: via / bare':>20}{'stack / via':>20}"
@@ -128,7 +174,8 @@ def main(path):
 
     print()
     print("ops/s and CPU: measured phase only, after the same warm-up for the bare loop and the stack. CPU: the client")
-    print("process's user + system CPU per 1,000 operations (pgbench: its whole run); 'less JIT': without what HotSpot's")
+    print("process's user + system CPU per 1,000 operations (pgbench: its whole run); server: the postmaster and all it")
+    print("started over the same span (bench/server-cpu.py); 'less JIT': without what HotSpot's")
     print("compiler threads used, which on 2 busy cores still runs for a minute in the reactive stacks. Stack / bare")
     print("ratios are taken within one round, where the two ran back to back; x pgbench: against the mean of the")
     print("pgbench runs just before and after the pair. An entry with options (name@k=v) faces its bare loop on defaults.")

@@ -83,36 +83,44 @@ DB_PID=$!
 for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
 [ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
 set -a; . "$WORK/db.env"; set +a
+# the server's CPU per operation beside each client's (bench/server-cpu.py; the bare loops read it through SERVER_PID,
+# a race into its race.json): on 2 shared cores what a client spends, the server does not get
+SERVER_PID="$(python3 "$ROOT/bench/server-cpu.py" find "$PGPORT")"
+export SERVER_PID
 
 # round, client, kind (pgbench|bare|stack), stack entry (pgbench: its slot in the round), ops/s,
-# client CPU ms per 1k ops, the same less the JIT compiler threads' CPU
+# client CPU ms per 1k ops, the same less the JIT compiler threads' CPU, the server's CPU ms per 1k ops ('-': not read)
 RESULTS="$OUT/results.tsv"; : > "$RESULTS"
-record() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
+record() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
 
 printf '\\set id random(1, 10000)\nSELECT id, randomnumber FROM world WHERE id = :id;\n' > "$WORK/point.sql"
 # one pgbench run (slot $2 of round $1); records its tps and its client CPU per 1,000 transactions
 pgbench_one() {
-  local r="$1" slot="$2" cpu tps
+  local r="$1" slot="$2" cpu tps server0 server1
+  server0="$(python3 "$ROOT/bench/server-cpu.py" read "$SERVER_PID")"
   cpu="$( { TIMEFORMAT='%U %S'; time "$PGBENCH" -n -M prepared -c "$C" -j 2 -T "$T" -f "$WORK/point.sql" \
     >"$WORK/pgbench.out" 2>"$WORK/pgbench.err"; } 2>&1 )"
   tps="$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$WORK/pgbench.out" | head -1)"
   [ -n "$tps" ] || { cat "$WORK/pgbench.err" >&2; echo "bench: pgbench gave no tps" >&2; exit 1; }
+  server1="$(python3 "$ROOT/bench/server-cpu.py" read "$SERVER_PID")"
   cpu="$(echo "$cpu" | awk -v tps="$tps" -v t="$T" '{ printf "%.1f", ($1 + $2) * 1e6 / (tps * t) }')"
-  record "$r" "pgbench -M prepared" pgbench "$slot" "$tps" "$cpu" "$cpu"
+  record "$r" "pgbench -M prepared" pgbench "$slot" "$tps" "$cpu" "$cpu" \
+    "$(echo "$server0 $server1" | awk -v tps="$tps" -v t="$T" '{ printf "%.1f", ($3 + $4 - $1 - $2) * 1e6 / (tps * t) }')"
 }
 
 # one client JVM for stack entry $2: runs bench/bare's "$@" (after the JVM flags), keeps its output as $3.$4.out and
 # records its figures as kind $4 (bare | via), client $5; $6 names it in an error
 java_one() {
-  local r="$1" entry="$2" dir="$3" kind="$4" client="$5" what="$6" out ops cpu jit
+  local r="$1" entry="$2" dir="$3" kind="$4" client="$5" what="$6" out ops cpu jit server
   shift 6
   out="$("$JAVA" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow "$@" 2>"$dir.$kind.log")" \
     || { tail -20 "$dir.$kind.log" >&2; echo "bench: $what of $entry failed" >&2; exit 1; }
   echo "$out" > "$dir.$kind.out"
   ops="$(sed -n 's/^ops_s=//p' <<< "$out")"; cpu="$(sed -n 's/^cpu_ms_per_1k=//p' <<< "$out")"
   jit="$(sed -n 's/^jit_cpu_s=//p' <<< "$out")"
+  server="$(sed -n 's/^server_cpu_ms_per_1k=//p' <<< "$out")"
   record "$r" "$client" "$kind" "$entry" "$ops" "$cpu" \
-    "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')"
+    "$(awk -v c="$cpu" -v j="$jit" -v o="$ops" -v t="$T" 'BEGIN { printf "%.1f", c - j * 1e6 / (o * t) }')" "${server:--}"
 }
 
 # the bare loop of stack entry $2 (bench/bare/*.java on the stack's own classpath)
@@ -142,11 +150,11 @@ race_one() {
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
     --workload point-select --pool "$C" --concurrency "$I" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
-  local figures status ops errors cpu nojit
+  local figures status ops errors cpu nojit server
   figures="$(python3 "$ROOT/bench/race-figures.py" "$dir/race.json" process)"
-  while read -r status ops errors cpu nojit; do
+  while read -r status ops errors cpu nojit server; do
     [ "$status" = ok ] || ops=0
-    record "$r" "$entry" stack "$entry" "$(printf '%.0f' "$ops")" "$cpu" "$nojit"
+    record "$r" "$entry" stack "$entry" "$(printf '%.0f' "$ops")" "$cpu" "$nojit" "$server"
   done <<< "$figures"
 }
 

@@ -63,7 +63,7 @@ wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk
   read -r u s < "$WORK/wrk.time"
   awk -v r="$rps" -v t="$1" -v u="$u" -v s="$s" 'BEGIN { printf "%s %.1f\n", r, (u + s) * 1e6 / (r * t) }'
 }
-race_rps() { # one serve-race run: "<status> <ops/s> <errors> <generator CPU ms/1k> <same, less JIT>" (bench/race-figures.py)
+race_rps() { # one serve-race run: "<status> <ops/s> <errors> <generator CPU ms/1k> <same, less JIT> <server CPU ms/1k>" (bench/race-figures.py)
   local dir="$WORK/race-$RANDOM"
   "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
     >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
@@ -79,7 +79,7 @@ for r in $(seq 1 "$ROUNDS"); do
   wrk_rps "$W" >/dev/null # the same warm-up as serve-race's
   read -r w wc <<< "$(wrk_rps "$T")"
   stop_service
-  read -r _ d e dc dn <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
+  read -r _ d e dc dn _ <<< "$(race_rps --concurrency "$C" --connections "$C" --duration "${T}s" --warmup "${W}s")"
   printf '%-8s %14.0f %16.0f %8.2f %8s %14s %22s %10s\n' "$r" "$w" "$d" "$(awk -v d="$d" -v w="$w" 'BEGIN { print d / w }')" "$e" \
     "$wc" "$(one "$dc") ($(one "$dn"))" "$(awk -v d="$dn" -v w="$wc" 'BEGIN { if (d + 0 > 0 && w + 0 > 0) printf "%.2f", d / w; else print "-" }')"
 done

@@ -109,17 +109,53 @@ final class BareMeter {
     Map<Long, Long> jit = new HashMap<>();
     compilerTicks(jit);
     long jit0 = sum(jit);
+    double server0 = serverCpu();
     long cpu0 = os.getProcessCpuTime(), before = completed.getAsLong(), t0 = System.nanoTime();
     for (long left = measureS * 1000; left > 0; left -= 500) { // compiler threads come and go: read them often
       Thread.sleep(Math.min(500, left));
       compilerTicks(jit);
     }
     long done = completed.getAsLong() - before, t1 = System.nanoTime(), cpu1 = os.getProcessCpuTime();
+    double server1 = serverCpu();
     running = false;
     compilerTicks(jit);
     System.out.printf("ops_s=%.0f%ncpu_ms_per_1k=%.1f%njit_cpu_s=%.2f%n", done / ((t1 - t0) / 1e9),
         (cpu1 - cpu0) / 1e6 / (done / 1000.0), (sum(jit) - jit0) / 100.0);
+    if (server0 >= 0 && server1 >= 0) {
+      System.out.printf("server_cpu_ms_per_1k=%.1f%n", (server1 - server0) * 1e6 / done);
+    }
     System.out.flush();
+  }
+
+  /**
+   * With SERVER_PID (the postmaster, as vs-pgbench.sh finds it): the CPU seconds of that process and every process it
+   * started, alive or reaped, as bench/server-cpu.py and a dbrace race read them; -1 without it or when unreadable.
+   */
+  private static double serverCpu() {
+    String pid = System.getenv("SERVER_PID");
+    if (pid == null || pid.isBlank()) {
+      return -1;
+    }
+    try {
+      long ticks = statTicks(Path.of("/proc", pid, "stat"));
+      for (String child : Files.readString(Path.of("/proc", pid, "task", pid, "children")).trim().split("\\s+")) {
+        try {
+          ticks += child.isEmpty() ? 0 : statTicks(Path.of("/proc", child, "stat"));
+        } catch (IOException ended) {
+          // ended since the listing: in the parent's children's time once reaped
+        }
+      }
+      return ticks / 100.0;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** utime + stime + cutime + cstime (clock ticks, 100 per second on Linux) of a /proc/PID/stat. */
+  private static long statTicks(Path stat) throws IOException {
+    String line = Files.readString(stat);
+    String[] f = line.substring(line.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
   }
 
   private static long sum(Map<Long, Long> m) {
