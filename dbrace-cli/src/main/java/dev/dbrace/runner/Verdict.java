@@ -209,7 +209,8 @@ public final class Verdict {
   }
 
   /**
-   * The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio; stacks whose
+   * The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio, with the server's CPU per
+   * 1,000 of theirs where it was read for both (on a shared machine the rest of what their operations cost); stacks whose
    * runs verified under half of what they issued are left out (CPU over a few successes among many
    * failures says nothing: E4's full load once gave a "177x" over 3 answers).
    */
@@ -222,10 +223,14 @@ public final class Verdict {
     Comparator<StackRounds> byCpu = Comparator.comparingDouble(s -> s.cpuPer1k().median());
     StackRounds cheap = withCpu.stream().min(byCpu).orElseThrow();
     StackRounds dear = withCpu.stream().max(byCpu).orElseThrow();
-    return fmt("CPU per 1,000 operations: %s the cheapest at %.1f ms, %s the dearest at %.1f ms (%.2fx)%s",
+    // where the server ran beside the client, what it spent per operation of each: the rest of the machine's cost
+    String server = cheap.serverCpuPer1k() == null || dear.serverCpuPer1k() == null ? ""
+        : fmt("; the server's own for them: %.1f and %.1f ms", cheap.serverCpuPer1k().median(), dear.serverCpuPer1k().median());
+    return fmt("CPU per 1,000 operations: %s the cheapest at %.1f ms, %s the dearest at %.1f ms (%.2fx)%s%s",
         cheap.stack(), cheap.cpuPer1k().median(), dear.stack(), dear.cpuPer1k().median(),
         dear.cpuPer1k().median() / cheap.cpuPer1k().median(),
-        cheap.cpuPer1k().overlaps(dear.cpuPer1k()) && cheap.cpuPer1k().n() > 1 ? ", within the noise: their ranges overlap" : "");
+        cheap.cpuPer1k().overlaps(dear.cpuPer1k()) && cheap.cpuPer1k().n() > 1 ? ", within the noise: their ranges overlap" : "",
+        server);
   }
 
   private static boolean mostlyVerified(StackRounds s) {

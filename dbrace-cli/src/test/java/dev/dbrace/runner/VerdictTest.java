@@ -114,6 +114,19 @@ public class VerdictTest {
     assertTrue(v.contains("CPU per 1,000 operations: vertx the cheapest at 205.0 ms, jdbc-platform the dearest at 310.0 ms (1.51x)"), v);
     assertTrue(v.contains("a closed loop at concurrency 64, pool 16, threads 200, TLS off"), v);
     assertFalse(v.contains("noise"), v);
+    assertFalse(v.contains("the server's own"), "no server CPU read, none said: " + v);
+  }
+
+  /** Where the server's CPU was read (a server on this machine), the CPU sentence gives it for the two stacks it names. */
+  @Test
+  void theServersCpuForTheCheapestAndTheDearest() {
+    java.util.function.BiFunction<RunRecord, Double, RunRecord> server = (r, ms) ->
+        r.withProbes(p -> p.withServerCpu(new RunRecord.ServerCpu(1, 1, ms, 90)));
+    List<RunRecord> runs = List.of(
+        server.apply(run("jdbc-platform", 1, 10_000, 4, 300), 150.0), server.apply(run("vertx", 1, 11_500, 3, 200), 110.0),
+        server.apply(run("jdbc-platform", 2, 10_200, 4, 320), 170.0), server.apply(run("vertx", 2, 11_700, 3, 210), 130.0));
+    String v = Verdict.race(runs, 16, 200);
+    assertTrue(v.contains("jdbc-platform the dearest at 310.0 ms (1.51x); the server's own for them: 120.0 and 160.0 ms"), v);
   }
 
   @Test
