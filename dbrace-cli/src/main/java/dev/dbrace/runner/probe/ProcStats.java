@@ -39,7 +39,7 @@ public record ProcStats(
     Path proc = Path.of("/proc", Long.toString(pid));
     try {
       String stat = Files.readString(proc.resolve("stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] f = dev.dbrace.core.run.ThreadCpu.statFields(stat);
       long now = System.nanoTime();
       // fields after the command: state(3) ... minflt(10) majflt(12) utime(14) stime(15), numbered from 1 in proc(5)
       long minflt = Long.parseLong(f[7]);

@@ -1,6 +1,7 @@
 package dev.dbrace.runner.probe;
 
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.ThreadCpu;
 import dev.dbrace.runner.fork.RunExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import java.time.Instant;
  * that replaced the postmaster during the phase) the run has no server CPU. Not thread-safe: the runner's thread.
  */
 public final class ServerCpuProbe implements RunProbe {
-  private static final double TICKS = dev.dbrace.core.run.ThreadCpu.TICKS;
+  private static final double TICKS = ThreadCpu.TICKS;
 
   private final RunProbe.Admin admin;
   private long postmaster;
@@ -98,7 +99,7 @@ public final class ServerCpuProbe implements RunProbe {
       if (port <= 0 || !title.contains("(" + port + ")")) {
         return 0;
       }
-      long parent = Long.parseLong(fields(Files.readString(proc.resolve("stat")))[1]);
+      long parent = Long.parseLong(ThreadCpu.statFields(Files.readString(proc.resolve("stat")))[1]);
       String comm = Files.readString(Path.of("/proc", Long.toString(parent), "comm")).strip();
       return comm.startsWith("postgres") ? parent : 0;
     } catch (IOException | RuntimeException e) {
@@ -135,14 +136,9 @@ public final class ServerCpuProbe implements RunProbe {
 
   /** User and system seconds of a /proc/PID/stat line, its reaped children's included. */
   private static double[] cpu(String stat) {
-    String[] f = fields(stat);
+    String[] f = ThreadCpu.statFields(stat);
     // after the command: state(3) ppid(4) ... utime(14) stime(15) cutime(16) cstime(17), numbered from 1 in proc(5)
     return new double[] {(Long.parseLong(f[11]) + Long.parseLong(f[13])) / TICKS,
         (Long.parseLong(f[12]) + Long.parseLong(f[14])) / TICKS};
-  }
-
-  /** The fields of a /proc/PID/stat line after the command (which may hold spaces and parentheses). */
-  private static String[] fields(String stat) {
-    return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
   }
 }

@@ -84,8 +84,16 @@ public final class ThreadCpu {
 
   /** utime and stime (fields 14 and 15 of proc(5)), in ticks. */
   private static long[] ticks(String stat) {
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    String[] f = statFields(stat);
     return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+  }
+
+  /**
+   * The fields of a /proc/PID/stat line after the command, which may hold spaces and parentheses: index 0 is
+   * state (field 3 of proc(5)), so field N is at index N - 3.
+   */
+  public static String[] statFields(String stat) {
+    return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
   }
 
   private static double clockTicks() {
