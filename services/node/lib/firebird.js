@@ -105,7 +105,7 @@ function asyncPool(cfg, prepared) {
   };
 }
 
-function backend(cfg) {
+function styled(cfg) {
   switch (cfg.style) {
     case 'async-per-request': return asyncPerRequest(cfg);
     case 'async-shared-queued': return asyncSharedQueued(cfg);
@@ -114,6 +114,29 @@ function backend(cfg) {
     // node-firebird is asynchronous only: the sync styles run on the firebird addon (fbclient.js)
     default: throw new Error(`node-${cfg.style} cannot run on node-firebird (asynchronous only)`);
   }
+}
+
+const LOGIN_REFUSED = 335544472; // isc_login: "Your user name and password are not defined"
+
+/**
+ * A refused login names node-firebird's own cause beside the usual one: it reads the server's Srp key from the wrong
+ * offset after a salt whose hex text starts with 0 (1 user in 16, every attach; README.md), so a right password fails.
+ */
+function backend(cfg) {
+  const b = styled(cfg);
+  const check = b.check;
+  b.check = async () => {
+    try {
+      await check();
+    } catch (e) {
+      if (e && e.gdscode === LOGIN_REFUSED) {
+        e.message += ' (if the password is right: node-firebird 2.17.1 cannot log in a user whose Srp salt starts with'
+          + ' a 0 hex digit, 1 in 16; setting the same password again draws a new salt)';
+      }
+      throw e;
+    }
+  };
+  return b;
 }
 
 module.exports = { backend };

@@ -120,7 +120,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /** Only what differs from the compiled-in defaults; everything else is Debian's build. */
-  private static void writeConfig(Path root, int port) throws IOException {
+  static void writeConfig(Path root, int port) throws IOException {
     Files.writeString(root.resolve("firebird.conf"), String.join("\n",
         "# written by dbrace for one run",
         "RemoteServicePort = " + port,
@@ -133,16 +133,71 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   /**
    * A fresh security database with SYSDBA's password and {@link #ADDON_USER}'s, and the database,
-   * through isql-fb in embedded mode (no server yet, so no password is needed to create them).
+   * through isql-fb in embedded mode (no server yet, so no password is needed to create them); then
+   * {@link #mendSalts}.
    */
-  private static void createDatabases(Path root, Path database, String password, String addonPassword)
+  static void createDatabases(Path root, Path database, String password, String addonPassword)
       throws IOException, InterruptedException {
-    String script = "create database '" + root.resolve("security3.fdb") + "';\n"
+    isql(root, "create database '" + root.resolve("security3.fdb") + "';\n"
         + "create or alter user SYSDBA password '" + password + "' using plugin Srp;\n"
         + "create or alter user " + ADDON_USER + " password '" + addonPassword + "' using plugin Srp;\n"
         + "commit;\n"
         + "create database '" + database + "' default character set UTF8;\n"
-        + "exit;\n";
+        + "exit;\n", "create the Firebird databases", password, addonPassword);
+    mendSalts(root, java.util.Map.of("SYSDBA", password, ADDON_USER, addonPassword));
+  }
+
+  /**
+   * The Srp salts that node-firebird (2.17.1, the newest) cannot read, given a new salt each until none
+   * is left. The server sends a salt as hex text without leading zeros, and node-firebird takes the
+   * public key after it from the next 4-byte boundary as if the salt were always 64 characters: with a
+   * salt whose first hex digit is 0 (1 in 16 of them), it reads a key one or two characters off and
+   * every attach of that user fails ("Your user name and password are not defined"), or crashes the
+   * process on a malformed number. Setting the password again draws a fresh salt; a user's password
+   * is never changed.
+   *
+   * @param passwords user name to its password
+   * @throws DbException if 10 draws in a row left a user's salt unreadable (odds 1 in 16^10)
+   */
+  static void mendSalts(Path root, java.util.Map<String, String> passwords) throws IOException, InterruptedException {
+    String[] secrets = passwords.values().toArray(String[]::new);
+    String security = "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n";
+    for (int draw = 0; draw < 10; draw++) {
+      List<String> unreadable = unreadableSalts(root, passwords.keySet());
+      if (unreadable.isEmpty()) {
+        return;
+      }
+      StringBuilder script = new StringBuilder(security);
+      for (String user : unreadable) {
+        script.append("alter user ").append(user).append(" password '").append(passwords.get(user))
+            .append("' using plugin Srp;\n");
+      }
+      isql(root, script.append("commit;\nexit;\n").toString(), "set the Firebird users' passwords", secrets);
+    }
+    throw new DbException("Firebird drew a salt node-firebird cannot read 10 times in a row for "
+        + unreadableSalts(root, passwords.keySet()));
+  }
+
+  /** Those of {@code users} whose salt's hex text is not 64 characters or starts with 0 (see {@link #mendSalts}). */
+  static List<String> unreadableSalts(Path root, java.util.Collection<String> users) throws IOException, InterruptedException {
+    String in = String.join(", ", users.stream().map(u -> "'" + u + "'").toList());
+    String out = isql(root, "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n"
+        + "set list on;\n"
+        + "select PLG$USER_NAME from PLG$SRP where PLG$USER_NAME in (" + in + ")"
+        + " and (octet_length(PLG$SALT) < 32 or ascii_val(substring(PLG$SALT from 1 for 1)) < 16);\n"
+        + "exit;\n", "read the Firebird users' salts");
+    return out.lines().filter(l -> l.startsWith("PLG$USER_NAME")).map(l -> l.substring("PLG$USER_NAME".length()).trim())
+        .toList();
+  }
+
+  /**
+   * Runs {@code script} through isql-fb in embedded mode (its stdin, never the command line) and
+   * returns what it printed.
+   *
+   * @throws DbException naming {@code what}, with isql-fb's last lines less {@code secrets}, if it fails
+   */
+  static String isql(Path root, String script, String what, String... secrets)
+      throws IOException, InterruptedException {
     Path out = root.resolve("isql.log");
     Process isql = command(root, List.of(FirebirdInstall.ISQL.toString(), "-q", "-b"))
         .redirectOutput(out.toFile()).start();
@@ -151,13 +206,16 @@ public final class EmbeddedFirebird implements AutoCloseable {
     }
     if (!isql.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
       isql.destroyForcibly();
-      throw new DbException("isql-fb did not create the Firebird databases within 30 s");
+      throw new DbException("isql-fb did not " + what + " within 30 s");
     }
     if (isql.exitValue() != 0) {
       String tail = Files2.tail(out, 4);
-      throw new DbException("isql-fb could not create the Firebird databases: "
-          + Connector.scrub(Connector.scrub(tail, password), addonPassword));
+      for (String secret : secrets) {
+        tail = Connector.scrub(tail, secret);
+      }
+      throw new DbException("isql-fb could not " + what + ": " + tail);
     }
+    return Files.readString(out, StandardCharsets.UTF_8);
   }
 
   /** The server and isql-fb see only the private root: its config, its lock files. */

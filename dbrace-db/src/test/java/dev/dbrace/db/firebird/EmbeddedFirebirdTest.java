@@ -146,6 +146,38 @@ public class EmbeddedFirebirdTest {
     }
   }
 
+  /**
+   * A salt whose hex text starts with 0 makes node-firebird read the server's key from the wrong offset (every
+   * attach of that user fails): created users are given new salts until none is left, their passwords unchanged.
+   */
+  @Test
+  void saltsNodeFirebirdCannotReadAreDrawnAgain() throws Exception {
+    Path root = Files.createTempDirectory("dbrace-firebird-salts-");
+    try {
+      Files.createDirectories(root.resolve("lock"));
+      EmbeddedFirebird.writeConfig(root, dev.dbrace.db.postgres.PgCluster.freePort()); // the server is never started
+      dev.dbrace.db.PackagedServer.chown(root, "firebird");
+      String password = dev.dbrace.db.postgres.PgCluster.newPassword();
+      String addon = EmbeddedFirebird.addonPassword();
+      EmbeddedFirebird.createDatabases(root, root.resolve("dbrace.fdb"), password, addon);
+      List<String> users = List.of("SYSDBA", EmbeddedFirebird.ADDON_USER);
+      assertEquals(List.of(), EmbeddedFirebird.unreadableSalts(root, users), "both users' salts readable after creation");
+      // what 1 in 16 created users get: a 32-byte salt whose first hex digit is 0
+      String connect = "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n";
+      EmbeddedFirebird.isql(root, connect + "update PLG$SRP set PLG$SALT = x'0" + "A".repeat(63) + "'"
+          + " where PLG$USER_NAME = 'SYSDBA';\ncommit;\nexit;\n", "spoil a salt");
+      assertEquals(List.of("SYSDBA"), EmbeddedFirebird.unreadableSalts(root, users));
+      EmbeddedFirebird.mendSalts(root, java.util.Map.of("SYSDBA", password, EmbeddedFirebird.ADDON_USER, addon));
+      assertEquals(List.of(), EmbeddedFirebird.unreadableSalts(root, users), "a new salt drawn");
+      String salt = EmbeddedFirebird.isql(root, connect + "set list on;\nselect PLG$SALT from PLG$SRP"
+          + " where PLG$USER_NAME = 'SYSDBA';\nexit;\n", "read a salt");
+      assertFalse(salt.contains("0AAAAAAAAA"), salt);
+      assertFalse(Files.readString(root.resolve("isql.log")).contains(password), "no password in isql's output");
+    } finally {
+      dev.dbrace.db.Files2.deleteTree(root);
+    }
+  }
+
   /** Local addresses (hex, as in /proc/net/tcp; IPv6 ones prefixed "v6:") listening on the port. */
   public static List<String> listeners(int port) throws Exception {
     List<String> found = new ArrayList<>();
