@@ -20,6 +20,7 @@ import dev.dbrace.runner.probe.JfrOptions;
 import dev.dbrace.runner.probe.JfrProbe;
 import dev.dbrace.runner.probe.JfrThreadStates;
 import dev.dbrace.runner.probe.RunProbe;
+import dev.dbrace.runner.probe.RunnerCpuProbe;
 import dev.dbrace.runner.probe.ServerCountersProbe;
 import dev.dbrace.runner.probe.ServerCpuProbe;
 import dev.dbrace.runner.probe.TlsProbe;
@@ -380,6 +381,7 @@ public final class RaceRunner {
   private List<RunProbe> probes(String name, LoadModel load, RunSubject.Started s, Path runDir, String app, Path successes,
       boolean ledger, java.util.function.Supplier<RunRecord> midFault) throws IOException {
     List<RunProbe> probes = new ArrayList<>();
+    probes.add(new RunnerCpuProbe());
     // PostgreSQL's counters only: on the other engines the server's figures are reported as not available.
     if (target.engine() == Engine.POSTGRESQL) {
       probes.add(new ServerCountersProbe(this::admin, app, s.serverSql()));

@@ -121,7 +121,7 @@ public class VerdictTest {
   @Test
   void theServersCpuForTheCheapestAndTheDearest() {
     java.util.function.BiFunction<RunRecord, Double, RunRecord> server = (r, ms) ->
-        r.withProbes(p -> p.withServerCpu(new RunRecord.ServerCpu(1, 1, ms, 90)));
+        r.withProbes(p -> p.withServerCpu(new RunRecord.ProcessCpu(1, 1, ms, 90)));
     List<RunRecord> runs = List.of(
         server.apply(run("jdbc-platform", 1, 10_000, 4, 300), 150.0), server.apply(run("vertx", 1, 11_500, 3, 200), 110.0),
         server.apply(run("jdbc-platform", 2, 10_200, 4, 320), 170.0), server.apply(run("vertx", 2, 11_700, 3, 210), 130.0));

@@ -19,7 +19,7 @@ public final class SummaryCsv {
       "errors", "unfinished", "not_issued", "throughput_ops_s", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms",
       "cpu_user_s", "cpu_sys_s", "cpu_ms_per_1k_ops", "peak_rss_mb", "ctx_voluntary", "ctx_involuntary", "peak_threads",
       "server_xact_commit", "server_statement_calls", "pool", "threads", "minor_faults", "major_faults", "cpu_percent",
-      "ttfb_p50_ms", "ttfb_p99_ms", "server_cpu_ms_per_1k_ops");
+      "ttfb_p50_ms", "ttfb_p99_ms", "server_cpu_ms_per_1k_ops", "runner_cpu_percent");
   private static final CsvMapper CSV = new CsvMapper();
   private static final CsvSchema SCHEMA = CsvSchema.builder().addColumns(COLUMNS, CsvSchema.ColumnType.STRING)
       .setUseHeader(true).build();
@@ -36,6 +36,7 @@ public final class SummaryCsv {
       var s = r.server();
       var t = w.ttfbMs();
       var sc = r.probes() == null ? null : r.probes().serverCpu();
+      var rc = r.probes() == null ? null : r.probes().runnerCpu();
       rows.add(new String[] {r.stack(), r.workload(), r.load(), r.purpose(), Integer.toString(r.step()),
           Integer.toString(r.round()), r.status().label(), Long.toString(w.ops()), Long.toString(w.errors()),
           Long.toString(w.unfinished()), Long.toString(w.notIssued()), num(w.throughputOpsS()),
@@ -50,7 +51,8 @@ public final class SummaryCsv {
           p == null || p.minorFaults() == null ? "" : Long.toString(p.minorFaults()),
           p == null || p.majorFaults() == null ? "" : Long.toString(p.majorFaults()),
           p == null || p.cpuPercent() == null ? "" : num(p.cpuPercent()),
-          t == null ? "" : num(t.p50()), t == null ? "" : num(t.p99()), sc == null ? "" : num(sc.cpuMsPer1kOps())});
+          t == null ? "" : num(t.p50()), t == null ? "" : num(t.p99()), sc == null ? "" : num(sc.cpuMsPer1kOps()),
+          rc == null ? "" : num(rc.cpuPercent())});
     }
     try {
       return CSV.writer(SCHEMA).writeValueAsString(rows);

@@ -48,8 +48,8 @@ class SummaryCsvTest {
     List<String[]> rows = read(SummaryCsv.of(race.runs()));
     List<String> head = List.of(rows.get(0));
     int ttfb = head.indexOf("ttfb_p50_ms");
-    assertEquals(List.of("ttfb_p50_ms", "ttfb_p99_ms", "server_cpu_ms_per_1k_ops"), head.subList(ttfb, head.size()),
-        "appended last, the server's CPU after them");
+    assertEquals(List.of("ttfb_p50_ms", "ttfb_p99_ms", "server_cpu_ms_per_1k_ops", "runner_cpu_percent"),
+        head.subList(ttfb, head.size()), "appended last, the server's and the runner's CPU after them");
     assertEquals("cpu_percent", head.get(ttfb - 1), "the columns before keep their order");
     assertEquals(List.of("12.500", "31.250"), List.of(rows.get(1)).subList(ttfb, ttfb + 2));
     assertEquals(List.of("", ""), List.of(rows.get(2)).subList(ttfb, ttfb + 2), "no ttfb_ms, blank cells");

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
  * ok count. % cpu is the measured phase's CPU seconds over its wall seconds (100 = one core), faults
  * the minor/major page faults in it, both from /proc; server cpu the database server's processes' CPU per 1,000
- * operations over the same phase, where the server runs on this machine. At the service level, where the generator timed
+ * operations over the same phase, where the server runs on this machine; under the table, the runner JVM's own share
+ * of a core over the measured phases. At the service level, where the generator timed
  * each answer's first item, its p50 and p99 follow the latency's ({@code ttfb}). Each row says
  * whether the server saw TLS, and runs whose warm-up hit its cap are listed under the table as not
  * settled.
@@ -100,6 +101,13 @@ public final class ConsoleTable {
     if (rounds) {
       out.println("rounds: ops/s, p99, cpu ms/1k and server cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
           + " errors, unfinished and server counts summed over the rounds.");
+    }
+    List<Double> runner = runs.stream().filter(r -> r.probes() != null && r.probes().runnerCpu() != null)
+        .map(r -> r.probes().runnerCpu().cpuPercent()).toList();
+    if (!runner.isEmpty()) {
+      Spread s = Spread.of(runner);
+      out.println(String.format(java.util.Locale.ROOT, "dbrace's runner JVM while measuring: %.1f %% of a core"
+          + " (median of %d runs, %.1f-%.1f), in none of the figures above", s.median(), s.n(), s.min(), s.max()));
     }
     List<String> unsettled = groups.stream().flatMap(g -> g.unsettled().stream().map(g::label)).toList();
     if (!unsettled.isEmpty()) {

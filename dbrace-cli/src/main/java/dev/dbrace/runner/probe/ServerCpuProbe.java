@@ -23,19 +23,14 @@ import java.time.Instant;
  * that replaced the postmaster during the phase) the run has no server CPU. Not thread-safe: the runner's thread.
  */
 public final class ServerCpuProbe implements RunProbe {
-  private static final double TICKS = ThreadCpu.TICKS;
-
   private final RunProbe.Admin admin;
   private long postmaster;
-  private Cpu start;
-  private Cpu end;
+  private CpuReading start;
+  private CpuReading end;
 
   public ServerCpuProbe(RunProbe.Admin admin) {
     this.admin = admin;
   }
-
-  /** CPU seconds of a process tree, user and system, read at {@code atNanos} ({@link System#nanoTime()}). */
-  public record Cpu(double userS, double sysS, long atNanos) {}
 
   @Override
   public void before() throws IOException {
@@ -48,12 +43,12 @@ public final class ServerCpuProbe implements RunProbe {
 
   @Override
   public void measuring(Instant start) {
-    this.start = postmaster > 0 ? tree(postmaster) : null;
+    this.start = postmaster > 0 ? CpuReading.tree(postmaster) : null;
   }
 
   @Override
   public void measured(Instant end) {
-    this.end = postmaster > 0 ? tree(postmaster) : null;
+    this.end = postmaster > 0 ? CpuReading.tree(postmaster) : null;
   }
 
   /** Both readings were taken during the run: a run cut short keeps them. */
@@ -67,17 +62,8 @@ public final class ServerCpuProbe implements RunProbe {
     if (start == null || end == null || out.result() == null || end.atNanos() <= start.atNanos()) {
       return record;
     }
-    double user = end.userS() - start.userS();
-    double sys = end.sysS() - start.sysS();
-    long ops = out.result().ops();
-    double wallS = (end.atNanos() - start.atNanos()) / 1e9;
-    RunRecord.ServerCpu cpu = new RunRecord.ServerCpu(round(user, 100), round(sys, 100),
-        ops > 0 ? round((user + sys) * 1e6 / ops, 1000) : 0, round((user + sys) / wallS * 100, 10));
+    RunRecord.ProcessCpu cpu = start.until(end, out.result().ops());
     return record.withProbes(p -> p.withServerCpu(cpu));
-  }
-
-  private static double round(double v, double scale) {
-    return Math.round(v * scale) / scale;
   }
 
   /**
@@ -105,40 +91,5 @@ public final class ServerCpuProbe implements RunProbe {
     } catch (IOException | RuntimeException e) {
       return 0;
     }
-  }
-
-  /**
-   * The CPU of {@code pid} and its children (those alive, from /proc/PID/task/PID/children, and those it reaped,
-   * from its cumulative children's time); null when /proc does not show them.
-   */
-  public static Cpu tree(long pid) {
-    try {
-      Path proc = Path.of("/proc", Long.toString(pid));
-      double[] sum = cpu(Files.readString(proc.resolve("stat")));
-      for (String child : Files.readString(proc.resolve("task").resolve(Long.toString(pid)).resolve("children"))
-          .trim().split("\\s+")) {
-        if (child.isEmpty()) {
-          continue;
-        }
-        try {
-          double[] c = cpu(Files.readString(Path.of("/proc", child, "stat")));
-          sum[0] += c[0];
-          sum[1] += c[1];
-        } catch (IOException ended) {
-          // ended since the listing: its time is in the parent's children's time once reaped
-        }
-      }
-      return new Cpu(sum[0], sum[1], System.nanoTime());
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** User and system seconds of a /proc/PID/stat line, its reaped children's included. */
-  private static double[] cpu(String stat) {
-    String[] f = ThreadCpu.statFields(stat);
-    // after the command: state(3) ppid(4) ... utime(14) stime(15) cutime(16) cstime(17), numbered from 1 in proc(5)
-    return new double[] {(Long.parseLong(f[11]) + Long.parseLong(f[13])) / TICKS,
-        (Long.parseLong(f[12]) + Long.parseLong(f[14])) / TICKS};
   }
 }

@@ -20,9 +20,9 @@ public class ServerCpuProbeTest {
       long postmaster = ServerCpuProbe.postmaster(admin);
       assertTrue(postmaster > 0, "the embedded server runs on this machine");
       assertEquals("postgres", Files.readString(Path.of("/proc", Long.toString(postmaster), "comm")).strip());
-      ServerCpuProbe.Cpu before = ServerCpuProbe.tree(postmaster);
+      CpuReading before = CpuReading.tree(postmaster);
       assertNotNull(before);
-      ServerCpuProbe.Cpu busy;
+      CpuReading busy;
       Path backend;
       try (Connection client = TestDb.get().target().connect();
           PreparedStatement ps = client.prepareStatement("SELECT id, randomnumber FROM world WHERE id = ?")) {
@@ -34,7 +34,7 @@ public class ServerCpuProbeTest {
           ps.setInt(1, 1 + i % 10_000);
           ps.executeQuery().close();
         }
-        busy = ServerCpuProbe.tree(postmaster);
+        busy = CpuReading.tree(postmaster);
       }
       double used = cpu(busy) - cpu(before);
       // a point select costs a backend some 10-50 us here: 20,000 of them well over 0.1 s
@@ -44,12 +44,12 @@ public class ServerCpuProbeTest {
         Thread.sleep(100);
       }
       assertTrue(!Files.exists(backend), "the backend ended: " + backend);
-      double gone = cpu(ServerCpuProbe.tree(postmaster)) - cpu(before);
+      double gone = cpu(CpuReading.tree(postmaster)) - cpu(before);
       assertTrue(gone >= used - 0.02, "an ended backend's CPU still counts (" + gone + " s of " + used + ")");
     }
   }
 
-  private static double cpu(ServerCpuProbe.Cpu c) {
+  private static double cpu(CpuReading c) {
     return c.userS() + c.sysS();
   }
 }

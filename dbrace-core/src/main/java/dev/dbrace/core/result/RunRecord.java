@@ -130,58 +130,66 @@ public record RunRecord(
    *     (pg_stat_activity); null where it could not be read (results written before it was)
    * @param serverCpu the database server's processes' CPU over the measured phase, where the server runs on this
    *     machine; null elsewhere (a remote server, another engine) and in results written before it was read
+   * @param runnerCpu dbrace's own runner JVM's CPU over the measured phase (the worker's and the server's not in it):
+   *     what the harness took from the machine beside them; null in results written before it was read
    */
   public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
       @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes,
       @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections,
-      @JsonInclude(JsonInclude.Include.NON_NULL) ServerCpu serverCpu) {
-    public static final Probes NONE = new Probes(null, null, null, null, null, null, null);
+      @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu serverCpu,
+      @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu runnerCpu) {
+    public static final Probes NONE = new Probes(null, null, null, null, null, null, null, null);
 
-    /** Probes of a run without spikes, a connections reading or the server's CPU. */
+    /** Probes of a run without spikes, a connections reading or CPU readings beside the worker's. */
     public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-      this(jfr, threadStates, faults, tls, null, null, null);
+      this(jfr, threadStates, faults, tls, null, null, null, null);
     }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls, spikes, connections, serverCpu);
+      return new Probes(file, states, faults, tls, spikes, connections, serverCpu, runnerCpu);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu);
+      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu, runnerCpu);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu);
+      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu, runnerCpu);
     }
 
     public Probes withSpikes(Spikes s) {
-      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu);
+      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu, runnerCpu);
     }
 
     public Probes withConnections(Connections c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu);
+      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu, runnerCpu);
     }
 
-    public Probes withServerCpu(ServerCpu c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c);
+    public Probes withServerCpu(ProcessCpu c) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c, runnerCpu);
+    }
+
+    public Probes withRunnerCpu(ProcessCpu c) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, c);
     }
   }
 
   /**
-   * The database server's CPU over the measured phase, read from /proc at the same two moments as the worker's
-   * ({@link ProcessFigures}): the postmaster and every process it started (backends, background workers), those that
-   * ended in between included. On a machine the client and the server share, CPU the client spends is CPU the server
-   * does not get: with the client's CPU per operation, this is what one operation cost the machine.
+   * A process's CPU over the measured phase, read from /proc at the same two moments as the worker's
+   * ({@link ProcessFigures}). The database server's: the postmaster and every process it started (backends, background
+   * workers), those that ended in between included; on a machine the client and the server share, CPU the client
+   * spends is CPU the server does not get: with the client's CPU per operation, this is what one operation cost the
+   * machine. The runner's: dbrace's own JVM beside the worker (its probes, the worker's progress), CPU neither got.
    *
    * @param cpuMsPer1kOps (user + sys) per 1,000 operations the worker completed in the phase, as the worker's own
    * @param cpuPercent (user + sys) over the phase's wall seconds, in % (100 = one core busy)
    */
-  public record ServerCpu(double cpuUserS, double cpuSysS,
+  public record ProcessCpu(double cpuUserS, double cpuSysS,
       @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps, double cpuPercent) {}
 
   /**
    * The run's database connections as the server saw them from the start of the measured phase until the worker
-   * ended (pg_stat_activity, the backends named by the run's application_name, read every 200 ms): a pipelining client
+   * ended (pg_stat_activity, the backends named by the run's application_name, read once a second): a pipelining client
    * may carry every statement on a few of the connections its pool opened, so a race's equal pool is not always an
    * equal number of busy connections.
    *
