@@ -27,7 +27,11 @@ import java.util.function.Consumer;
  * or cuts that connection costs the readings until it is back, not those taken. Thread-safe.
  */
 public final class ConnectionsProbe implements RunProbe {
-  static final long PERIOD_MS = 200;
+  /**
+   * Once a second: the reader runs in the runner's JVM and its query in the server, both on the cores the race
+   * measures; a connection that carries statements shows a fresh query start at any reading.
+   */
+  static final long PERIOD_MS = 1000;
   /** How long {@link #after} waits for the reader to finish its last reading. */
   private static final long AWAIT_MS = 10_000;
 
@@ -35,7 +39,7 @@ public final class ConnectionsProbe implements RunProbe {
   private final String applicationName;
   private final Consumer<String> problem;
   private final CompletableFuture<RunRecord.Connections> reading = new CompletableFuture<>();
-  private volatile boolean stop;
+  private final java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
   private volatile Thread reader;
 
   public ConnectionsProbe(DbTarget target, String applicationName, Consumer<String> problem) {
@@ -57,6 +61,7 @@ public final class ConnectionsProbe implements RunProbe {
     Connection c = null;
     try {
       while (true) {
+        boolean last = stop.getCount() == 0;
         try {
           if (c == null) {
             c = target.connect();
@@ -79,10 +84,10 @@ public final class ConnectionsProbe implements RunProbe {
           close(c);
           c = null;
         }
-        if (stop) {
+        if (last) {
           break;
         }
-        Thread.sleep(PERIOD_MS);
+        stop.await(PERIOD_MS, TimeUnit.MILLISECONDS); // close() ends the pause: one more reading, at once
       }
       if (c != null) {
         c.commit();
@@ -108,10 +113,10 @@ public final class ConnectionsProbe implements RunProbe {
     }
   }
 
-  /** The worker is gone: the reader takes one more reading after its current pause, and stops. */
+  /** The worker is gone: the reader takes one more reading, at once, and stops. */
   @Override
   public void close() {
-    stop = true;
+    stop.countDown();
   }
 
   /** The readings were taken during the run: a run cut short keeps them. */

@@ -6,11 +6,20 @@ package dev.dbrace.runner.probe;
  * process's lifetime peak, and an open-loop run's lifetime includes its pre-warm (a closed loop
  * flat out at twice the pool), which mostly set it. With a timeline file it also writes each
  * sample there as CSV (seconds since start, threads, RSS MB, CPU seconds), the report's
- * threads-over-time picture; written as it goes, so a killed run keeps it. Each reading also
- * carries the JIT compiler threads' CPU ({@link dev.dbrace.core.run.ThreadCpu}).
+ * threads-over-time picture; written as it goes, so a killed run keeps it.
+ *
+ * <p>The sampler runs in the runner's JVM beside the worker and takes CPU neither gets, so its
+ * periodic readings are the process's own files only ({@link ProcStats#readProcess}); the walk over the
+ * worker's threads (a file per thread, over 200 of them in a thread-per-request stack: it was most of
+ * the runner's CPU while measuring) is done every {@link #WALK_EVERY}th, to keep the context switches of
+ * threads that end between the window's ends, and the JIT compiler threads' CPU ({@link
+ * dev.dbrace.core.run.ThreadCpu}) is read only at those ends and by {@link #sample}.
  */
 public final class ProcSampler implements AutoCloseable {
   static final String TIMELINE_HEADER = "seconds,threads,rss_mb,cpu_s";
+  static final long PERIOD_MS = 200;
+  /** Every how many periodic readings the worker's threads are walked for their context switches (1 s). */
+  static final int WALK_EVERY = 5;
   private final long pid;
   private final Thread thread;
   private final java.io.Writer timeline;
@@ -45,9 +54,16 @@ public final class ProcSampler implements AutoCloseable {
     thread.start();
   }
 
-  /** Reads now, updates the peaks when inside the measured window and returns the reading (null if the process is gone). */
+  /** Reads now, in full, updates the peaks when inside the measured window and returns the reading (null if the process is gone). */
   public synchronized ProcStats sample() {
-    ProcStats s = ProcStats.read(pid, threadSwitches, jit);
+    return peaks(ProcStats.read(pid, threadSwitches, jit));
+  }
+
+  private synchronized ProcStats periodic(boolean walk) {
+    return peaks(walk ? ProcStats.read(pid, threadSwitches) : ProcStats.readProcess(pid, threadSwitches));
+  }
+
+  private ProcStats peaks(ProcStats s) {
     if (s != null && measuring) {
       peakThreads = Math.max(peakThreads, s.threads());
       peakRssKb = Math.max(peakRssKb, s.rssKb());
@@ -80,14 +96,14 @@ public final class ProcSampler implements AutoCloseable {
   }
 
   private void loop() {
-    while (!Thread.currentThread().isInterrupted()) {
-      ProcStats s = sample();
+    for (long n = 0; !Thread.currentThread().isInterrupted(); n++) {
+      ProcStats s = periodic(n % WALK_EVERY == 0);
       if (s == null) {
         return;
       }
       write(s);
       try {
-        Thread.sleep(200);
+        Thread.sleep(PERIOD_MS);
       } catch (InterruptedException e) {
         return;
       }

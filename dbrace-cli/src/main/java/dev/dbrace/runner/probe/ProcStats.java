@@ -36,6 +36,18 @@ public record ProcStats(
 
   /** The same, with the JIT compiler threads' CPU from {@code jit} (a reader kept per process); 0 without. */
   public static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit) {
+    return read(pid, lastSeen, jit, true);
+  }
+
+  /**
+   * A reading that does not walk the threads (a file each, hundreds in a thread-per-request worker): CPU, threads,
+   * memory and faults; the context switches as {@code lastSeen} holds them, no JIT CPU (0).
+   */
+  public static ProcStats readProcess(long pid, Map<Long, long[]> lastSeen) {
+    return read(pid, lastSeen, null, false);
+  }
+
+  private static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit, boolean walk) {
     Path proc = Path.of("/proc", Long.toString(pid));
     try {
       String stat = Files.readString(proc.resolve("stat"));
@@ -46,22 +58,8 @@ public record ProcStats(
       long majflt = Long.parseLong(f[9]);
       double user = Long.parseLong(f[11]) / TICKS;
       double sys = Long.parseLong(f[12]) / TICKS;
-      try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
-        for (Path task : tasks) {
-          try {
-            long[] counts = new long[2];
-            for (String line : Files.readAllLines(task.resolve("status"))) {
-              if (line.startsWith("voluntary_ctxt_switches:")) {
-                counts[0] = Long.parseLong(line.substring(24).trim());
-              } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                counts[1] = Long.parseLong(line.substring(27).trim());
-              }
-            }
-            lastSeen.put(Long.parseLong(task.getFileName().toString()), counts);
-          } catch (IOException threadEnded) {
-            // the thread ended while we listed: its last reading (if any) stands for it
-          }
-        }
+      if (walk) {
+        switches(proc, lastSeen);
       }
       long vol = 0;
       long invol = 0;
@@ -87,5 +85,32 @@ public record ProcStats(
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** Each thread's context switches into {@code lastSeen}: a thread that ended keeps its last reading there. */
+  private static void switches(Path proc, Map<Long, long[]> lastSeen) throws IOException {
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+      for (Path task : tasks) {
+        try {
+          // the file's last two lines, found without splitting the other fifty-odd (hundreds of threads a walk)
+          String status = Files.readString(task.resolve("status"));
+          lastSeen.put(Long.parseLong(task.getFileName().toString()),
+              new long[] {field(status, "\nvoluntary_ctxt_switches:"), field(status, "\nnonvoluntary_ctxt_switches:")});
+        } catch (IOException threadEnded) {
+          // the thread ended while we listed: its last reading (if any) stands for it
+        }
+      }
+    }
+  }
+
+  /** The number after {@code key} (a line's start, its newline included) in a /proc status file; 0 when absent. */
+  private static long field(String status, String key) {
+    int at = status.indexOf(key);
+    if (at < 0) {
+      return 0;
+    }
+    int from = at + key.length();
+    int end = status.indexOf('\n', from);
+    return Long.parseLong(status.substring(from, end < 0 ? status.length() : end).trim());
   }
 }

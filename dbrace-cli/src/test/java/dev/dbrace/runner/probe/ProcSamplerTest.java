@@ -55,4 +55,33 @@ public class ProcSamplerTest {
       assertTrue(s.jitS() <= s.userS() + s.sysS(), "at most the process's CPU: " + s);
     }
   }
+
+  /**
+   * The periodic readings read the process's own files only; every {@link ProcSampler#WALK_EVERY}th walks its threads,
+   * so a thread that starts and ends inside the window (a retired pool thread) still counts its context switches.
+   */
+  @Test
+  void aThreadThatStartsAndEndsInsideTheWindowKeepsItsContextSwitches() throws Exception {
+    Path python = Path.of("/usr/bin/python3");
+    assumeTrue(Files.isExecutable(python), "needs python3 (apt-get install python3) for a child with a short-lived thread");
+    // on a line from the test: a thread that sleeps 1 ms 2,000 times (a voluntary switch each) and ends, some 2.5 s
+    Process child = new ProcessBuilder(python.toString(), "-c",
+        "import sys, threading, time\nprint('ready', flush=True)\nsys.stdin.readline()\n"
+            + "def nap():\n    for _ in range(2000): time.sleep(0.001)\n"
+            + "t = threading.Thread(target=nap)\nt.start()\nt.join()\nprint('done', flush=True)\ntime.sleep(30)")
+        .redirectErrorStream(true).start();
+    try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
+        var in = new java.io.PrintStream(child.getOutputStream(), true);
+        ProcSampler sampler = new ProcSampler(child.pid())) {
+      assertTrue(out.readLine().equals("ready"));
+      ProcStats start = sampler.measuring(true);
+      in.println("go");
+      assertTrue(out.readLine().equals("done"));
+      ProcStats end = sampler.measuring(false);
+      long switches = end.ctxVoluntary() - start.ctxVoluntary();
+      assertTrue(switches > 1000, "the ended thread's switches count: " + switches);
+    } finally {
+      child.destroyForcibly();
+    }
+  }
 }
