@@ -3,7 +3,7 @@
 
 Each line of results.tsv, in the order run: round, client, kind (pgbench | bare | via | stack), stack entry (pgbench: its
 slot), ops/s, client CPU ms per 1,000 ops, the same without the JIT compiler threads' CPU, the server's CPU ms per
-1,000 ops ('-' or absent: not read). Prints per client the median and range (min-max over rounds) of throughput, of
+1,000 ops ('-' or absent: not read), dbrace's runner JVM's CPU in % of a core (races only). Prints per client the median and range (min-max over rounds) of throughput, of
 CPU per 1,000 operations and of the same without JIT, and its ratio to the mean of the pgbench runs just before and
 after its pair; then what an operation cost the machine (client + server CPU) and how many cores the run kept busy,
 beside pgbench's: on cores client and server share, a client can outrun pgbench only by costing the machine less per
@@ -41,7 +41,8 @@ def load(path):
         if len(f) >= 6:
             rows.append({"round": int(f[0]), "client": f[1], "kind": f[2], "entry": f[3], "ops": num(f[4]),
                          "cpu": num(f[5]), "nojit": num(f[6]) if len(f) > 6 else None,
-                         "server": num(f[7]) if len(f) > 7 else None})
+                         "server": num(f[7]) if len(f) > 7 else None,
+                         "runner": num(f[8]) / 100 if len(f) > 8 and num(f[8]) is not None else None})
     for r in rows:
         # CPU of client and server per 1,000 operations, and the cores that kept busy (ms/1k ops x ops/s / 1e6)
         r["both"] = r["cpu"] + r["server"] if r["cpu"] is not None and r["server"] is not None else None
@@ -116,9 +117,10 @@ def main(path):
     if any(r["server"] is not None for r in rows):
         print()
         print("What an operation cost the machine: client + server CPU per 1,000 operations, and the cores the run kept")
-        print("busy (CPU per op x ops/s); x pgbench = (cores / pgbench's) x (pgbench's CPU per op / this one's)")
+        print("busy (CPU per op x ops/s); x pgbench = (cores / pgbench's) x (pgbench's CPU per op / this one's);")
+        print("a race's runner: the cores dbrace's own JVM used beside worker and server (in neither figure)")
         head = (f"{'client':<26}{'server ms/1k ops':>20}{'client + server':>20}{'cores busy':>20}"
-                f"{'cores / pgbench':>20}{'pgbench cost / this':>22}")
+                f"{'cores / pgbench':>20}{'pgbench cost / this':>22}{'runner':>20}")
         print(head)
         print("-" * len(head))
         print(f"{'pgbench -M prepared':<26}{spread([r['server'] for r in pg], one):>20}{spread([r['both'] for r in pg], one):>20}"
@@ -130,7 +132,8 @@ def main(path):
                 if m:
                     print(f"{name:<26}{spread([x['server'] for x in m], one):>20}{spread([x['both'] for x in m], one):>20}"
                           f"{spread([x['cores'] for x in m], two):>20}{spread([cores_vs_pgbench(x) for x in m], two):>20}"
-                          f"{spread([cost_vs_pgbench(x) for x in m], two):>22}")
+                          f"{spread([cost_vs_pgbench(x) for x in m], two):>22}"
+                          f"{spread([x['runner'] for x in m], lambda v: f'{v:.3f}'):>20}")
 
     print()
     head = (f"{'stack / its bare loop':<26}{'throughput':>22}{'CPU per op':>22}{'CPU per op, less JIT':>24}"

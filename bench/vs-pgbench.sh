@@ -91,7 +91,7 @@ export SERVER_PID
 # round, client, kind (pgbench|bare|stack), stack entry (pgbench: its slot in the round), ops/s,
 # client CPU ms per 1k ops, the same less the JIT compiler threads' CPU, the server's CPU ms per 1k ops ('-': not read)
 RESULTS="$OUT/results.tsv"; : > "$RESULTS"
-record() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
+record() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"; }
 
 printf '\\set id random(1, 10000)\nSELECT id, randomnumber FROM world WHERE id = :id;\n' > "$WORK/point.sql"
 # one pgbench run (slot $2 of round $1); records its tps and its client CPU per 1,000 transactions
@@ -150,11 +150,11 @@ race_one() {
   "$ROOT/dbrace" run --url "postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" --stacks "$name" "${opts[@]}" \
     --workload point-select --pool "$C" --concurrency "$I" --duration "${T}s" --warmup "${W}s" --rounds 1 \
     --out "$dir" >/dev/null 2>"$dir.log" || { tail -20 "$dir.log" >&2; echo "bench: dbrace run of $entry failed" >&2; exit 1; }
-  local figures status ops errors cpu nojit server
+  local figures status ops errors cpu nojit server runner
   figures="$(python3 "$ROOT/bench/race-figures.py" "$dir/race.json" process)"
-  while read -r status ops errors cpu nojit server; do
+  while read -r status ops errors cpu nojit server runner; do
     [ "$status" = ok ] || ops=0
-    record "$r" "$entry" stack "$entry" "$(printf '%.0f' "$ops")" "$cpu" "$nojit" "$server"
+    record "$r" "$entry" stack "$entry" "$(printf '%.0f' "$ops")" "$cpu" "$nojit" "$server" "$runner"
   done <<< "$figures"
 }
 
