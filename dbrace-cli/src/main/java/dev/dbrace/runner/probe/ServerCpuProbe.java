@@ -2,7 +2,6 @@ package dev.dbrace.runner.probe;
 
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.ThreadCpu;
-import dev.dbrace.runner.fork.RunExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,23 +9,20 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
 
 /**
- * The PostgreSQL server's CPU over the measured phase ({@link RunRecord.ServerCpu}), where the server runs on this
- * machine: read from /proc at the moments the worker's own CPU is ({@link #measuring}, {@link #measured}), summed
- * over the postmaster and every process it started (backends, background workers); a process that ended and was
+ * The PostgreSQL server's CPU over the measured phase ({@link RunRecord.Probes#serverCpu()}), where the server runs
+ * on this machine: read from /proc at the moments the worker's own CPU is ({@link #measuring}, {@link #measured}),
+ * summed over the postmaster and every process it started (backends, background workers); a process that ended and was
  * reaped in between counts in the postmaster's cumulative children's time. The postmaster is found from the runner's
  * own connection: its backend's pid and client port ({@code pg_backend_pid()}, {@code inet_client_port()}), checked
  * against that backend's process title (which names the client's port, so a pid of another machine or of another
  * pid namespace is not taken for it), and the backend's parent. Where that fails (a remote server, a restart fault
  * that replaced the postmaster during the phase) the run has no server CPU. Not thread-safe: the runner's thread.
  */
-public final class ServerCpuProbe implements RunProbe {
+public final class ServerCpuProbe extends CpuProbe {
   private final RunProbe.Admin admin;
   private long postmaster;
-  private CpuReading start;
-  private CpuReading end;
 
   public ServerCpuProbe(RunProbe.Admin admin) {
     this.admin = admin;
@@ -42,28 +38,13 @@ public final class ServerCpuProbe implements RunProbe {
   }
 
   @Override
-  public void measuring(Instant start) {
-    this.start = postmaster > 0 ? CpuReading.tree(postmaster) : null;
+  CpuReading read() {
+    return postmaster > 0 ? CpuReading.tree(postmaster) : null;
   }
 
   @Override
-  public void measured(Instant end) {
-    this.end = postmaster > 0 ? CpuReading.tree(postmaster) : null;
-  }
-
-  /** Both readings were taken during the run: a run cut short keeps them. */
-  @Override
-  public boolean afterInterrupt() {
-    return true;
-  }
-
-  @Override
-  public RunRecord after(RunRecord record, RunExecutor.Outcome out) {
-    if (start == null || end == null || out.result() == null || end.atNanos() <= start.atNanos()) {
-      return record;
-    }
-    RunRecord.ProcessCpu cpu = start.until(end, out.result().ops());
-    return record.withProbes(p -> p.withServerCpu(cpu));
+  RunRecord.Probes record(RunRecord.Probes probes, RunRecord.ProcessCpu cpu) {
+    return probes.withServerCpu(cpu);
   }
 
   /**
