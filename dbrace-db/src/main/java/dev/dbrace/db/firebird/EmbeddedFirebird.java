@@ -133,61 +133,77 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   /**
    * A fresh security database with SYSDBA's password and {@link #ADDON_USER}'s, and the database,
-   * through isql-fb in embedded mode (no server yet, so no password is needed to create them); then
-   * {@link #mendSalts}.
+   * through isql-fb in embedded mode (no server yet, so no password is needed to create them); the
+   * same run reads the users' salts, then {@link #mendSalts}.
    */
   static void createDatabases(Path root, Path database, String password, String addonPassword)
       throws IOException, InterruptedException {
-    isql(root, "create database '" + root.resolve("security3.fdb") + "';\n"
-        + "create or alter user SYSDBA password '" + password + "' using plugin Srp;\n"
-        + "create or alter user " + ADDON_USER + " password '" + addonPassword + "' using plugin Srp;\n"
-        + "commit;\n"
+    java.util.Map<String, String> passwords = java.util.Map.of("SYSDBA", password, ADDON_USER, addonPassword);
+    String out = isql(root, "create database '" + root.resolve("security3.fdb") + "';\n"
+        + setPasswords(passwords.keySet(), passwords)
         + "create database '" + database + "' default character set UTF8;\n"
-        + "exit;\n", "create the Firebird databases", password, addonPassword);
-    mendSalts(root, java.util.Map.of("SYSDBA", password, ADDON_USER, addonPassword));
+        + saltQuery(root, passwords.keySet()), "create the Firebird databases", password, addonPassword);
+    mendSalts(root, passwords, unreadable(out));
   }
 
   /**
-   * The Srp salts that node-firebird (2.17.1, the newest) cannot read, given a new salt each until none
-   * is left. The server sends a salt as hex text without leading zeros, and node-firebird takes the
-   * public key after it from the next 4-byte boundary as if the salt were always 64 characters: with a
-   * salt whose first hex digit is 0 (1 in 16 of them), it reads a key one or two characters off and
-   * every attach of that user fails ("Your user name and password are not defined"), or crashes the
-   * process on a malformed number. Setting the password again draws a fresh salt; a user's password
-   * is never changed.
+   * Gives the {@code unreadable} of these users a new Srp salt each until node-firebird (2.17.1, the
+   * newest) can read all of them. The server sends a salt as hex text without leading zeros, and
+   * node-firebird takes the public key after it from the next 4-byte boundary as if the salt were
+   * always 64 characters: with a salt whose first hex digit is 0 (1 in 16 of them), it reads a key one
+   * or two characters off and every attach of that user fails ("Your user name and password are not
+   * defined"), or crashes the process on a malformed number. Setting the password again draws a fresh
+   * salt; a user's password is never changed.
    *
    * @param passwords user name to its password
+   * @param unreadable those users whose salt node-firebird cannot read now ({@link #unreadableSalts})
    * @throws DbException if 10 draws in a row left a user's salt unreadable (odds 1 in 16^10)
    */
-  static void mendSalts(Path root, java.util.Map<String, String> passwords) throws IOException, InterruptedException {
+  static void mendSalts(Path root, java.util.Map<String, String> passwords, List<String> unreadable)
+      throws IOException, InterruptedException {
     String[] secrets = passwords.values().toArray(String[]::new);
-    String security = "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n";
-    for (int draw = 0; draw < 10; draw++) {
-      List<String> unreadable = unreadableSalts(root, passwords.keySet());
-      if (unreadable.isEmpty()) {
-        return;
-      }
-      StringBuilder script = new StringBuilder(security);
-      for (String user : unreadable) {
-        script.append("alter user ").append(user).append(" password '").append(passwords.get(user))
-            .append("' using plugin Srp;\n");
-      }
-      isql(root, script.append("commit;\nexit;\n").toString(), "set the Firebird users' passwords", secrets);
+    for (int draw = 0; draw < 10 && !unreadable.isEmpty(); draw++) {
+      unreadable = unreadable(isql(root, connectSecurity(root) + setPasswords(unreadable, passwords)
+          + saltQuery(root, passwords.keySet()), "set the Firebird users' passwords", secrets));
     }
-    throw new DbException("Firebird drew a salt node-firebird cannot read 10 times in a row for "
-        + unreadableSalts(root, passwords.keySet()));
+    if (!unreadable.isEmpty()) {
+      throw new DbException("Firebird drew a salt node-firebird cannot read 10 times in a row for " + unreadable);
+    }
   }
 
   /** Those of {@code users} whose salt's hex text is not 64 characters or starts with 0 (see {@link #mendSalts}). */
   static List<String> unreadableSalts(Path root, java.util.Collection<String> users) throws IOException, InterruptedException {
+    return unreadable(isql(root, saltQuery(root, users), "read the Firebird users' salts"));
+  }
+
+  /** isql-fb's embedded connection to the security database, as SYSDBA (embedded: no password). */
+  static String connectSecurity(Path root) {
+    return "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n";
+  }
+
+  /** Sets each of {@code users}' password (a new Srp salt with it) and commits. */
+  private static String setPasswords(java.util.Collection<String> users, java.util.Map<String, String> passwords) {
+    StringBuilder script = new StringBuilder();
+    for (String user : users) {
+      script.append("create or alter user ").append(user).append(" password '").append(passwords.get(user))
+          .append("' using plugin Srp;\n");
+    }
+    return script.append("commit;\n").toString();
+  }
+
+  /** Lists those of {@code users} whose salt node-firebird cannot read, one PLG$USER_NAME line each, and exits. */
+  private static String saltQuery(Path root, java.util.Collection<String> users) {
     String in = String.join(", ", users.stream().map(u -> "'" + u + "'").toList());
-    String out = isql(root, "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n"
-        + "set list on;\n"
+    return connectSecurity(root) + "set list on;\n"
         + "select PLG$USER_NAME from PLG$SRP where PLG$USER_NAME in (" + in + ")"
         + " and (octet_length(PLG$SALT) < 32 or ascii_val(substring(PLG$SALT from 1 for 1)) < 16);\n"
-        + "exit;\n", "read the Firebird users' salts");
-    return out.lines().filter(l -> l.startsWith("PLG$USER_NAME")).map(l -> l.substring("PLG$USER_NAME".length()).trim())
-        .toList();
+        + "exit;\n";
+  }
+
+  /** The users {@link #saltQuery} listed in isql-fb's output. */
+  private static List<String> unreadable(String isqlOutput) {
+    return isqlOutput.lines().filter(l -> l.startsWith("PLG$USER_NAME"))
+        .map(l -> l.substring("PLG$USER_NAME".length()).trim()).toList();
   }
 
   /**

@@ -163,11 +163,12 @@ public class EmbeddedFirebirdTest {
       List<String> users = List.of("SYSDBA", EmbeddedFirebird.ADDON_USER);
       assertEquals(List.of(), EmbeddedFirebird.unreadableSalts(root, users), "both users' salts readable after creation");
       // what 1 in 16 created users get: a 32-byte salt whose first hex digit is 0
-      String connect = "connect '" + root.resolve("security3.fdb") + "' user SYSDBA;\n";
+      String connect = EmbeddedFirebird.connectSecurity(root);
       EmbeddedFirebird.isql(root, connect + "update PLG$SRP set PLG$SALT = x'0" + "A".repeat(63) + "'"
           + " where PLG$USER_NAME = 'SYSDBA';\ncommit;\nexit;\n", "spoil a salt");
       assertEquals(List.of("SYSDBA"), EmbeddedFirebird.unreadableSalts(root, users));
-      EmbeddedFirebird.mendSalts(root, java.util.Map.of("SYSDBA", password, EmbeddedFirebird.ADDON_USER, addon));
+      EmbeddedFirebird.mendSalts(root, java.util.Map.of("SYSDBA", password, EmbeddedFirebird.ADDON_USER, addon),
+          EmbeddedFirebird.unreadableSalts(root, users));
       assertEquals(List.of(), EmbeddedFirebird.unreadableSalts(root, users), "a new salt drawn");
       String salt = EmbeddedFirebird.isql(root, connect + "set list on;\nselect PLG$SALT from PLG$SRP"
           + " where PLG$USER_NAME = 'SYSDBA';\nexit;\n", "read a salt");
