@@ -58,8 +58,7 @@ public final class ConnectionsProbe implements RunProbe {
   public void before() {
     Connection c = null;
     try {
-      c = target.connect();
-      c.setAutoCommit(false);
+      c = connect();
       ServerCounters.backends(c, applicationName);
       early = c;
     } catch (SQLException | RuntimeException e) {
@@ -84,8 +83,7 @@ public final class ConnectionsProbe implements RunProbe {
         boolean last = stop.getCount() == 0;
         try {
           if (c == null) {
-            c = target.connect();
-            c.setAutoCommit(false);
+            c = connect();
           }
           ServerCounters.Backends b = ServerCounters.backends(c, applicationName);
           if (from == Long.MIN_VALUE) {
@@ -121,6 +119,18 @@ public final class ConnectionsProbe implements RunProbe {
       problem.accept("could not read which of the run's connections were used: " + Secrets.redact(failure));
     }
     reading.complete(open.isEmpty() ? null : new RunRecord.Connections(open.size(), used.size()));
+  }
+
+  /** The probe's own connection, its readings in one transaction (one commit in the server's counts). */
+  private Connection connect() throws SQLException {
+    Connection c = target.connect();
+    try {
+      c.setAutoCommit(false);
+      return c;
+    } catch (SQLException e) {
+      close(c);
+      throw e;
+    }
   }
 
   private static void close(Connection c) {
