@@ -29,8 +29,8 @@ public record CpuReading(double userS, double sysS, long atNanos) {
   /** This JVM's own CPU (its children's not counted: the worker is one); null when /proc does not show it. */
   public static CpuReading self() {
     try {
-      String[] f = ThreadCpu.statFields(Files.readString(Path.of("/proc/self/stat")));
-      return new CpuReading(Long.parseLong(f[11]) / TICKS, Long.parseLong(f[12]) / TICKS, System.nanoTime());
+      long[] t = ThreadCpu.ticks(Files.readString(Path.of("/proc/self/stat")));
+      return new CpuReading(t[0] / TICKS, t[1] / TICKS, System.nanoTime());
     } catch (IOException | RuntimeException e) {
       return null;
     }

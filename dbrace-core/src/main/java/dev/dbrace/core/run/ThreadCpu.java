@@ -82,8 +82,8 @@ public final class ThreadCpu {
     return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
   }
 
-  /** utime and stime (fields 14 and 15 of proc(5)), in ticks. */
-  private static long[] ticks(String stat) {
+  /** utime and stime (fields 14 and 15 of proc(5)) of a /proc/PID/stat line, in clock ticks ({@link #TICKS} a second). */
+  public static long[] ticks(String stat) {
     String[] f = statFields(stat);
     return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
   }
