@@ -56,7 +56,7 @@ public final class ClosedLoop implements LoadDriver {
   private static final int IN_WINDOW = COUNTS + 2 * PHASE_COUNTS;
   private static final long IDLE = Long.MIN_VALUE;
   private volatile long measureFromIndex = Long.MAX_VALUE;
-  /** Indices a user claims at once while no execution count bounds the window: see {@link #claim}. */
+  /** Indices a user claims at once: one when an execution count bounds the run, else up to INDEX_BLOCK (see {@link #claim}). */
   private final int block;
   private volatile IssueWindow window;
   private volatile long measureStartNanos;
@@ -76,8 +76,10 @@ public final class ClosedLoop implements LoadDriver {
     this.rateWindow = new RateWindow(() -> sum(IN_WINDOW));
     this.users = new User[model.concurrency()];
     // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
-    this.block = (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
-    this.window = IssueWindow.unlimited(block);
+    // one index at a time when an execution count bounds the run, so that none claimed goes unissued at its end; else
+    // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
+    this.block = model.executions() > 0 ? 1 : (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
+    this.window = IssueWindow.UNLIMITED;
     for (int u = 0; u < model.concurrency(); u++) {
       userSlots.set(slot(u), IDLE);
       userSlots.set(slot(u) + COUNTS + LAST_OK, Long.MIN_VALUE);
@@ -158,6 +160,7 @@ public final class ClosedLoop implements LoadDriver {
   /** Ends warm-up: operations issued from now on are measured. */
   @Override
   public void startMeasuring() {
+    measured.takeOverFrom(warmup); // before the window that sends records there is published
     long now = System.nanoTime();
     // Measured indices start past a gap: a user that took an index just before the new window
     // became visible still sees the old window, so its operation must have an index below the
@@ -169,8 +172,7 @@ public final class ClosedLoop implements LoadDriver {
         now,
         model.durationMs() > 0 ? model.durationMs() * 1_000_000L : Long.MAX_VALUE,
         from,
-        model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE,
-        model.executions() > 0 ? 1 : block);
+        model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
     measureFromIndex = from;
     nextIndex.accumulateAndGet(from, Math::max);
   }
@@ -264,10 +266,8 @@ public final class ClosedLoop implements LoadDriver {
   /**
    * Which operations may be issued and in which phase they count: measured from {@code fromIndex}
    * on, issued while the index is below {@code endIndex} and until {@code lengthNanos} after
-   * {@code startNanos}; {@code block}: how many indices a user claims at once (1 when an execution
-   * count bounds the window, so that no claimed index goes unissued). Unlimited warm-up before
-   * {@link #startMeasuring}. One immutable object read once per operation, so that no operation
-   * pairs one phase's bounds with the other's.
+   * {@code startNanos}. Unlimited warm-up before {@link #startMeasuring}. One immutable object read once per
+   * operation, so that no operation pairs one phase's bounds with the other's.
    *
    * <p>Why values instead of an {@code if (measuring())}: the JIT compiles the issue path during
    * warm-up, when such a branch has only ever gone one way, and leaves the other way out. The first
@@ -276,11 +276,9 @@ public final class ClosedLoop implements LoadDriver {
    * stacks, whose compiled callbacks are large, lost seconds of throughput to the recompilation.
    * Here the same code runs in both phases, with other values.
    */
-  private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex, int block) {
+  private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex) {
     /** Warm-up: no bound, everything warm-up. */
-    static IssueWindow unlimited(int block) {
-      return new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, block);
-    }
+    static final IssueWindow UNLIMITED = new IssueWindow(0, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
 
     boolean allows(long index, long now) {
       return index < endIndex && now - startNanos < lengthNanos;
@@ -303,7 +301,13 @@ public final class ClosedLoop implements LoadDriver {
     while (true) {
       IssueWindow w = window;
       long index;
-      if (u.blockWindow == w && u.blockNext < u.blockEnd) {
+      // Whether the user's block is the window's and not used up, in one test, not two: a test of the window alone
+      // went one way for the whole warm-up, so the JIT compiled the other way out, and the switch to measuring sent
+      // issueFrom and the completion callbacks it is inlined into back to the interpreter (see IssueWindow). Negative
+      // exactly when the block is used up (end - next - 1 < 0) or was claimed under another window (stale != 0,
+      // so stale | -stale has the sign bit); the warm-up uses up a block every few dozen operations.
+      long stale = u.blockFrom ^ w.fromIndex();
+      if (((u.blockEnd - u.blockNext - 1) | stale | -stale) >= 0) {
         index = u.blockNext++;
       } else {
         w = claim(u);
@@ -342,32 +346,28 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /**
-   * Claims the user's next indices from the shared counter: as many as the window's {@code block} (one when an
-   * execution count bounds it), so that the counter's line is written once per block, not per operation. The counter
-   * is read before the window: a value past the switch to measuring was bumped after the measured window was
-   * published, so that window is the one read, and its block size is the one claimed. A block claimed under the
-   * warm-up window ends below the measured window's first index (SWITCH_GAP exceeds the users' racing claims), and is
-   * dropped at the switch: the user's next issue claims again under the new window. One claimed in the instant
-   * between the measured window's publication and the counter's bump lies below that first index too: of it the user
-   * keeps one index, a warm-up operation as it would have been without blocks, not a block of them issued while
+   * Claims the user's next {@link #block} indices from the shared counter, so that the counter's line is written once
+   * per block, not per operation; with one atomic add, no compare-and-set: a retry after a failed one is a way the JIT
+   * leaves out while a single thread claims, and the switch to measuring, which bumps the counter, made the first
+   * failure and sent this method back to the interpreter as measurement started. The window is read after the add: a
+   * value past the switch was bumped after the measured window was published, so that window is the one read. A
+   * block claimed under the warm-up window ends below the measured window's first index (SWITCH_GAP exceeds the
+   * users' racing claims), and is dropped at the switch: the user's next issue claims again under the new window. One
+   * claimed before the counter's bump but read with the measured window lies below that first index too: of it the
+   * user keeps one index, a warm-up operation as it would have been without blocks, not a block of them issued while
    * measuring. That test is arithmetic, not a branch (see {@link IssueWindow} for why).
    *
    * @return the window the block was claimed under, which this operation is tested and counted against
    */
   private IssueWindow claim(User u) {
-    while (true) {
-      long first = nextIndex.get();
-      IssueWindow w = window;
-      int size = w.block();
-      if (nextIndex.compareAndSet(first, first + size)) {
-        // 1 exactly when the window is a measured one (fromIndex < MAX_VALUE) and the block lies below its start
-        long early = ((first - w.fromIndex()) >>> 63) & ((w.fromIndex() - Long.MAX_VALUE) >>> 63);
-        u.blockNext = first;
-        u.blockEnd = first + size - early * (size - 1);
-        u.blockWindow = w;
-        return w;
-      }
-    }
+    long first = nextIndex.getAndAdd(block);
+    IssueWindow w = window;
+    // 1 exactly when the window is a measured one (fromIndex < MAX_VALUE) and the block lies below its start
+    long early = ((first - w.fromIndex()) >>> 63) & ((w.fromIndex() - Long.MAX_VALUE) >>> 63);
+    u.blockNext = first;
+    u.blockEnd = first + block - early * (block - 1);
+    u.blockFrom = w.fromIndex();
+    return w;
   }
 
   /**
@@ -381,10 +381,13 @@ public final class ClosedLoop implements LoadDriver {
     private int phase;
     private Operation op;
     private long start;
-    /** The user's claimed indices: {@code [blockNext, blockEnd)} under {@code blockWindow} (see {@link #claim}). */
+    /**
+     * The user's claimed indices: {@code [blockNext, blockEnd)} under the window whose {@code fromIndex} is {@code
+     * blockFrom} (see {@link #claim}; the two windows' differ, and no window's is 0, a new user's).
+     */
     private long blockNext;
     private long blockEnd;
-    private IssueWindow blockWindow;
+    private long blockFrom;
 
     User(int id) {
       this.id = id;

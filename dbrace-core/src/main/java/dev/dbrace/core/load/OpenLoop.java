@@ -140,6 +140,9 @@ public final class OpenLoop implements LoadDriver {
   /** Ends warm-up: operations arriving from now on are measured, for {@code durationMs} of arrivals. */
   @Override
   public void startMeasuring() {
+    // before arrivals are sent to the measured phase: its recorders' stripes keep the warm-up's owners (PhaseStats)
+    measured.stats.takeOverFrom(warmup.stats);
+    measured.service.adoptOwners(warmup.service);
     synchronized (phaseLock) {
       measureStartNanos = System.nanoTime();
       measureFrom = measureStartNanos;

@@ -95,6 +95,15 @@ public final class PhaseStats {
   }
 
   /**
+   * Hands the recorders' per-thread stripes of {@code previous} (the warm-up) on to this phase, before anything is
+   * recorded here: see {@link StripedRecorder#adoptOwners}.
+   */
+  void takeOverFrom(PhaseStats previous) {
+    recorder.adoptOwners(previous.recorder);
+    firstItem.adoptOwners(previous.firstItem);
+  }
+
+  /**
    * A verified operation's latency; {@code firstItemNanos} (see {@link dev.dbrace.core.spi.OpResult#firstItemNanos})
    * also records its time to first item: its latency less the time from that item to completion, never more than its
    * latency. Its counts go to {@link #count} or to the load driver's {@link Tally}.

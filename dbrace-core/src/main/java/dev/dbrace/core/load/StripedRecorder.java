@@ -77,6 +77,26 @@ final class StripedRecorder {
     return s;
   }
 
+  /**
+   * Gives each thread that owns a stripe of {@code previous} the same stripe here, with a recorder of its own: called
+   * when the measured phase's recorder takes over from the warm-up's, before anything is recorded into this one. Else
+   * every thread's first measured record would find its stripe missing and unowned, a way through {@link #recordValue}
+   * that the JIT saw never taken in the whole warm-up and left out of its compiled code: the record, and the
+   * completion callbacks it was inlined into, went back to the interpreter just as measurement started and were
+   * compiled again in the first second measured (the worker's compilation log, {@code -Xlog:deoptimization}).
+   * Thread-safe against concurrent records: stripes and owners are set by compare-and-set, as {@link #recordValue}
+   * sets them.
+   */
+  void adoptOwners(StripedRecorder previous) {
+    for (int i = 0; i < Math.min(stripes.length(), previous.stripes.length()); i++) {
+      Stripe before = previous.stripes.get(i);
+      Owned o = before == null ? null : before.owned;
+      if (o != null) {
+        OWNED.compareAndSet(stripe(i), null, new Owned(o.thread(), new SingleWriterRecorder(highestTrackableValue, significantDigits)));
+      }
+    }
+  }
+
   /** A stripe's single-writer recorder and the one thread that writes it. */
   private record Owned(Thread thread, SingleWriterRecorder recorder) {}
 

@@ -117,4 +117,37 @@ class StripedRecorderTest {
     assertEquals(0, r.stripesInUse());
     assertThrows(IllegalArgumentException.class, () -> new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3, 6));
   }
+  /**
+   * The measured phase's recorder takes over the warm-up's owners: the same threads own the same stripes, each with a
+   * recorder of its own (nothing recorded in the warm-up shows), and the stripes nobody owned stay unmade.
+   */
+  @Test
+  void aRecorderTakesOverTheOwnersOfAnother() throws Exception {
+    StripedRecorder warmup = new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3, 16);
+    StripedRecorder measured = new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3, 16);
+    CountDownLatch adopted = new CountDownLatch(1);
+    Thread owner = Thread.ofPlatform().start(() -> {
+      warmup.recordValue(1_000);
+      try {
+        adopted.await();
+      } catch (InterruptedException e) {
+        return;
+      }
+      for (int i = 0; i < 100; i++) {
+        measured.recordValue(4_000);
+      }
+    });
+    while (warmup.stripesInUse() == 0) {
+      Thread.sleep(1);
+    }
+    measured.adoptOwners(warmup);
+    assertEquals(1, measured.stripesInUse(), "the owner's stripe, made before anything is recorded");
+    adopted.countDown();
+    owner.join();
+    assertEquals(0, measured.sharedInUse(), "the owner records into the stripe it was given, alone");
+    Histogram h = measured.getIntervalHistogram(null);
+    assertEquals(100, h.getTotalCount());
+    assertEquals(0, h.getCountAtValue(1_000), "the warm-up's record stays the warm-up's");
+    assertEquals(1, warmup.getIntervalHistogram(null).getTotalCount());
+  }
 }
