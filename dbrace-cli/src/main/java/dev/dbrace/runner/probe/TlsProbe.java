@@ -29,11 +29,15 @@ public final class TlsProbe {
     this.reading = reading;
   }
 
-  /** Starts reading; {@code problem} hears, in one line, why a reading failed. */
-  public static TlsProbe start(DbTarget target, String applicationName, java.util.function.Consumer<String> problem) {
+  /**
+   * Starts reading, on {@code open} (a connection made beforehand, taken over and closed here) or, when null, a new
+   * one; {@code problem} hears, in one line, why a reading failed.
+   */
+  public static TlsProbe start(DbTarget target, Connection open, String applicationName,
+      java.util.function.Consumer<String> problem) {
     CompletableFuture<Tls> f = new CompletableFuture<>();
     Thread.ofVirtual().name("dbrace-tls-probe").start(() -> {
-      try (Connection c = target.connect()) {
+      try (Connection c = open != null ? open : target.connect()) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WINDOW_MS);
         Tls seen = null;
         while (seen == null && System.nanoTime() < deadline) {
