@@ -31,13 +31,16 @@ def seconds(path):
 def main(dirs):
     edges = collections.defaultdict(list)
     for d in dirs:
-        for path in sorted(glob.glob(os.path.join(d, "**", "runs", "*", "intervals.csv"), recursive=True)):
+        # runs/STACK/intervals.csv, and runs/STACK/round-N/intervals.csv for a race's later rounds
+        for path in sorted(glob.glob(os.path.join(d, "**", "runs", "**", "intervals.csv"), recursive=True)):
             rates = seconds(path)
             if len(rates) < 5:
                 continue  # too short to have a middle
             middle = statistics.median(rates[1:-1])
             if middle > 0:
-                edges[os.path.basename(os.path.dirname(path))].append((rates[0] / middle, rates[-1] / middle))
+                parts = path.split(os.sep)
+                stack = parts[len(parts) - 1 - parts[::-1].index("runs") + 1]
+                edges[stack].append((rates[0] / middle, rates[-1] / middle))
     if not edges:
         sys.exit("bench: no race with 5 or more measured seconds (runs/*/intervals.csv) under " + " ".join(dirs))
     head = f"{'stack':<22}{'races':>7}{'first second / middle':>28}{'last second / middle':>28}"
