@@ -75,7 +75,6 @@ public final class ClosedLoop implements LoadDriver {
     this.phases = new PhaseStats[] {warmup, measured};
     this.rateWindow = new RateWindow(() -> sum(IN_WINDOW));
     this.users = new User[model.concurrency()];
-    // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
     // one index at a time when an execution count bounds the run, so that none claimed goes unissued at its end; else
     // claims racing the switch to measuring stay below SWITCH_GAP / 4 however many users there are
     this.block = model.executions() > 0 ? 1 : (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
