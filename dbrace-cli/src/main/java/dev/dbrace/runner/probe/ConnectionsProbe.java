@@ -133,7 +133,8 @@ public final class ConnectionsProbe implements RunProbe {
     }
   }
 
-  private static void close(Connection c) {
+  /** Closes a probe's own connection, if any; a broken one has nothing to give back. */
+  static void close(Connection c) {
     if (c != null) {
       try {
         c.close();

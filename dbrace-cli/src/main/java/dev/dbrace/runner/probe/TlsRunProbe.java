@@ -5,7 +5,6 @@ import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.runner.fork.RunExecutor;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.function.Consumer;
 
@@ -40,7 +39,7 @@ public final class TlsRunProbe implements RunProbe {
       ServerCounters.tls(c, applicationName);
       early = c;
     } catch (RuntimeException e) {
-      close(c); // the reading connects when the phase begins, and says so if it fails
+      ConnectionsProbe.close(c); // the reading connects when the phase begins, and says so if it fails
     }
   }
 
@@ -53,18 +52,8 @@ public final class TlsRunProbe implements RunProbe {
   /** A run never measured: the connection opened before it closes. */
   @Override
   public void close() {
-    close(early);
+    ConnectionsProbe.close(early);
     early = null;
-  }
-
-  private static void close(Connection c) {
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException ignored) {
-        // a broken connection: nothing to give back
-      }
-    }
   }
 
   /** The reading was taken during the run: a run cut short keeps it. */
