@@ -22,7 +22,7 @@ public final class SlaConverter implements ITypeConverter<Race.Sla> {
     }
     String percentile = m.group(1).equals("p99.9") ? "p999" : m.group(1);
     double ms = Double.parseDouble(m.group(2)) * ("s".equals(m.group(3)) ? 1000 : 1);
-    double errors = m.group(4) == null ? 0.001 : Double.parseDouble(m.group(4)) / 100;
+    double errors = m.group(4) == null ? Race.Sla.DEFAULT_ERROR_BUDGET : Double.parseDouble(m.group(4)) / 100;
     if (!(ms > 0) || errors < 0 || errors > 1) {
       throw new TypeConversionException("'" + value + "': the latency must be > 0 and the error budget 0..100 %");
     }

@@ -154,8 +154,38 @@ public final class CapacitySearch implements RacePlan {
    * brackets overlap), the SLA, the pool and TLS, every figure from the search's own verdicts and runs.
    */
   @Override
-  public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
-    return verdicts.isEmpty() ? null : paragraph(verdicts, runs, raceSla, pool);
+  public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, Race.Sla raceSla) {
+    if (verdicts.isEmpty()) {
+      return null;
+    }
+    dev.dbrace.core.result.Verdict.Dimension d = dimension(verdicts);
+    return new dev.dbrace.core.result.Verdict(paragraph(verdicts, runs, raceSla, pool), d == null ? List.of() : List.of(d));
+  }
+
+  /**
+   * The capacities as a verdict dimension: the stack that held the highest rate leads, and its lead is supported
+   * when its bracket clears every other stack's (each rate judged best two of three); a stack whose bracket
+   * overlaps the leader's is within the noise. Null when no stack held any rate.
+   */
+  static dev.dbrace.core.result.Verdict.Dimension dimension(List<Race.Capacity> verdicts) {
+    Race.Capacity top = best(verdicts);
+    if (top == null) {
+      return null;
+    }
+    List<Race.Capacity> others = verdicts.stream().filter(c -> c != top && c.capacityOpsS() != null)
+        .sorted(java.util.Comparator.comparingDouble(Race.Capacity::capacityOpsS).reversed()).toList();
+    List<String> noise = new ArrayList<>(List.of(top.stack()));
+    List<String> behind = new ArrayList<>();
+    others.forEach(c -> (top.bracketsOverlap(c) ? noise : behind).add(c.stack()));
+    Map<String, Double> medians = new LinkedHashMap<>();
+    medians.put(top.stack(), top.capacityOpsS());
+    others.forEach(c -> medians.put(c.stack(), c.capacityOpsS()));
+    Map<String, String> excluded = new LinkedHashMap<>();
+    verdicts.stream().filter(c -> c.capacityOpsS() == null).forEach(c -> excluded.put(c.stack(), "held the SLA at no rate tried"));
+    Race.Capacity next = others.isEmpty() ? null : others.getFirst();
+    return new dev.dbrace.core.result.Verdict.Dimension("capacity", "ops/s within the SLA", true, null, top.stack(),
+        next == null ? null : next.stack(), next == null ? null : top.capacityOpsS() / next.capacityOpsS(),
+        next != null && noise.size() == 1, null, null, 1, noise, behind, excluded, medians);
   }
 
   /** The verdict paragraph of {@code verdicts}, the TLS of each stack read from its {@code runs}. */

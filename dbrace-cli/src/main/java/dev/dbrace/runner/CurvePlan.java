@@ -80,7 +80,7 @@ public final class CurvePlan implements RacePlan {
   }
 
   @Override
-  public String verdict(List<RunRecord> runs, Race.Sla raceSla) {
+  public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, Race.Sla raceSla) {
     return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings),
         sweep);
   }
@@ -114,7 +114,7 @@ public final class CurvePlan implements RacePlan {
 
   /**
    * Step by step, light to heavy; at each step every round runs the stacks still in the series one
-   * after another (A B C, A B C ...), so the machine's drift falls on every stack alike. A stack any
+   * after another, turned a place each round (A B C, B C A ...), so the machine's drift falls on every stack alike. A stack any
    * of whose rounds at a step is past saturation finishes that step's rounds and leaves the series.
    */
   @Override
@@ -130,7 +130,7 @@ public final class CurvePlan implements RacePlan {
         Step step = steps.get(i);
         int pool = step.pool() == null ? settings.pool() : step.pool();
         int threads = step.threads() == null ? settings.threads() : step.threads();
-        for (String stack : live) {
+        for (String stack : RacePlan.roundOrder(live, round)) {
           RunRecord r = runner.run(stack, step.load(), pool, threads, "curve", i + 1, round, total - done - 1);
           done++;
           String why = saturated(r, step.load());

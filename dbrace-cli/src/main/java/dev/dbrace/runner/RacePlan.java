@@ -27,7 +27,7 @@ public interface RacePlan {
 
   void execute(RaceRunner runner) throws IOException, InterruptedException;
 
-  /** How many times each stack runs, interleaved (A B C, A B C ...): race.json's settings.rounds. */
+  /** How many times each stack runs, interleaved (A B C, B C A ...): race.json's settings.rounds. */
   default int rounds() {
     return 1;
   }
@@ -45,13 +45,13 @@ public interface RacePlan {
    * The race's conclusion in a short paragraph for the console, race.json and the report, every
    * figure in it from {@code runs}; null when the plan draws none.
    */
-  default String verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
+  default dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
     return null;
   }
 
   /**
-   * Every stack at the race's load, once per round, the rounds interleaved (A B C D, A B C D ...)
-   * so the machine's drift falls on every stack alike; each run is a fresh worker JVM.
+   * Every stack at the race's load, once per round, the rounds interleaved and turned ({@link #roundOrder}: A B C D,
+   * B C D A ...) so the machine's drift falls on every stack alike; each run is a fresh worker JVM.
    */
   final class Fixed implements RacePlan {
     private final int rounds;
@@ -82,9 +82,24 @@ public interface RacePlan {
     }
 
     @Override
-    public String verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
-      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, settings.pool(), Verdict.threads(settings));
+    public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
+      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, sla, settings.pool(), Verdict.threads(settings));
     }
+  }
+
+  /**
+   * The order the stacks run in within round {@code round} (1-based): the list turned by one place a round (A B C,
+   * B C A, C A B ...), so a drift that grows or fades over a round (a neighbour's load, the server's caches, the
+   * disk) lands on a different stack each round instead of always on the one that runs last.
+   */
+  static List<String> roundOrder(List<String> stacks, int round) {
+    if (stacks.isEmpty()) {
+      return stacks;
+    }
+    int shift = (round - 1) % stacks.size();
+    List<String> order = new java.util.ArrayList<>(stacks.subList(shift, stacks.size()));
+    order.addAll(stacks.subList(0, shift));
+    return List.copyOf(order);
   }
 
   /** Whether a run failed outright (no figures): a series does not go on past it. */

@@ -115,14 +115,18 @@ public final class RaceRunner {
     return run(1);
   }
 
-  /** A plain race of {@code rounds} rounds, interleaved: A B C, then A B C again, each run a fresh worker. */
+  /**
+   * A plain race of {@code rounds} rounds, interleaved and turned a place each round ({@link RacePlan#roundOrder}:
+   * A B C, B C A, C A B ...), each run a fresh worker.
+   */
   public List<RunRecord> run(int rounds) throws IOException, InterruptedException {
     rounds(rounds);
-    List<String> stacks = settings.stacks();
-    int total = rounds * stacks.size();
+    int size = settings.stacks().size();
+    int total = rounds * size;
     for (int round = 1; round <= rounds; round++) {
-      for (int i = 0; i < stacks.size(); i++) {
-        run(stacks.get(i), settings.load(), "race", 0, round, total - (round - 1) * stacks.size() - i - 1);
+      List<String> order = RacePlan.roundOrder(settings.stacks(), round);
+      for (int i = 0; i < size; i++) {
+        run(order.get(i), settings.load(), "race", 0, round, total - (round - 1) * size - i - 1);
       }
     }
     return snapshot();

@@ -95,7 +95,7 @@ public final class RaceSession {
       plan.execute(runner);
       List<RunRecord> runs = runner.snapshot();
       Runtime.getRuntime().removeShutdownHook(hook);
-      String verdict = plan.verdict(runs, sla);
+      dev.dbrace.core.result.Verdict verdict = plan.verdict(runs, sla);
       if (verdict != null) {
         store.verdict(verdict);
         store.save(runs);
@@ -122,7 +122,7 @@ public final class RaceSession {
       });
       if (verdict != null) {
         System.out.println();
-        System.out.println("verdict: " + verdict);
+        System.out.println("verdict: " + verdict.text());
       }
       System.out.println();
       if (runs.stream().anyMatch(r -> r.loadModel() instanceof dev.dbrace.core.load.LoadModel.Closed)) {

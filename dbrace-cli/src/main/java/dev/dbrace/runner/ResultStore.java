@@ -44,7 +44,7 @@ public final class ResultStore {
   }
 
   private volatile List<Race.Capacity> capacity = List.of();
-  private volatile String verdict;
+  private volatile dev.dbrace.core.result.Verdict verdict;
 
   private boolean closed; // guarded by this; saveInterrupted wrote the last word
 
@@ -61,8 +61,8 @@ public final class ResultStore {
   }
 
   /** The race's conclusion ({@link RacePlan#verdict}); written with the next {@link #save}. */
-  void verdict(String paragraph) {
-    verdict = paragraph;
+  void verdict(dev.dbrace.core.result.Verdict v) {
+    verdict = v;
   }
 
   /**

@@ -75,6 +75,11 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
     return m.isEmpty() ? null : Spread.of(m.stream().map(figure::applyAsDouble).toList());
   }
 
+  /** A figure of each measured round, in round order. */
+  public double[] values(ToDoubleFunction<RunRecord> figure) {
+    return measured().stream().mapToDouble(figure).toArray();
+  }
+
   public Spread throughput() {
     return spread((RunRecord r) -> r.result().throughputOpsS());
   }

@@ -5,6 +5,10 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Spread;
 import dev.dbrace.core.result.Tls;
+import dev.dbrace.core.result.Verdict.Dimension;
+import dev.dbrace.runner.verdict.Figure;
+import dev.dbrace.runner.verdict.Judge;
+import dev.dbrace.runner.verdict.LeadTest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -15,51 +19,81 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * A race's conclusion in one paragraph, for the console, race.json and the top of the report.
- * Every figure in it comes from the runs (medians over the rounds, with their ranges), and it
- * says whether the rounds agree: a lead is only stated as a lead when the leader's range stays
- * clear of the others'; overlapping ranges are called noise. Only runs that finished ok count.
- * Pure: no I/O, so it is tested on recorded runs.
+ * A race's conclusion, for the console, race.json and the top of the report: per figure (throughput on a closed
+ * loop, latency at the load, CPU per 1,000 operations, peak RSS, threads) who leads, by how much, and whether the
+ * rounds support it by {@link LeadTest}'s rule at 95 % confidence; a lead they do not support is called noise. The
+ * first sentence names the trade-off when the leader on the load's main figure is proven behind on another. Only
+ * runs that finished ok count. Pure: no I/O, so it is tested on recorded runs.
  */
 public final class Verdict {
   private Verdict() {}
 
+  /** A plain race's verdict without an SLA (latency judged at p99, errors within the default budget). */
+  static dev.dbrace.core.result.Verdict race(List<RunRecord> runs, int pool, int threads) {
+    return race(runs, null, pool, threads);
+  }
+
   /**
-   * A plain race's verdict: who led on throughput and by how much, CPU per operation, and the settings.
+   * A plain race's verdict: each figure judged, the trade-off first, CPU per operation with the server's, the
+   * settings it holds for.
    *
-   * @param threads jdbc-platform's executor threads; 0 where they do not apply (the service level)
+   * @param threads jdbc-platform's executor threads; negative where they do not apply (the service level)
    */
-  static String race(List<RunRecord> runs, int pool, int threads) {
+  static dev.dbrace.core.result.Verdict race(List<RunRecord> runs, Race.Sla sla, int pool, int threads) {
     List<StackRounds> stacks = StackRounds.group(runs);
     List<StackRounds> measured = stacks.stream().filter(StackRounds::hasFigures).toList();
     if (measured.isEmpty()) {
-      return "no stack finished a run with figures, so there is no verdict.";
+      return dev.dbrace.core.result.Verdict.ofText("no stack finished a run with figures, so there is no verdict.");
     }
+    boolean open = measured.stream().allMatch(s -> s.model() instanceof LoadModel.Open);
+    List<Figure> figures = new ArrayList<>();
+    if (!open) {
+      figures.add(Figure.throughput());
+    }
+    figures.addAll(List.of(Figure.latency(sla), Figure.cpu(), Figure.rss(), Figure.threads()));
+    List<Judge.Entry> entries = measured.stream().map(s -> new Judge.Entry(s.stack(), s.measured())).toList();
+    List<Dimension> dims = figures.stream().map(f -> Judge.judge(entries, f, null)).filter(Objects::nonNull).toList();
     List<String> parts = new ArrayList<>();
-    parts.add(throughputLead(measured));
+    if (measured.size() == 1) {
+      StackRounds only = measured.getFirst();
+      parts.add(fmt("only %s has figures: %s", only.stack(), open
+          ? value(only.spread(r -> Figure.latency(sla).value().applyAsDouble(r)), "ms") + " at " + Figure.latency(sla).label()
+              .replace(" ms", "")
+          : value(only.throughput(), "ops/s")));
+    } else {
+      parts.add(headline(dims.getFirst(), dims));
+      String others = others(dims.subList(1, dims.size()));
+      if (others != null) {
+        parts.add(others);
+      }
+      String server = serverCpu(measured, dims);
+      if (server != null) {
+        parts.add(server);
+      }
+    }
     String firstItem = firstItem(measured);
     if (firstItem != null) {
       parts.add(firstItem);
-    }
-    String cpu = cpuRatio(measured);
-    if (cpu != null) {
-      parts.add(cpu);
     }
     String missing = notCompared(stacks);
     if (missing != null) {
       parts.add(missing);
     }
     parts.add(holdsFor(runs, pool, threads));
-    return String.join(". ", parts) + ".";
+    parts.add(RULE);
+    return new dev.dbrace.core.result.Verdict(String.join(". ", parts) + ".", dims);
   }
 
+  /** How leads are decided, in one sentence, at the end of every verdict that judged any. */
+  static final String RULE = "A lead is stated at 95 % confidence: Welch's t-test over the rounds (each a fresh worker),"
+      + " Holm-adjusted across the stacks (docs/measurement.md#the-verdict)";
+
   /**
-   * A curve's verdict: where each stack's throughput peaks (and the steps whose rounds' range reaches
-   * the peak's, which are within its noise), who leads at each load (throughput on a
-   * closed loop; on an open loop, where every stack is offered the same rate, the lower latency at
-   * the SLA's percentile, else p99), and the settings.
+   * A curve's verdict: where each stack's throughput peaks (and the steps the rounds do not tell apart from the
+   * peak), who leads at each load (throughput on a closed loop; on an open loop, where every stack is offered the
+   * same rate, the latency at the SLA's percentile, else p99), and the settings.
    */
-  static String curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads) {
+  static dev.dbrace.core.result.Verdict curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads) {
     return curve(runs, sla, pool, threads, null);
   }
 
@@ -67,27 +101,22 @@ public final class Verdict {
    * The same for a curve over {@code sweep}: over a pool or threads sweep, "where" is the step's
    * setting (every step has the same load), and each step is led on throughput or latency as its load says.
    */
-  static String curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads, CurvePlan.Sweep sweep) {
+  static dev.dbrace.core.result.Verdict curve(List<RunRecord> runs, Race.Sla sla, int pool, int threads,
+      CurvePlan.Sweep sweep) {
     List<StackRounds> all = StackRounds.group(runs);
     if (all.stream().noneMatch(StackRounds::hasFigures)) {
-      return "no stack finished a step with figures, so there is no verdict.";
+      return dev.dbrace.core.result.Verdict.ofText("no stack finished a step with figures, so there is no verdict.");
     }
     List<String> parts = new ArrayList<>();
     Map<String, List<StackRounds>> byStack = new LinkedHashMap<>();
     all.stream().filter(StackRounds::hasFigures).forEach(s -> byStack.computeIfAbsent(s.stack(), k -> new ArrayList<>()).add(s));
-    parts.add("Peaks: " + byStack.values().stream().map(points -> {
-      StackRounds peak = points.stream().max(Comparator.comparingDouble(p -> p.throughput().median())).orElseThrow();
-      // with rounds, a step whose range reaches the peak's is not shown to be below it
-      List<String> close = points.stream().filter(p -> p != peak && p.throughput().n() > 1 && peak.throughput().n() > 1
-          && p.throughput().overlaps(peak.throughput())).map(p -> where(p, sweep)).toList();
-      return fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak, sweep))
-          + (close.isEmpty() ? "" : " (within the noise of " + join(close) + ")");
-    }).collect(Collectors.joining("; ")));
+    parts.add("Peaks: " + byStack.values().stream().map(points -> peak(points, sweep)).collect(Collectors.joining("; ")));
     Map<String, List<StackRounds>> byLoad = new LinkedHashMap<>();
     all.stream().sorted(Comparator.comparingDouble(s -> s.model() == null ? 0 : CurvePlan.x(s.model())))
         .forEach(s -> byLoad.computeIfAbsent(s.load() + " " + StackRounds.setting(s.runs().getFirst(), sweep),
             k -> new ArrayList<>()).add(s));
     List<String> leads = new ArrayList<>();
+    List<Dimension> dims = new ArrayList<>();
     for (List<StackRounds> point : byLoad.values()) {
       List<StackRounds> m = point.stream().filter(StackRounds::hasFigures).toList();
       if (m.isEmpty()) {
@@ -96,76 +125,223 @@ public final class Verdict {
       String at = where(m.getFirst(), sweep);
       if (m.size() == 1) {
         leads.add("at " + at + " only " + m.getFirst().stack() + " has figures");
-      } else if (m.getFirst().model() instanceof LoadModel.Open) {
-        String pct = sla == null ? "p99" : sla.percentile();
-        leads.add("at " + at + " " + lead(m, s -> s.spread(r -> latency(r, sla)), false, pct.equals("p999") ? "p99.9" : pct, "ms"));
-      } else {
-        leads.add("at " + at + " " + lead(m, StackRounds::throughput, true, "throughput", "ops/s"));
+        continue;
+      }
+      Figure figure = m.getFirst().model() instanceof LoadModel.Open ? Figure.latency(sla) : Figure.throughput();
+      Dimension d = Judge.judge(m.stream().map(s -> new Judge.Entry(s.stack(), s.measured())).toList(), figure, at);
+      if (d != null) {
+        dims.add(d);
+        leads.add("at " + at + " " + lead(d));
       }
     }
     if (!leads.isEmpty()) {
       parts.add("Lead: " + String.join("; ", leads));
+    }
+    if (dims.stream().anyMatch(d -> d.leader() != null && d.runnerUp() != null && d.rounds() < LeadTest.MIN_ROUNDS)) {
+      parts.add("One round per step, so no lead is tested: --rounds 3 or more says which hold");
     }
     String missing = notCompared(all);
     if (missing != null) {
       parts.add(missing);
     }
     parts.add(holdsFor(runs, pool, threads));
-    return String.join(". ", parts) + ".";
+    parts.add(RULE);
+    return new dev.dbrace.core.result.Verdict(String.join(". ", parts) + ".", dims);
   }
 
-  /** The throughput leader against the next stack, or the stacks within the leader's noise. */
-  private static String throughputLead(List<StackRounds> measured) {
-    if (measured.size() == 1) {
-      StackRounds only = measured.getFirst();
-      return fmt("only %s has figures: %,.0f ops/s%s", only.stack(), only.throughput().median(), rounds(only.throughput()));
+  /** A stack's peak over its steps, and the steps the rounds do not tell apart from it. */
+  private static String peak(List<StackRounds> points, CurvePlan.Sweep sweep) {
+    StackRounds peak = points.stream().max(Comparator.comparingDouble(p -> p.throughput().median())).orElseThrow();
+    String text = fmt("%s %,.0f ops/s at %s", peak.stack(), peak.throughput().median(), where(peak, sweep));
+    if (points.size() < 2 || points.stream().anyMatch(p -> p.throughput().n() < LeadTest.MIN_ROUNDS)) {
+      return text;
     }
-    List<StackRounds> order = measured.stream()
-        .sorted(Comparator.comparingDouble((StackRounds s) -> s.throughput().median()).reversed()).toList();
-    StackRounds lead = order.get(0);
-    StackRounds next = order.get(1);
-    Spread l = lead.throughput();
-    Spread n = next.throughput();
-    List<StackRounds> noise = order.stream().skip(1).filter(s -> s.throughput().overlaps(l)).toList();
-    boolean single = order.stream().allMatch(s -> s.throughput().n() == 1);
-    int rounds = order.stream().mapToInt(s -> s.throughput().n()).max().orElse(1);
-    if (!noise.isEmpty() && !single) {
-      List<String> names = new ArrayList<>(List.of(lead.stack()));
-      noise.forEach(s -> names.add(s.stack()));
-      return fmt("%s %s within the noise: their ranges overlap (%s ops/s over %d rounds; %s %.2fx %s at the median)",
-          join(names), names.size() == 2 ? "are" : "are all",
-          order.stream().filter(s -> s == lead || noise.contains(s))
-              .map(s -> s.stack() + " " + range(s.throughput())).collect(Collectors.joining(", ")),
-          rounds, lead.stack(), l.median() / n.median(), next.stack());
-    }
-    if (single) {
-      return fmt("%s led: %.2fx %s (%,.0f vs %,.0f ops/s); one round, so no spread: --rounds 2 or more says whether it holds",
-          lead.stack(), l.median() / n.median(), next.stack(), l.median(), n.median());
-    }
-    return fmt("%s led every round: %.2fx %s (median %,.0f vs %,.0f ops/s over %d rounds), ranges do not overlap (%s vs %s)",
-        lead.stack(), l.median() / n.median(), next.stack(), l.median(), n.median(), rounds, range(l), range(n));
+    Map<String, double[]> steps = new LinkedHashMap<>();
+    points.forEach(p -> steps.put(where(p, sweep), p.values(r -> r.result().throughputOpsS())));
+    LeadTest.Ranking r = LeadTest.rank(steps, true);
+    List<String> close = r.withinNoise().stream().skip(1).toList();
+    return text + (close.isEmpty() ? "" : " (within the noise of " + join(close) + ")");
   }
 
   /**
-   * Who leads one load point on a figure: the best median, or the stacks whose ranges overlap the
-   * best one's ("within the noise").
+   * The first sentence: the load's main figure judged, and where its leader is proven behind on another figure,
+   * the trade-off ("jdbc-platform: most throughput (1.09x vertx) but p99 8.0x vertx's").
    */
-  private static String lead(List<StackRounds> m, java.util.function.Function<StackRounds, Spread> figure,
-      boolean higherIsBetter, String what, String unit) {
-    Comparator<StackRounds> byMedian = Comparator.comparingDouble(s -> figure.apply(s).median());
-    List<StackRounds> order = m.stream().sorted(higherIsBetter ? byMedian.reversed() : byMedian).toList();
-    StackRounds lead = order.get(0);
-    Spread l = figure.apply(lead);
-    List<StackRounds> noise = order.stream().skip(1).filter(s -> figure.apply(s).overlaps(l)).toList();
-    StackRounds next = order.get(1);
-    Spread n = figure.apply(next);
-    if (!noise.isEmpty()) {
-      List<String> names = new ArrayList<>(List.of(lead.stack()));
-      noise.forEach(s -> names.add(s.stack()));
-      return join(names) + " within the noise on " + what + " (" + order.stream().filter(s -> s == lead || noise.contains(s))
-          .map(s -> s.stack() + " " + value(figure.apply(s), unit)).collect(Collectors.joining(", ")) + ")";
+  private static String headline(Dimension main, List<Dimension> dims) {
+    if (!main.supported()) {
+      return sentence(main);
     }
-    return lead.stack() + " leads on " + what + " (" + value(l, unit) + " vs " + value(n, unit) + " for " + next.stack() + ")";
+    List<String> costs = new ArrayList<>();
+    for (Dimension d : dims) {
+      if (d != main && d.supported() && d.behind().contains(main.leader())) {
+        costs.add(fmt("%s %.2fx %s's", shortName(d), Judge.ratio(d.medians().get(d.leader()), d.medians().get(main.leader()),
+            d.higherIsBetter()), d.leader()));
+      }
+    }
+    String best = main.name().equals("throughput") ? "most throughput" : "the lowest " + shortName(main);
+    if (costs.isEmpty()) {
+      return sentence(main) + "; on no other figure is it proven behind";
+    }
+    return fmt("%s: %s (%.2fx %s) but %s", main.leader(), best, main.ratio(), main.runnerUp(), join(costs))
+        + ". " + sentence(main);
+  }
+
+  /**
+   * The figures after the main one in a sentence or two: each proven lead with its ratio, each stack proven behind,
+   * the best of those not tested, and the figures on which the rounds tell no stack apart named together.
+   */
+  private static String others(List<Dimension> dims) {
+    List<String> said = new ArrayList<>();
+    List<String> noise = new ArrayList<>();
+    for (Dimension d : dims) {
+      String unit = unit(d);
+      String excluded = d.excluded().isEmpty() ? "" : " (not ranked: " + d.excluded().entrySet().stream()
+          .map(e -> e.getKey() + ", " + e.getValue()).collect(Collectors.joining("; ")) + ")";
+      if (d.leader() == null || d.runnerUp() == null) {
+        if (d.leader() != null || !excluded.isEmpty()) {
+          said.add(shortName(d) + ": " + (d.leader() == null ? "no stack can lead" : "only " + d.leader() + " ranked") + excluded);
+        }
+      } else if (d.rounds() < LeadTest.MIN_ROUNDS || d.pValue() == null) {
+        said.add(fmt("%s: %s best (%s vs %s for %s; not tested)", shortName(d), d.leader(), num(d.medians().get(d.leader()), unit),
+            num(d.medians().get(d.runnerUp()), unit), d.runnerUp()) + excluded);
+      } else if (d.supported()) {
+        said.add(fmt("%s: %s leads, %.2fx %s (%s vs %s)", shortName(d), d.leader(), d.ratio(), d.runnerUp(),
+            num(d.medians().get(d.leader()), unit), num(d.medians().get(d.runnerUp()), unit)) + excluded);
+      } else if (!d.behind().isEmpty()) {
+        said.add(fmt("%s: %s within the noise, %s behind", shortName(d), join(d.withinNoise()), behind(d)) + excluded);
+      } else {
+        noise.add(shortName(d) + excluded);
+      }
+    }
+    if (said.isEmpty() && noise.isEmpty()) {
+      return null;
+    }
+    String text = said.isEmpty() ? "" : "Also: " + String.join("; ", said);
+    if (!noise.isEmpty()) {
+      text += (text.isEmpty() ? "" : ". ") + "Within the noise for every stack: " + join(noise);
+    }
+    return text;
+  }
+
+  /** The stacks behind in {@code d}, each with its ratio to the leader's median. */
+  private static String behind(Dimension d) {
+    double lead = d.medians().get(d.leader());
+    return d.behind().stream().map(s -> fmt("%s (%.2fx %s's)", s, 1 / Judge.ratio(lead, d.medians().get(s), d.higherIsBetter()),
+        d.leader())).collect(Collectors.joining(", "));
+  }
+
+  /** One dimension in a sentence: its lead, or the stacks within the noise and those behind. */
+  static String sentence(Dimension d) {
+    return capitalised(label(d)) + ": " + lead(d);
+  }
+
+  private static String lead(Dimension d) {
+    String unit = unit(d);
+    String excluded = d.excluded().isEmpty() ? "" : "; not ranked: " + d.excluded().entrySet().stream()
+        .map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+    if (d.leader() == null) {
+      return "no stack can lead" + excluded;
+    }
+    if (d.runnerUp() == null) {
+      return "only " + d.leader() + " ranked, " + num(d.medians().get(d.leader()), unit) + excluded;
+    }
+    double lead = d.medians().get(d.leader());
+    double next = d.medians().get(d.runnerUp());
+    if (d.rounds() < LeadTest.MIN_ROUNDS || d.pValue() == null) {
+      return fmt("%s best at %s, %.2fx %s (%s); %s, so not tested", d.leader(), num(lead, unit), d.ratio(), d.runnerUp(),
+          num(next, unit), d.rounds() == 1 ? "one round" : "too few rounds") + excluded;
+    }
+    if (d.supported()) {
+      return fmt("%s leads, %.2fx %s (median %s vs %s over %d rounds, p %s)", d.leader(), d.ratio(), d.runnerUp(),
+          bare(lead, unit), num(next, unit), d.rounds(), p(d.pValue())) + excluded;
+    }
+    String noise = fmt("%s %s within the noise (%s%s over %d rounds; %s %.2fx %s at the median)", join(d.withinNoise()),
+        d.withinNoise().size() == 2 ? "are" : "are all",
+        d.withinNoise().stream().map(s -> s + " " + bare(d.medians().get(s), unit)).collect(Collectors.joining(", ")),
+        unit.isEmpty() ? "" : " " + suffix(unit), d.rounds(), d.leader(), d.ratio(), d.runnerUp());
+    if (!d.behind().isEmpty()) {
+      noise += "; behind at 95 % confidence: " + behind(d);
+    }
+    return noise + excluded;
+  }
+
+  /**
+   * The server's CPU per 1,000 operations of the CPU dimension's cheapest and dearest stack, where it was read for
+   * both: on a shared machine, the rest of what their operations cost.
+   */
+  private static String serverCpu(List<StackRounds> measured, List<Dimension> dims) {
+    Dimension cpu = dims.stream().filter(d -> d.name().equals("cpu") && d.leader() != null && d.runnerUp() != null)
+        .findFirst().orElse(null);
+    if (cpu == null) {
+      return null;
+    }
+    String dear = cpu.order().getLast();
+    StackRounds cheap = measured.stream().filter(s -> s.stack().equals(cpu.leader())).findFirst().orElseThrow();
+    StackRounds dearest = measured.stream().filter(s -> s.stack().equals(dear)).findFirst().orElseThrow();
+    if (cheap.serverCpuPer1k() == null || dearest.serverCpuPer1k() == null) {
+      return null;
+    }
+    return fmt("The server's own CPU per 1,000 of their operations: %.1f ms for %s, %.1f ms for %s (the dearest, at %.1f ms"
+        + " of its own)", cheap.serverCpuPer1k().median(), cheap.stack(), dearest.serverCpuPer1k().median(), dear,
+        cpu.medians().get(dear));
+  }
+
+  private static String label(Dimension d) {
+    return switch (d.name()) {
+      case "throughput" -> "throughput";
+      case "latency" -> d.figure().replace(" ms", "") + " latency";
+      case "cpu" -> "CPU per 1,000 operations";
+      case "rss" -> "peak RSS";
+      case "threads" -> "threads";
+      default -> d.name();
+    };
+  }
+
+  private static String shortName(Dimension d) {
+    return switch (d.name()) {
+      case "latency" -> d.figure().replace(" ms", "");
+      case "cpu" -> "CPU per operation";
+      case "rss" -> "peak RSS";
+      default -> d.name();
+    };
+  }
+
+  private static String unit(Dimension d) {
+    return switch (d.name()) {
+      case "throughput" -> "ops/s";
+      case "latency" -> "ms";
+      case "cpu" -> "cpu ms";
+      case "rss" -> "MB";
+      default -> "";
+    };
+  }
+
+  /** A figure with its unit: {@code 11,600 ops/s}, {@code 2.20 ms}, {@code 205.0 ms} of CPU, {@code 30}. */
+  private static String num(double v, String unit) {
+    String n = bare(v, unit);
+    return unit.isEmpty() ? n : n + " " + suffix(unit);
+  }
+
+  /** The unit as written after a figure: CPU per operation is in ms, with one decimal. */
+  private static String suffix(String unit) {
+    return unit.equals("cpu ms") ? "ms" : unit;
+  }
+
+  /** The figure as {@link #num} writes it, without the unit. */
+  private static String bare(double v, String unit) {
+    return switch (unit) {
+      case "ms" -> ms(v);
+      case "cpu ms" -> fmt("%.1f", v);
+      default -> fmt("%,.0f", v);
+    };
+  }
+
+  private static String p(double p) {
+    return p < 0.001 ? "< 0.001" : fmt("= %.3f", p);
+  }
+
+  private static String capitalised(String s) {
+    return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 
   /** A first item this much sooner than the last byte (at p50) is a streamed answer; closer, the answer came at once. */
@@ -206,43 +382,6 @@ public final class Verdict {
           ms(p50.get(next)[0]), next.stack(), p50.get(next)[0] / Math.max(p50.get(first)[0], 1e-3));
     }
     return sentence;
-  }
-
-  /**
-   * The CPU per 1,000 operations of the cheapest and the dearest stack, and their ratio, with the server's CPU per
-   * 1,000 of theirs where it was read for both (on a shared machine the rest of what their operations cost); stacks whose
-   * runs verified under half of what they issued are left out (CPU over a few successes among many
-   * failures says nothing: E4's full load once gave a "177x" over 3 answers).
-   */
-  private static String cpuRatio(List<StackRounds> measured) {
-    List<StackRounds> withCpu = measured.stream().filter(s -> s.cpuPer1k() != null && s.cpuPer1k().median() > 0)
-        .filter(Verdict::mostlyVerified).toList();
-    if (withCpu.size() < 2) {
-      return null;
-    }
-    Comparator<StackRounds> byCpu = Comparator.comparingDouble(s -> s.cpuPer1k().median());
-    StackRounds cheap = withCpu.stream().min(byCpu).orElseThrow();
-    StackRounds dear = withCpu.stream().max(byCpu).orElseThrow();
-    // where the server ran beside the client, what it spent per operation of each: the rest of the machine's cost
-    String server = cheap.serverCpuPer1k() == null || dear.serverCpuPer1k() == null ? ""
-        : fmt("; the server's own for them: %.1f and %.1f ms", cheap.serverCpuPer1k().median(), dear.serverCpuPer1k().median());
-    return fmt("CPU per 1,000 operations: %s the cheapest at %.1f ms, %s the dearest at %.1f ms (%.2fx)%s%s",
-        cheap.stack(), cheap.cpuPer1k().median(), dear.stack(), dear.cpuPer1k().median(),
-        dear.cpuPer1k().median() / cheap.cpuPer1k().median(),
-        cheap.cpuPer1k().overlaps(dear.cpuPer1k()) && cheap.cpuPer1k().n() > 1 ? ", within the noise: their ranges overlap" : "",
-        server);
-  }
-
-  private static boolean mostlyVerified(StackRounds s) {
-    long ops = 0;
-    long issued = 0;
-    for (RunRecord r : s.runs()) {
-      if (r.result() != null) {
-        ops += r.result().ops();
-        issued += r.result().issued() + r.result().notIssued();
-      }
-    }
-    return issued == 0 || 2 * ops >= issued;
   }
 
   /** Stacks left out of the comparison (no ok run, or some rounds not ok). */

@@ -58,12 +58,13 @@ public class VerdictTest {
   /** Where streaming is the point the verdict sets each first item beside its last byte, and says who streamed. */
   @Test
   void theNotificationVerdictSaysFirstItemAndLastByte() {
-    String v = Verdict.race(List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100)), 16, 0);
+    String v = Verdict.race(List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100)),
+        16, 0).text();
     assertTrue(v.contains("Time to first item at p50 (from issue, as latency): mvc-jdbc 2,300 ms (all at once: first item = last byte);"
         + " webflux-r2dbc 40.0 ms, its last byte 2,100 ms (streamed)"), v);
     assertTrue(v.contains("webflux-r2dbc sent a first item soonest: 40.0 ms vs 2,300 ms for mvc-jdbc (57.50x)"), v);
     // a driver-level race (no first item recorded) says nothing of it
-    assertFalse(Verdict.race(List.of(run("vertx", 1, 11_500, 3, 200), run("r2dbc", 1, 9_000, 3, 200)), 16, 200)
+    assertFalse(Verdict.race(List.of(run("vertx", 1, 11_500, 3, 200), run("r2dbc", 1, 9_000, 3, 200)), 16, 200).text()
         .contains("first item"));
   }
 
@@ -98,55 +99,142 @@ public class VerdictTest {
     RunRecord failing = new RunRecord(base.stack(), base.workload(), base.load(), base.loadModel(), base.purpose(), base.step(),
         base.round(), base.status(), null, List.of(), mostlyFailed, base.process(), base.server(), null, 9, base.process(),
         base.probes());
-    assertFalse(Verdict.race(List.of(fine, failing), 16, 0).contains("CPU per 1,000 operations"));
-    assertTrue(Verdict.race(List.of(fine, run("vertx", 1, 150, 3, 200)), 16, 0).contains("CPU per 1,000 operations"));
+    var without = Verdict.race(List.of(fine, failing), 16, 0);
+    assertEquals("verified under half of the operations it was due", without.dimension("cpu").excluded().get("webflux-r2dbc"),
+        without.text());
+    assertTrue(without.text().contains("CPU per operation: only mvc-jdbc ranked (not ranked: webflux-r2dbc, verified under"
+        + " half of the operations it was due)"), without.text());
+    String both = Verdict.race(List.of(fine, run("vertx", 1, 150, 3, 200)), 16, 0).text();
+    assertTrue(both.contains("CPU per operation: mvc-jdbc best (100.0 ms vs 200.0 ms for vertx; not tested)"), both);
+  }
+
+  /** Three rounds of each stack at the given throughputs, p99s and CPU per 1,000 operations. */
+  static List<RunRecord> rounds(String stack, double[] opsS, double[] p99, double[] cpu) {
+    List<RunRecord> out = new java.util.ArrayList<>();
+    for (int i = 0; i < opsS.length; i++) {
+      out.add(run(stack, i + 1, opsS[i], p99[i], cpu[i]));
+    }
+    return out;
+  }
+
+  static List<RunRecord> race(List<List<RunRecord>> stacks) {
+    return stacks.stream().flatMap(List::stream).sorted(java.util.Comparator.comparingInt(RunRecord::round)).toList();
   }
 
   @Test
-  void aLeadTheRoundsAgreeOnIsStatedWithItsRatio() {
-    List<RunRecord> runs = List.of(
-        run("jdbc-platform", 1, 10_000, 4, 300), run("vertx", 1, 11_500, 3, 200),
-        run("jdbc-platform", 2, 10_200, 4, 320), run("vertx", 2, 11_700, 3, 210));
-    String v = Verdict.race(runs, 16, 200);
-    // medians 10,100 and 11,600: 1.15x; ranges 10,000-10,200 and 11,500-11,700 apart
-    assertTrue(v.startsWith("vertx led every round: 1.15x jdbc-platform (median 11,600 vs 10,100 ops/s over 2 rounds), "
-        + "ranges do not overlap"), v);
-    assertTrue(v.contains("CPU per 1,000 operations: vertx the cheapest at 205.0 ms, jdbc-platform the dearest at 310.0 ms (1.51x)"), v);
+  void aLeadTheRoundsSupportIsStatedWithItsRatioAndConfidence() {
+    List<RunRecord> runs = race(List.of(
+        rounds("jdbc-platform", new double[] {10_000, 10_200, 10_100}, new double[] {4, 4, 4}, new double[] {300, 320, 310}),
+        rounds("vertx", new double[] {11_500, 11_700, 11_600}, new double[] {3, 3, 3}, new double[] {200, 210, 205})));
+    dev.dbrace.core.result.Verdict verdict = Verdict.race(runs, 16, 200);
+    String v = verdict.text();
+    assertTrue(v.startsWith("Throughput: vertx leads, 1.15x jdbc-platform (median 11,600 vs 10,100 ops/s over 3 rounds,"
+        + " p < 0.001); on no other figure is it proven behind. Also: p99: vertx leads, 1.33x jdbc-platform (3.00 ms vs"
+        + " 4.00 ms); CPU per operation: vertx leads, 1.51x jdbc-platform (205.0 ms vs 310.0 ms). Within the noise for every"
+        + " stack: peak RSS and threads."), v);
     assertTrue(v.contains("a closed loop at concurrency 64, pool 16, threads 200, TLS off"), v);
-    assertFalse(v.contains("noise"), v);
+    assertTrue(v.contains("A lead is stated at 95 % confidence: Welch's t-test over the rounds"), v);
     assertFalse(v.contains("the server's own"), "no server CPU read, none said: " + v);
+    var throughput = verdict.dimension("throughput");
+    assertEquals("vertx", throughput.leader());
+    assertTrue(throughput.supported());
+    assertEquals(1.1485, throughput.ratio(), 1e-3);
+    assertEquals(3, throughput.rounds());
+    assertEquals(List.of("jdbc-platform"), throughput.behind());
+    assertEquals(List.of("throughput", "latency", "cpu", "rss", "threads"),
+        verdict.dimensions().stream().map(dev.dbrace.core.result.Verdict.Dimension::name).toList());
+    assertFalse(verdict.dimension("rss").supported(), "equal RSS in every round: no lead");
   }
 
-  /** Where the server's CPU was read (a server on this machine), the CPU sentence gives it for the two stacks it names. */
+  /** The first sentence names what the throughput leader pays: its p99 and CPU, where the rounds prove them worse. */
+  @Test
+  void theTradeOffComesFirst() {
+    List<RunRecord> runs = race(List.of(
+        rounds("jdbc-platform", new double[] {66_000, 66_600, 67_200}, new double[] {16, 17, 18}, new double[] {30, 31, 32}),
+        rounds("vertx", new double[] {60_500, 61_000, 61_400}, new double[] {2, 2.1, 2.2}, new double[] {20, 20.5, 21})));
+    String v = Verdict.race(runs, 16, 200).text();
+    assertTrue(v.startsWith("jdbc-platform: most throughput (1.09x vertx) but p99 8.10x vertx's and CPU per operation 1.51x"
+        + " vertx's. Throughput: jdbc-platform leads, 1.09x vertx"), v);
+  }
+
+  /** Rounds that cross are noise, however far apart the medians; a stack the rounds put behind is named. */
+  @Test
+  void roundsThatCrossAreNoiseAndAStackFarBehindIsNamed() {
+    List<RunRecord> runs = race(List.of(
+        rounds("jdbc-platform", new double[] {52_452, 68_000, 76_500}, new double[] {4, 4, 4}, new double[] {30, 30, 30}),
+        rounds("jdbc-virtual", new double[] {62_000, 64_000, 66_500}, new double[] {4, 4, 4}, new double[] {30, 30, 30}),
+        rounds("r2dbc", new double[] {31_000, 32_500, 33_000}, new double[] {4, 4, 4}, new double[] {30, 30, 30})));
+    var verdict = Verdict.race(runs, 16, 200);
+    String v = verdict.text();
+    assertTrue(v.startsWith("Throughput: jdbc-platform and jdbc-virtual are within the noise (jdbc-platform 68,000,"
+        + " jdbc-virtual 64,000 ops/s over 3 rounds; jdbc-platform 1.06x jdbc-virtual at the median); behind at 95 %"
+        + " confidence: r2dbc (0.48x jdbc-platform's)"), v);
+    assertFalse(verdict.dimension("throughput").supported());
+  }
+
+  /** Two rounds are too few to test a lead: the best median is named and the verdict says it was not tested. */
+  @Test
+  void twoRoundsAreNotTested() {
+    List<RunRecord> runs = List.of(
+        run("jdbc-platform", 1, 66_000, 4, 300), run("vertx", 1, 60_500, 3, 200),
+        run("jdbc-platform", 2, 67_200, 4, 320), run("vertx", 2, 61_400, 3, 210));
+    var verdict = Verdict.race(runs, 16, 200);
+    assertTrue(verdict.text().startsWith("Throughput: jdbc-platform best at 66,600 ops/s, 1.09x vertx (60,950 ops/s); too few"
+        + " rounds, so not tested"), verdict.text());
+    assertFalse(verdict.dimension("throughput").supported());
+    assertEquals(null, verdict.dimension("throughput").pValue());
+  }
+
+  /** An open loop is judged on latency, never on throughput (every stack that keeps up delivers the rate). */
+  @Test
+  void anOpenLoopIsJudgedOnLatencyAndErrorsKeepAStackFromLeading() {
+    LoadModel open = new LoadModel.Open(1_000, 5_000, 1024, "constant");
+    List<RunRecord> runs = new java.util.ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      runs.add(run("vertx", round, open, "ok", 1_000, 2 + 0.1 * round, 200, Tls.OFF, "settled"));
+      runs.add(run("jdbc-platform", round, open, "ok", 1_000, 9 + 0.2 * round, 300, Tls.OFF, "settled"));
+      runs.add(withErrors(run("r2dbc", round, open, "ok", 950, 0.5, 250, Tls.OFF, "settled"), 250));
+    }
+    var verdict = Verdict.race(runs, 16, 200);
+    assertEquals(null, verdict.dimension("throughput"), "an open loop's throughput is the offered rate");
+    var latency = verdict.dimension("latency");
+    assertEquals("vertx", latency.leader());
+    assertTrue(latency.supported(), verdict.text());
+    assertTrue(latency.excluded().get("r2dbc").contains("errors and refusals, over the 0.10 % budget"), latency.excluded().toString());
+    assertTrue(verdict.text().startsWith("P99 latency: vertx leads, 4.27x jdbc-platform (median 2.20 vs 9.40 ms over 3 rounds,"
+        + " p < 0.001); not ranked: r2dbc (5.06 % errors and refusals, over the 0.10 % budget)"), verdict.text());
+  }
+
+  /** The same run with {@code errors} failed operations among those it issued. */
+  static RunRecord withErrors(RunRecord r, long errors) {
+    WorkerResult w = r.result();
+    var failing = new WorkerResult(w.versions(), w.issued() + errors, w.ops(), w.errors() + errors, w.unfinished(), w.notIssued(),
+        w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(),
+        w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs());
+    return r.withResult(failing);
+  }
+
+  /** Where the server's CPU was read (a server on this machine), the verdict gives it for the cheapest and the dearest. */
   @Test
   void theServersCpuForTheCheapestAndTheDearest() {
     java.util.function.BiFunction<RunRecord, Double, RunRecord> server = (r, ms) ->
         r.withProbes(p -> p.withServerCpu(new RunRecord.ProcessCpu(1, 1, ms, 90)));
-    List<RunRecord> runs = List.of(
-        server.apply(run("jdbc-platform", 1, 10_000, 4, 300), 150.0), server.apply(run("vertx", 1, 11_500, 3, 200), 110.0),
-        server.apply(run("jdbc-platform", 2, 10_200, 4, 320), 170.0), server.apply(run("vertx", 2, 11_700, 3, 210), 130.0));
-    String v = Verdict.race(runs, 16, 200);
-    assertTrue(v.contains("jdbc-platform the dearest at 310.0 ms (1.51x); the server's own for them: 120.0 and 160.0 ms"), v);
+    List<RunRecord> runs = new java.util.ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      runs.add(server.apply(run("jdbc-platform", round, 10_000 + 100 * round, 4, 300 + 10 * round), 140.0 + 10 * round));
+      runs.add(server.apply(run("vertx", round, 11_500 + 100 * round, 3, 200 + 5 * round), 100.0 + 10 * round));
+    }
+    String v = Verdict.race(runs, 16, 200).text();
+    assertTrue(v.contains("The server's own CPU per 1,000 of their operations: 120.0 ms for vertx, 160.0 ms for jdbc-platform"
+        + " (the dearest, at 320.0 ms of its own)"), v);
   }
 
   @Test
-  void overlappingRangesAreNoiseNotALead() {
-    List<RunRecord> runs = List.of(
-        run("jdbc-platform", 1, 10_000, 4, 300), run("jdbc-virtual", 1, 10_300, 4, 310), run("vertx", 1, 5_000, 3, 200),
-        run("jdbc-platform", 2, 10_600, 4, 300), run("jdbc-virtual", 2, 10_100, 4, 310), run("vertx", 2, 5_100, 3, 200));
-    String v = Verdict.race(runs, 16, 200);
-    // jdbc-platform's median (10,300) is the highest, but its range 10,000-10,600 holds jdbc-virtual's 10,100-10,300
-    assertTrue(v.startsWith("jdbc-platform and jdbc-virtual are within the noise: their ranges overlap"), v);
-    assertTrue(v.contains("jdbc-platform 10,000-10,600, jdbc-virtual 10,100-10,300 ops/s over 2 rounds"), v);
-    assertFalse(v.contains("led every round"), v);
-  }
-
-  @Test
-  void oneRoundSaysItHasNoSpreadAndUnknownTlsIsSaid() {
+  void oneRoundSaysItIsNotTestedAndUnknownTlsIsSaid() {
     List<RunRecord> runs = List.of(run("r2dbc", 1, CLOSED, "ok", 8_000, 5, 250, null, "settled"),
         run("vertx", 1, CLOSED, "ok", 6_000, 5, 250, Tls.OFF, "cap"));
-    String v = Verdict.race(runs, 8, 50);
-    assertTrue(v.startsWith("r2dbc led: 1.33x vertx (8,000 vs 6,000 ops/s); one round, so no spread"), v);
+    String v = Verdict.race(runs, 8, 50).text();
+    assertTrue(v.startsWith("Throughput: r2dbc best at 8,000 ops/s, 1.33x vertx (6,000 ops/s); one round, so not tested"), v);
     assertTrue(v.contains("TLS unknown"), v);
     assertTrue(v.contains("warm-up did not settle (hit its cap) for vertx"), v);
   }
@@ -155,28 +243,61 @@ public class VerdictTest {
   void runsThatDidNotFinishOkAreNeverTheLeader() {
     List<RunRecord> runs = List.of(run("jdbc-platform", 1, 9_000, 4, 300),
         run("vertx", 1, CLOSED, "hung", 50_000, 3, 200, Tls.OFF, "settled"));
-    String v = Verdict.race(runs, 16, 200);
+    String v = Verdict.race(runs, 16, 200).text();
     assertTrue(v.startsWith("only jdbc-platform has figures: 9,000 ops/s"), v);
     assertTrue(v.contains("Not counted (no ok run with figures): vertx (hung)"), v);
+  }
+
+  /** race.json keeps the verdict as an object; a race.json whose verdict is a string (formats 1 and 2) still reads. */
+  @Test
+  void theVerdictIsAnObjectInRaceJsonAndAnOldStringStillReads() throws Exception {
+    List<RunRecord> runs = race(List.of(
+        rounds("jdbc-platform", new double[] {10_000, 10_200, 10_100}, new double[] {4, 4, 4}, new double[] {300, 320, 310}),
+        rounds("vertx", new double[] {11_500, 11_700, 11_600}, new double[] {3, 3, 3}, new double[] {200, 210, 205})));
+    var verdict = Verdict.race(runs, 16, 200);
+    var json = dev.dbrace.core.run.Json.MAPPER.writeValueAsString(verdict);
+    assertTrue(json.contains("\"dimensions\":[{\"name\":\"throughput\""), json);
+    assertTrue(json.contains("\"higher_is_better\":true"), json);
+    assertEquals(verdict, dev.dbrace.core.run.Json.MAPPER.readValue(json, dev.dbrace.core.result.Verdict.class));
+    var old = dev.dbrace.core.run.Json.MAPPER.readValue("\"vertx led every round\"", dev.dbrace.core.result.Verdict.class);
+    assertEquals("vertx led every round", old.text());
+    assertTrue(old.dimensions().isEmpty());
   }
 
   @Test
   void aCurveNamesEachStacksPeakAndTheLeaderAtEachLoad() {
     LoadModel c1 = new LoadModel.Closed(0, 2_000, 1);
     LoadModel c64 = new LoadModel.Closed(0, 2_000, 64);
-    List<RunRecord> runs = List.of(
-        run("jdbc-platform", 1, c1, "ok", 1_000, 1, 300, Tls.OFF, "settled"), run("vertx", 1, c1, "ok", 1_050, 1, 200, Tls.OFF, "settled"),
-        run("jdbc-platform", 2, c1, "ok", 1_100, 1, 300, Tls.OFF, "settled"), run("vertx", 2, c1, "ok", 1_000, 1, 200, Tls.OFF, "settled"),
-        run("jdbc-platform", 1, c64, "ok", 9_000, 9, 300, Tls.OFF, "settled"),
-        run("vertx", 1, c64, "ok", 12_000, 6, 200, Tls.OFF, "settled"),
-        run("jdbc-platform", 2, c64, "ok", 9_200, 9, 300, Tls.OFF, "settled"),
-        run("vertx", 2, c64, "ok", 12_400, 6, 200, Tls.OFF, "settled"));
-    String v = Verdict.curve(runs, null, 16, 200);
-    assertTrue(v.startsWith("Peaks: jdbc-platform 9,100 ops/s at concurrency 64; vertx 12,200 ops/s at concurrency 64"), v);
-    assertTrue(v.contains("at concurrency 1 vertx and jdbc-platform within the noise on throughput")
-        || v.contains("at concurrency 1 jdbc-platform and vertx within the noise on throughput"), v);
-    assertTrue(v.contains("at concurrency 64 vertx leads on throughput (12,200 ops/s (12,000-12,400) vs 9,100 ops/s (9,000-9,200) for "
-        + "jdbc-platform)"), v);
+    List<RunRecord> runs = new java.util.ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      runs.add(run("jdbc-platform", round, c1, "ok", 1_000 + 50 * (round % 2), 1, 300, Tls.OFF, "settled"));
+      runs.add(run("vertx", round, c1, "ok", 1_050 - 50 * (round % 2), 1, 200, Tls.OFF, "settled"));
+    }
+    for (int round = 1; round <= 3; round++) {
+      runs.add(run("jdbc-platform", round, c64, "ok", 9_000 + 100 * round, 9, 300, Tls.OFF, "settled"));
+      runs.add(run("vertx", round, c64, "ok", 12_000 + 200 * round, 6, 200, Tls.OFF, "settled"));
+    }
+    var verdict = Verdict.curve(runs, null, 16, 200);
+    String v = verdict.text();
+    assertTrue(v.startsWith("Peaks: jdbc-platform 9,200 ops/s at concurrency 64; vertx 12,400 ops/s at concurrency 64"), v);
+    assertTrue(v.contains("at concurrency 1 jdbc-platform and vertx are within the noise")
+        || v.contains("at concurrency 1 vertx and jdbc-platform are within the noise"), v);
+    assertTrue(v.contains("at concurrency 64 vertx leads, 1.35x jdbc-platform (median 12,400 vs 9,200 ops/s over 3 rounds, p"),
+        v);
+    assertEquals(2, verdict.dimensions().size());
+    assertEquals("concurrency 64", verdict.dimensions().get(1).at());
+  }
+
+  /** A curve of one round per step names the best at each load but tests no lead, and says so. */
+  @Test
+  void aCurveOfOneRoundTestsNoLead() {
+    LoadModel c64 = new LoadModel.Closed(0, 2_000, 64);
+    String v = Verdict.curve(List.of(run("jdbc-platform", 1, c64, "ok", 9_000, 9, 300, Tls.OFF, "settled"),
+        run("vertx", 1, c64, "ok", 12_000, 6, 200, Tls.OFF, "settled")), null, 16, 200).text();
+    assertTrue(v.contains("at concurrency 64 vertx best at 12,000 ops/s, 1.33x jdbc-platform (9,000 ops/s); one round, so"
+        + " not tested"), v);
+    assertTrue(v.contains("One round per step, so no lead is tested: --rounds 3 or more says which hold"), v);
+    assertFalse(v.contains(" leads,"), v);
   }
 
   @Test

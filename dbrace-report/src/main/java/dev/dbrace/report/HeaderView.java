@@ -37,7 +37,7 @@ record HeaderView(
     return new HeaderView(race.id(), folder.kind(), Format.withoutPassword(race.command()), when, workload,
         race.sla() == null ? null : race.sla().describe(),
         environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts(), serviceLevel(race),
-        race.verdict());
+        race.verdict() == null ? null : race.verdict().text());
   }
 
   /** A race of service variants: its workload is an endpoint, its "drivers" are the load generator's. */

@@ -11,13 +11,16 @@ import java.util.Map;
  *
  * @param format the layout of race.json: 1 for files written before the number existed, {@link #FORMAT}
  *     for those written now. Format 2 has format 1's fields in the same places (only {@code format} is
- *     new); a reader refuses a format newer than its own.
+ *     new); format 3 turns {@code verdict} from a string into an object (its text and its dimensions).
+ *     A reader refuses a format newer than its own.
  * @param kind {@code race} (one load point per stack), {@code curve} (a series of load steps per
  *     stack) or {@code capacity} (a search for the highest rate within the SLA)
  * @param sla the latency target of a capacity search or curve; null for a plain race
  * @param capacity one verdict per stack of a capacity search; empty otherwise
- * @param verdict the race's conclusion in a short paragraph, every figure in it from the runs;
- *     null until the race has finished (and in results written before verdicts existed)
+ * @param verdict the race's conclusion: its sentences and, per figure judged, the leader and whether the
+ *     rounds support the lead ({@link Verdict}); null until the race has finished (and in results written
+ *     before verdicts existed). Formats 1 and 2 held the sentences alone, as a string; they read as a
+ *     verdict without dimensions
  */
 public record Race(
     int format,
@@ -32,10 +35,10 @@ public record Race(
     Sla sla,
     List<RunRecord> runs,
     List<Capacity> capacity,
-    String verdict) {
+    Verdict verdict) {
 
   /** The format this dbrace writes and the newest it reads. */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
 
   public Race {
     format = format == 0 ? 1 : format; // race.json before the number existed
@@ -45,7 +48,7 @@ public record Race(
 
   /** A race written now: race.json in {@link #FORMAT}. */
   public Race(String id, String kind, String command, String started, String finished, Environment environment,
-      Settings settings, WorkloadSpec workload, Sla sla, List<RunRecord> runs, List<Capacity> capacity, String verdict) {
+      Settings settings, WorkloadSpec workload, Sla sla, List<RunRecord> runs, List<Capacity> capacity, Verdict verdict) {
     this(FORMAT, id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity, verdict);
   }
 
@@ -56,7 +59,7 @@ public record Race(
   }
 
   /** The same race with its verdict. */
-  public Race withVerdict(String v) {
+  public Race withVerdict(Verdict v) {
     return new Race(format, id, kind, command, started, finished, environment, settings, workload, sla, runs, capacity,
         v);
   }
@@ -191,6 +194,11 @@ public record Race(
    * rate (errors + not issued, over issued + not issued) below {@code maxErrorRate}.
    */
   public record Sla(String percentile, double ms, double maxErrorRate) {
+    /**
+     * The error budget of an SLA that names none, and the one a verdict holds every stack to when the race
+     * has no SLA: 0.1 % of the operations due (errors, unfinished and refused arrivals).
+     */
+    public static final double DEFAULT_ERROR_BUDGET = 0.001;
 
     /** The run's latency at this SLA's percentile, in ms. */
     public double latencyOf(RunRecord run) {
