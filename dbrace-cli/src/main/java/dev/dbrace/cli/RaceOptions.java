@@ -4,6 +4,7 @@ import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.Secrets;
@@ -11,7 +12,6 @@ import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -59,7 +59,7 @@ public final class RaceOptions {
    */
   static List<String> checkStacks(List<String> stacks, dev.dbrace.core.workload.WorkloadSpec workload, String url, Engine eng) {
     StackCatalog catalog = StackCatalog.discover(Main.home());
-    List<String> stackList = new ArrayList<>(new LinkedHashSet<>(stacks));
+    List<String> stackList = new ArrayList<>(Replicas.numbered(stacks));
     if (eng != Engine.POSTGRESQL && stackList.equals(List.of(Defaults.STACKS.split(",")))) {
       // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
       stackList = databaseStacks(catalog, eng);

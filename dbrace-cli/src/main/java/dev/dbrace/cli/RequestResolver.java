@@ -169,7 +169,12 @@ public final class RequestResolver {
 
   /** Rounds of each stack, checked 1..{@link Defaults#MAX_ROUNDS}; {@code byDefault} is the command's. */
   int rounds(int byDefault) {
-    Integer rounds = stacks == null ? null : layer("--rounds", stacks.rounds, fromLoad(ScenarioFile.Load::rounds));
+    return rounds(stacks == null ? null : stacks.rounds, byDefault);
+  }
+
+  /** The same for a command whose {@code --rounds} is its own option (serve-race): {@code commandLine} its value. */
+  int rounds(Integer commandLine, int byDefault) {
+    Integer rounds = layer("--rounds", commandLine, fromLoad(ScenarioFile.Load::rounds));
     return RacePlan.checkRounds(rounds == null ? byDefault : rounds, "--rounds");
   }
 

@@ -38,6 +38,12 @@ final class ServeRaceCommand implements Callable<Integer> {
       + "(and of the generator's) and report the service's thread states; a Node service has none.")
   boolean jfr;
 
+  @picocli.CommandLine.Option(names = "--rounds", paramLabel = "N", description = "Run every variant N times, interleaved"
+      + " and turned a place each round (A B C, B C A ...), each a fresh service and generator; tables show the median and"
+      + " range, and the verdict states a lead only where the rounds support it (1.." + Defaults.MAX_ROUNDS + "; default: "
+      + Defaults.SERVE_RACE_ROUNDS + ").")
+  Integer rounds;
+
   @Spec CommandSpec commandSpec;
 
   @Override
@@ -46,6 +52,7 @@ final class ServeRaceCommand implements Callable<Integer> {
     LoadModel model = resolver.loadModel(Defaults.SERVE_RACE_DURATION_MS);
     int concurrency = resolver.loadConcurrency();
     long warmup = resolver.loadWarmup();
+    int roundsAsked = resolver.rounds(rounds, Defaults.SERVE_RACE_ROUNDS);
     if ("both".equalsIgnoreCase(resolver.engineTyped())) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
       RaceOptions.require(resolver.url() == null,
@@ -56,7 +63,7 @@ final class ServeRaceCommand implements Callable<Integer> {
       List<Engine> engines = List.of(Engine.POSTGRESQL, Engine.FIREBIRD);
       // both engines' variants checked before the first race starts
       List<RaceRequest> perEngine = engines.stream().map(e -> resolver.request(resolver.serviceSettings(e, model, concurrency, warmup),
-          new RacePlan.Fixed(), null, null, e, base.resolve(e.id()))).toList();
+          new RacePlan.Fixed(roundsAsked), null, null, e, base.resolve(e.id()))).toList();
       int worst = 0;
       for (RaceRequest request : perEngine) {
         worst = Math.max(worst, service.run(request));
@@ -64,6 +71,6 @@ final class ServeRaceCommand implements Callable<Integer> {
       return worst;
     }
     RaceSettings settings = resolver.serviceSettings(resolver.engine(), model, concurrency, warmup);
-    return service.run(resolver.request(settings, new RacePlan.Fixed(), null, null));
+    return service.run(resolver.request(settings, new RacePlan.Fixed(roundsAsked), null, null));
   }
 }

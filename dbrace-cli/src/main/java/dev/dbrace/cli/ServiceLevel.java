@@ -18,7 +18,6 @@ import dev.dbrace.service.host.RemoteStub;
 import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -101,7 +100,7 @@ public final class ServiceLevel {
       java.util.function.Consumer<String> notices) {
     ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
-        : new ArrayList<>(new LinkedHashSet<>(services));
+        : new ArrayList<>(dev.dbrace.runner.Replicas.numbered(services));
     RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
     names.forEach(catalog::get);
     List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();

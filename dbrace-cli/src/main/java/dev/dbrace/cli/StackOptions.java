@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.UserError;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,10 +59,15 @@ final class StackOptions {
       + Defaults.RUN_ROUNDS + " for run, " + Defaults.CURVE_ROUNDS + " for curve; capacity runs 1).")
   Integer rounds;
 
-  /** Splits {@code --stack-opt stack.key=value} into each stack's own options. */
+  /**
+   * Splits {@code --stack-opt stack.key=value} into each stack's own options. An option named by a stack applies to
+   * every replica of it ({@code jdbc-platform} and {@code jdbc-platform#2} alike, so an A/A race stays equal); one named
+   * by a replica ({@code vertx#2.transport=epoll}) to that replica alone, over the stack's.
+   */
   static Map<String, Map<String, String>> split(Map<String, String> raw, List<String> stacks) {
     Map<String, Map<String, String>> out = new HashMap<>();
     stacks.forEach(s -> out.put(s, new LinkedHashMap<>()));
+    Map<String, Map<String, String>> byReplica = new HashMap<>();
     raw.forEach((key, value) -> {
       int dot = key.indexOf('.');
       if (dot <= 0 || dot == key.length() - 1) {
@@ -71,8 +77,14 @@ final class StackOptions {
       if (!out.containsKey(stack)) {
         throw new UserError("--stack-opt " + key + ": stack " + stack + " is not in this race (" + String.join(", ", stacks) + ")");
       }
-      out.get(stack).put(key.substring(dot + 1), value);
+      String option = key.substring(dot + 1);
+      if (stack.equals(Replicas.base(stack))) {
+        stacks.stream().filter(s -> Replicas.base(s).equals(stack)).forEach(s -> out.get(s).put(option, value));
+      } else {
+        byReplica.computeIfAbsent(stack, k -> new LinkedHashMap<>()).put(option, value);
+      }
     });
+    byReplica.forEach((replica, options) -> out.get(replica).putAll(options));
     return out;
   }
 }

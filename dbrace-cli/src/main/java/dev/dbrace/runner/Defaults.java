@@ -42,8 +42,13 @@ public final class Defaults {
   public static final long RUN_DURATION_MS = 5_000;
   /** serve-race's measured time per run unless --duration or --executions. */
   public static final long SERVE_RACE_DURATION_MS = 10_000;
-  /** Rounds of a run unless --rounds: two show whether a lead holds, and keep the quick race near two minutes. */
-  public static final int RUN_ROUNDS = 2;
+  /**
+   * Rounds of a run unless --rounds: the fewest on which the verdict tests a lead ({@code LeadTest.MIN_ROUNDS}); with
+   * {@link #RUN_DURATION_MS} they keep the README's quick race near 4 minutes on 2 cores.
+   */
+  public static final int RUN_ROUNDS = 3;
+  /** Rounds of a serve-race unless --rounds: as run's, the fewest on which a lead is tested. */
+  public static final int SERVE_RACE_ROUNDS = 3;
   /** Rounds of each curve step unless --rounds. */
   public static final int CURVE_ROUNDS = 1;
   /** Most rounds accepted: more only lengthens a race whose spread is already known. */

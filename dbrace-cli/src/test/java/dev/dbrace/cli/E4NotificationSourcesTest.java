@@ -28,7 +28,8 @@ public class E4NotificationSourcesTest {
     assumeGo();
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
-    Cli.Result r = Cli.run("serve-race", "--services", "vertx-web,quarkus-orm,quarkus-reactive", "--endpoint", "/notifications",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "vertx-web,quarkus-orm,quarkus-reactive", "--endpoint",
+        "/notifications",
         "--url", url, "--mongo-docs", "3000", "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "20-50",
         "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
@@ -61,7 +62,7 @@ public class E4NotificationSourcesTest {
         && dev.dbrace.runner.service.NodeModules.find("npm").isPresent(), "Node.js tests skipped: node and npm are not both on the PATH");
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
-    Cli.Result r = Cli.run("serve-race", "--services", "node-async-pool", "--endpoint", "/notifications", "--url", url,
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "node-async-pool", "--endpoint", "/notifications", "--url", url,
         "--concurrency", "4", "--executions", "8", "--warmup", "0s", "--remote-delay", "20-50", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("node-async-pool has no MongoDB client here"), r.err());

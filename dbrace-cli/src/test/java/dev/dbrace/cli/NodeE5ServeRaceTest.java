@@ -41,7 +41,7 @@ public class NodeE5ServeRaceTest {
     nodeIsThere();
     DbTarget t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
-    Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--executions", "200", "--warmup", "200ms",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--executions", "200", "--warmup", "200ms",
         "--services", "node-sync-shared,node-async-shared-queued,node-async-pool-prepared", "--url", url, "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations", 200,
@@ -75,7 +75,8 @@ public class NodeE5ServeRaceTest {
     firebirdAddonIsThere();
     // E5's 5 requests in flight: the addon's async styles once crashed under it (a query's statement freed on the main
     // thread while the next call on its connection ran on a libuv thread; lib/fbclient.js now lets the free come first)
-    Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1", "--executions", "100",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1",
+        "--executions", "100",
         "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD);
@@ -93,7 +94,8 @@ public class NodeE5ServeRaceTest {
   void tenRowsOnFirebird(@TempDir Path out) throws Exception {
     firebirdAddonIsThere();
     List<String> three = List.of("node-sync-shared", "node-fbclient-async-pool", "node-async-pool-prepared");
-    Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "firebird", "--endpoint", "/relations?limit=10",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--engine", "firebird", "--endpoint",
+        "/relations?limit=10",
         "--executions", "1000", "--warmup", "1s", "--services", String.join(",", three), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations?limit=10", 1000, three);
@@ -107,7 +109,8 @@ public class NodeE5ServeRaceTest {
     nodeIsThere();
     String why = SharedTestFirebird.unavailable();
     assumeTrue(why == null, why);
-    Cli.Result r = Cli.run("serve-race", "--scenario", "node-e5", "--engine", "both", "--executions", "200", "--warmup", "200ms",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--engine", "both", "--executions", "200",
+        "--warmup", "200ms",
         "--services", "node-async-pool,node-async-pool-prepared", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertEveryRun(out.resolve("postgresql"), "/relations", 200, List.of("node-async-pool", "node-async-pool-prepared"));

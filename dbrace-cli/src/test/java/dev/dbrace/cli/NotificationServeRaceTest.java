@@ -39,7 +39,8 @@ public class NotificationServeRaceTest {
    */
   @Test
   void aStreamedAnswersFirstItemComesBeforeItsLastByteABufferedOnesWithIt(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("serve-race", "--scenario", "notification", "--services", "vertx-web,webflux-r2dbc", "--url", url(),
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "notification", "--services", "vertx-web,webflux-r2dbc",
+        "--url", url(),
         "--concurrency", "4", "--executions", "40", "--remote-delay", "300-300", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
@@ -67,7 +68,7 @@ public class NotificationServeRaceTest {
   @Test
   void aRequestSlowerThanTheTimeoutIsATimeoutError(@TempDir Path out) throws Exception {
     // vertx-web reads MongoDB: the smallest collection, so the embedded FerretDB starts on a small copy
-    Cli.Result r = Cli.run("serve-race", "--services", "vertx-web", "--endpoint", "/notifications", "--url", url(),
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "vertx-web", "--endpoint", "/notifications", "--url", url(),
         "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "1500-1500", "--request-timeout", "250ms",
         "--mongo-docs", "3000", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
@@ -101,7 +102,7 @@ public class NotificationServeRaceTest {
    */
   @Test
   void jfrRecordsTheServicesOwnJvm(@TempDir Path out) throws Exception {
-    Cli.Result r = Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--url", url(), "--jfr",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--url", url(), "--jfr",
         "--concurrency", "8", "--executions", "40", "--warmup", "0s", "--remote-delay", "100-200", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());

@@ -105,7 +105,7 @@ public class TlsRaceTest {
     // takes sslmode as it is)
     String services = "vertx-web,quarkus-orm,quarkus-reactive,node-async-pool";
     Path out = dir.resolve("serve-race");
-    Cli.Result r = Cli.run("serve-race", "--url", url(""), "--services", services, "--endpoint", "/db",
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--url", url(""), "--services", services, "--endpoint", "/db",
         "--duration", "500ms", "--warmup", "300ms", "--pool", "2", "--concurrency", "4", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());

@@ -77,9 +77,9 @@ public final class StackCatalog {
     return List.copyOf(entries.values());
   }
 
-  /** The named stack, or a one-line error listing the known ones. */
+  /** The named stack (a replica's, {@code name#2}, is its stack's), or a one-line error listing the known ones. */
   public Entry get(String name) {
-    Entry e = entries.get(name);
+    Entry e = entries.get(dev.dbrace.runner.Replicas.base(name));
     if (e == null) {
       throw new UserError("unknown stack '" + name + "' (known: " + String.join(", ", entries.keySet()) + ")");
     }

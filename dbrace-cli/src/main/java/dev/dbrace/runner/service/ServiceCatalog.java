@@ -50,7 +50,7 @@ public final class ServiceCatalog {
 
   /** The named variant, or a one-line error listing the known ones. */
   public ServiceVariant get(String name) {
-    ServiceVariant v = variants.get(name);
+    ServiceVariant v = variants.get(dev.dbrace.runner.Replicas.base(name));
     if (v == null) {
       throw new UserError("unknown service '" + name + "' (known: "
           + (variants.isEmpty() ? "none built" : String.join(", ", variants.keySet())) + ")");
