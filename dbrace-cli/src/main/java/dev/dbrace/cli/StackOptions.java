@@ -53,9 +53,10 @@ final class StackOptions {
   @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
   boolean jfr;
 
-  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved (A B C, A B C ...),"
-      + " each a fresh worker, "
-      + "so the machine's drift falls on every stack alike; tables show the median and range (1.." + Defaults.MAX_ROUNDS + "; default: "
+  @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved and turned a place each"
+      + " round (A B C, B C A ...), each a fresh worker, so the machine's drift falls on every stack alike; tables show the"
+      + " median and range, and the verdict states a lead only where 3 or more rounds prove it (1.." + Defaults.MAX_ROUNDS
+      + "; default: "
       + Defaults.RUN_ROUNDS + " for run, " + Defaults.CURVE_ROUNDS + " for curve; capacity runs 1).")
   Integer rounds;
 

@@ -218,7 +218,9 @@ public final class Verdict {
     }
     String text = said.isEmpty() ? "" : "Also: " + String.join("; ", said);
     if (!noise.isEmpty()) {
-      text += (text.isEmpty() ? "" : ". ") + "Within the noise for every stack: " + join(noise);
+      text += (text.isEmpty() ? "" : ". ") + "No lead on " + (noise.size() == 1 ? noise.getFirst()
+          : String.join(", ", noise.subList(0, noise.size() - 1)) + " or " + noise.getLast())
+          + ": the rounds tell no stack apart";
     }
     return text;
   }
@@ -281,9 +283,9 @@ public final class Verdict {
     if (cheap.serverCpuPer1k() == null || dearest.serverCpuPer1k() == null) {
       return null;
     }
-    return fmt("The server's own CPU per 1,000 of their operations: %.1f ms for %s, %.1f ms for %s (the dearest, at %.1f ms"
-        + " of its own)", cheap.serverCpuPer1k().median(), cheap.stack(), dearest.serverCpuPer1k().median(), dear,
-        cpu.medians().get(dear));
+    return fmt("The server's own CPU per 1,000 operations: %.1f ms for %s's (the cheapest client, %.1f ms), %.1f ms for %s's"
+        + " (the dearest, %.1f ms)", cheap.serverCpuPer1k().median(), cheap.stack(), cpu.medians().get(cheap.stack()),
+        dearest.serverCpuPer1k().median(), dear, cpu.medians().get(dear));
   }
 
   private static String label(Dimension d) {

@@ -24,7 +24,7 @@ class EndToEndTest {
         "--concurrency", "8", "--pool", "4", "--warmup", "300ms", "--rounds", "1", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("jdbc-platform") && r.out().contains("vs best"), r.out());
-    assertTrue(r.out().contains("one round, so no spread"), r.out());
+    assertTrue(r.out().contains("one round, so not tested"), r.out());
 
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals(2, race.path("runs").size());
@@ -56,39 +56,53 @@ class EndToEndTest {
     }
   }
 
+  /**
+   * An A/A race: a stack named twice runs twice, as vertx and vertx#2, each in every round with the same options, the
+   * rounds turned a place each time, each run in a folder of its own, and the verdict judged by figure in race.json.
+   */
   @Test
-  void roundsRunInterleavedInFoldersOfTheirOwnAndEndInAVerdict(@TempDir Path out) throws Exception {
+  void aStackNamedTwiceRacesItselfInTurnedRoundsAndEndsInAVerdict(@TempDir Path out) throws Exception {
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
-    Cli.Result r = Cli.run("run", "--url", url, "--stacks", "jdbc-platform,vertx", "--rounds", "2", "--duration", "1s",
-        "--warmup", "1s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
+    Cli.Result r = Cli.run("run", "--url", url, "--stacks", "vertx,vertx", "--rounds", "3", "--duration", "1s",
+        "--warmup", "1s", "--concurrency", "8", "--pool", "4", "--stack-opt", "vertx.cachePreparedStatements=false",
+        "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
 
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
-    assertEquals(2, race.at("/settings/rounds").asInt());
+    assertEquals(3, race.at("/settings/rounds").asInt());
+    assertEquals(List.of("vertx", "vertx#2"), Json.MAPPER.convertValue(race.at("/settings/stacks"), List.class));
+    assertEquals("false", race.at("/settings/stack_options/vertx#2/cachePreparedStatements").asText(),
+        "the stack's option is its replica's too: " + race.at("/settings/stack_options"));
     List<String> order = new java.util.ArrayList<>();
     java.util.Set<String> hlogs = new java.util.HashSet<>();
     for (JsonNode run : race.path("runs")) {
-      order.add(run.path("stack").asText() + "#" + run.path("round").asInt());
+      order.add(run.path("stack").asText() + "@" + run.path("round").asInt());
       assertEquals("ok", run.path("status").asText(), run.toString());
       Path hlog = out.resolve(run.path("hlog").asText());
       assertTrue(Files.isRegularFile(hlog), "each round writes its own log: " + hlog);
       hlogs.add(hlog.toString());
     }
-    assertEquals(List.of("jdbc-platform#1", "vertx#1", "jdbc-platform#2", "vertx#2"), order, "A B A B");
-    assertEquals(4, hlogs.size(), "every run in a folder of its own: " + hlogs);
-    assertTrue(Files.isRegularFile(out.resolve("runs/vertx/round-2/latency.hlog")), "round 2's folder");
+    assertEquals(List.of("vertx@1", "vertx#2@1", "vertx#2@2", "vertx@2", "vertx@3", "vertx#2@3"), order, "A B, B A, A B");
+    assertEquals(6, hlogs.size(), "every run in a folder of its own: " + hlogs);
+    assertTrue(Files.isRegularFile(out.resolve("runs/vertx#2/round-2/latency.hlog")), "the replica's round 2 folder");
 
-    String verdict = race.path("verdict").asText();
-    assertTrue(verdict.contains("jdbc-platform") && verdict.contains("vertx") && verdict.contains("pool 4"), verdict);
+    String verdict = race.at("/verdict/text").asText();
+    assertTrue(verdict.contains("vertx") && verdict.contains("vertx#2") && verdict.contains("pool 4"), verdict);
     assertTrue(r.out().contains("verdict: " + verdict), r.out());
-    // the table: one row per stack, median and range of its two rounds
-    String row = r.out().lines().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
-    assertEquals(1, r.out().lines().filter(l -> l.startsWith("vertx")).count(), r.out());
-    assertTrue(row.matches(".*\\d \\([0-9,]+-[0-9,]+\\).*"), row);
-    assertTrue(Files.readString(out.resolve("report.html")).contains("round 2"), "the report tells the rounds apart");
+    JsonNode throughput = race.at("/verdict/dimensions/0");
+    assertEquals("throughput", throughput.path("name").asText(), race.path("verdict").toString());
+    assertEquals(3, throughput.path("rounds").asInt());
+    assertTrue(throughput.has("p_value") && throughput.path("within_noise").size() >= 1, throughput.toString());
+    // the table: one row per replica, median and range of its three rounds
+    List<String> rows = r.out().lines().filter(l -> l.startsWith("vertx")).toList();
+    assertEquals(2, rows.size(), r.out());
+    assertTrue(rows.getFirst().matches(".*\\d \\([0-9,]+-[0-9,]+\\).*"), rows.getFirst());
+    String report = Files.readString(out.resolve("report.html"));
+    assertTrue(report.contains("round 2") && report.contains("vertx#2"), "the report tells the rounds and replicas apart");
+    assertTrue(report.contains("class=\"judgements\""), "the report's table of judged figures");
     List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
     assertTrue(csv.getFirst().contains(",round,status,ops,errors,unfinished,"), csv.getFirst());
-    assertEquals(5, csv.size(), "a line per run: " + csv);
+    assertEquals(7, csv.size(), "a line per run: " + csv);
   }
 }

@@ -73,9 +73,9 @@ class SweepTest {
     double three = runs.get(1).path("throughput_ops_s").asDouble();
     assertTrue(one > 20 && one <= 52, "pool 1: " + one);
     assertTrue(three > 1.5 * one, "pool 3 serves more: " + three + " vs " + one);
-    assertTrue(race.path("verdict").asText().startsWith("Peaks: jdbc-platform ")
-        && race.path("verdict").asText().contains(" ops/s at pool 3") && race.path("verdict").asText().contains("pools 1 and 3"),
-        race.path("verdict").asText());
+    String verdict = race.at("/verdict/text").asText();
+    assertTrue(verdict.startsWith("Peaks: jdbc-platform ") && verdict.contains(" ops/s at pool 3") && verdict.contains("pools 1 and 3"),
+        verdict);
     assertTrue(r.out().contains("closed c=6 pool 1") && r.out().contains("closed c=6 pool 3"), r.out());
     assertTrue(r.out().contains("% cpu") && r.out().contains("faults min/maj"), r.out());
     String html = Files.readString(out.resolve("report.html"));
@@ -111,7 +111,7 @@ class SweepTest {
     assertEquals("elastic", er.path("settings").path("thread_pool").asText());
     assertEquals(0, er.path("runs").get(0).path("threads").asInt(), "the run records elastic as 0");
     assertEquals("fixed", fr.path("settings").path("thread_pool").asText());
-    assertTrue(er.path("verdict").asText().contains("threads elastic"), er.path("verdict").asText());
+    assertTrue(er.at("/verdict/text").asText().contains("threads elastic"), er.at("/verdict/text").asText());
     int grown = er.path("runs").get(0).path("process").path("peak_threads").asInt();
     int base = fr.path("runs").get(0).path("process").path("peak_threads").asInt();
     assertTrue(base > 4 && grown >= base + 30, "elastic " + grown + " threads vs a fixed pool of 4: " + base);

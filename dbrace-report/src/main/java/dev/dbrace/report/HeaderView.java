@@ -25,9 +25,33 @@ record HeaderView(
     List<Item> drivers,
     List<String> sql,
     boolean serviceLevel,
-    String verdict) {
+    String verdict,
+    List<Judgement> judgements) {
 
   record Item(String name, String value) {}
+
+  /** Whether the verdict judged any figure (race.json written before dimensions has none). */
+  boolean judged() {
+    return !judgements.isEmpty();
+  }
+
+  /**
+   * One figure the verdict judged, as a row: the leader, its ratio to the runner-up, and whether the rounds prove the
+   * lead ({@code proven}), only name a best median ({@code standing}: within the noise, or not tested).
+   */
+  record Judgement(String figure, String at, String leader, String ratio, boolean proven, String standing,
+      String withinNoise, String behind, String excluded) {
+
+    static Judgement of(dev.dbrace.core.result.Verdict.Dimension d) {
+      String standing = d.leader() == null ? "no stack can lead" : d.runnerUp() == null ? "only one ranked"
+          : d.supported() ? "proven" + (d.confidence() == null ? " (brackets apart)" : Format.f(" at %.0f %%", 100 * d.confidence()))
+          : d.pValue() == null && d.confidence() != null ? "not tested (" + d.rounds() + (d.rounds() == 1 ? " round)" : " rounds)")
+          : "within the noise";
+      return new Judgement(d.figure(), d.at(), d.leader(), d.ratio() == null ? "" : Format.f("%.2fx ", d.ratio()) + d.runnerUp(),
+          d.supported(), standing, String.join(", ", d.withinNoise()), String.join(", ", d.behind()),
+          d.excluded().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; ")));
+    }
+  }
 
   static HeaderView of(ResultsFolder folder) {
     Race race = folder.race();
@@ -37,7 +61,8 @@ record HeaderView(
     return new HeaderView(race.id(), folder.kind(), Format.withoutPassword(race.command()), when, workload,
         race.sla() == null ? null : race.sla().describe(),
         environment(race), settings(race), drivers(race), w == null ? List.of() : w.sqlTexts(), serviceLevel(race),
-        race.verdict() == null ? null : race.verdict().text());
+        race.verdict() == null ? null : race.verdict().text(),
+        race.verdict() == null ? List.of() : race.verdict().dimensions().stream().map(Judgement::of).toList());
   }
 
   /** A race of service variants: its workload is an endpoint, its "drivers" are the load generator's. */

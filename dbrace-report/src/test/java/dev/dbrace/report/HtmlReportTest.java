@@ -258,6 +258,11 @@ class HtmlReportTest {
     assertFalse(page.html().contains("<script>alert(4)"), "the verdict went in raw");
     assertEquals("Verdict: &\"< led every round: 1.15x jdbc-platform <script>alert(4)</script>",
         page.doc().select("header p.verdict").text(), "the verdict is shown at the top, as text");
+    assertFalse(page.html().contains("<script>alert(5)") || page.html().contains("<script>alert(6)") || page.html().contains("ops/s <b>"),
+        "a judged figure's names went in raw");
+    String judged = page.doc().select("header table.judgements tbody").text();
+    assertTrue(judged.contains("ops/s <b>") && judged.contains("1.15x <script>alert(5)</script>")
+        && judged.contains("<i>x</i>: <script>alert(6)</script>") && judged.contains("not tested (2 rounds)"), judged);
 
     assertFalse(page.html().contains("s3cret"), "a password from a URL reached the page");
     assertTrue(page.doc().select("header").text().contains("postgresql://bob:***@db.example:5432/bench"));

@@ -149,7 +149,7 @@ public record Race(
    * @param threadPool the platform-thread stacks' executor: {@code fixed} ({@code threads} threads) or
    *     {@code elastic} (a cached pool that grows with the operations in flight; {@code threads} is 0);
    *     null at the service level and in results written before it was recorded
-   * @param rounds how many times each stack ran, interleaved (A B C, A B C ...); 0 in results
+   * @param rounds how many times each stack ran, interleaved (A B C, B C A ...); 0 in results
    *     written before rounds existed
    * @param warmupRule how each run's warm-up ended: e.g. {@code auto (cap 60 s)} or {@code fixed 3 s}
    * @param sslmode the TLS mode every stack was asked to connect with (libpq's words); null where
