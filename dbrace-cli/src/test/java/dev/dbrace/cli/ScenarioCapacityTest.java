@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.WarmupRule;
+import dev.dbrace.runner.Defaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,9 @@ class ScenarioCapacityTest {
       load: {model: closed, concurrency: 6, duration: 60s, warmup: 300ms}
       sla: {p50: 100ms}
       """;
+
+  /** The same file without a warm-up of its own: capacity's default applies. */
+  private static final String NO_WARMUP = FILE.replace(", warmup: 300ms", "");
 
   private static String url() {
     var t = TestDb.get().target();
@@ -62,6 +67,63 @@ class ScenarioCapacityTest {
     JsonNode verdict = race.path("capacity").get(0);
     double capacity = verdict.path("capacity_ops_s").asDouble();
     assertTrue(capacity >= 30 && capacity <= 105, "2 connections x 20 ms: at most 100/s: " + verdict);
+  }
+
+  /**
+   * By default a capacity search warms each run up until steady, as run does, within capacity's own
+   * cap: a fixed 2 s ranked how fast the stacks warm up and could never say a run was not settled.
+   * p99.9 at 1 s steps leaves the probe as the only run (see below), which keeps this short.
+   */
+  @Test
+  void capacityWarmsUpUntilSteadyWithinItsOwnCap(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("slow.yaml");
+    Files.writeString(file, NO_WARMUP);
+    String rule = WarmupConverter.describe(WarmupRule.AUTO, new Durations().convert(Defaults.CAPACITY_WARMUP_MAX));
+    Cli.Result v = Cli.run("validate", file.toString());
+    assertEquals(0, v.exit(), v.err());
+    assertTrue(v.out().contains("(warm-up " + rule + ")"), v.out());
+
+    Path out = dir.resolve("capacity");
+    Cli.Result r = Cli.run("capacity", file.toString(), "--url", url(), "--sla", "p99.9=100ms", "--step-duration", "1s",
+        "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    assertEquals(WarmupRule.AUTO, race.path("settings").path("warmup_ms").asLong(), race.path("settings").toString());
+    assertEquals(rule, race.path("settings").path("warmup_rule").asText());
+    JsonNode warmup = race.path("runs").get(0).path("warmup");
+    String ended = warmup.path("ended").asText();
+    assertTrue(ended.equals(WarmupRule.SETTLED) || ended.equals(WarmupRule.CAP), warmup.toString());
+    // steady takes three 1 s windows after the first reading; the cap is capacity's
+    assertTrue(warmup.path("duration_s").asDouble() >= 3, warmup.toString());
+    assertTrue(warmup.path("duration_s").asDouble() < new Durations().convert(Defaults.WARMUP_MAX) / 1000.0, warmup.toString());
+    assertEquals(ended.equals(WarmupRule.CAP) ? 1 : 0, race.path("capacity").get(0).path("not_settled").asInt());
+  }
+
+  /**
+   * A run whose warm-up hits the cap is measured anyway and said to be not settled: in the stack's
+   * answer (race.json and the capacity table), its count and the verdict. A cap of 1 s is below the
+   * 3 s auto needs to see a run steady, so every run of this search hits it.
+   */
+  @Test
+  void runsWhoseWarmUpHitTheCapAreShownNotSettled(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("slow.yaml");
+    Files.writeString(file, NO_WARMUP);
+    Path out = dir.resolve("capacity");
+    Cli.Result r = Cli.run("capacity", file.toString(), "--url", url(), "--step-duration", "1s", "--precision", "25",
+        "--warmup-max", "1s", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    JsonNode runs = race.path("runs");
+    assertTrue(runs.size() > 1, "the probe and the search's steps: " + runs);
+    runs.forEach(run -> assertEquals(WarmupRule.CAP, run.path("warmup").path("ended").asText(), run.path("warmup").toString()));
+    JsonNode c = race.path("capacity").get(0);
+    assertEquals(runs.size(), c.path("steps").asInt());
+    assertEquals(runs.size(), c.path("not_settled").asInt(), c.toString());
+    String said = "warm-up not settled (hit its cap) in " + runs.size() + " of " + runs.size() + " runs (the probe, ";
+    assertTrue(c.path("verdict").asText().contains(said), c.toString());
+    assertTrue(r.out().contains("  vertx: " + c.path("verdict").asText()), "the capacity table: " + r.out());
+    assertTrue(race.path("verdict").asText().contains("warm-up not settled in " + runs.size() + " of " + runs.size() + " runs"),
+        race.path("verdict").asText());
   }
 
   /**
