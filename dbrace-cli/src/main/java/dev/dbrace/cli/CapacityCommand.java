@@ -10,17 +10,31 @@ import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code dbrace capacity}: each stack's highest rate within an SLA. */
+/**
+ * {@code dbrace capacity}: each stack's highest rate within an SLA. Each run of the search warms up
+ * as run's do ({@code --warmup auto}), with capacity's own cap ({@link Defaults#CAPACITY_WARMUP_MAX}).
+ */
 @Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: "
     + "the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = CapacityCommand.Caps.class)
 public final class CapacityCommand implements Callable<Integer> {
+  /** capacity's default for the --warmup-max it shares with run ({@link GuardOptions}); picocli asks it first. */
+  static final class Caps implements IDefaultValueProvider {
+    @Override
+    public String defaultValue(ArgSpec arg) {
+      return arg instanceof OptionSpec o && o.longestName().equals("--warmup-max") ? Defaults.CAPACITY_WARMUP_MAX : null;
+    }
+  }
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
   Path scenarioFile;
@@ -43,8 +57,9 @@ public final class CapacityCommand implements Callable<Integer> {
           + "to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.CAPACITY_WARMUP,
-      description = "Warm-up per step, excluded from figures (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
+  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+      description = "Warm-up per run, excluded from figures: auto (until steady, at most --warmup-max) or a fixed duration"
+          + " (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
   long warmupMs;
 
   @Option(names = "--concurrency", defaultValue = Defaults.CAPACITY_CONCURRENCY,

@@ -35,7 +35,7 @@ public final class LoadOptions {
   @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
       description = "Warm-up per run, excluded from figures: "
           + "auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
-          + "over 3 s, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
+          + "over 3 s, not ramping, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")
   public long warmupMs;
 
   /**

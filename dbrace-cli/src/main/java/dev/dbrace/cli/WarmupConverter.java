@@ -24,7 +24,7 @@ public final class WarmupConverter implements ITypeConverter<Long> {
   /** How race.json and the report name a run's warm-up rule. */
   public static String describe(long warmupMs, long warmupMaxMs) {
     if (warmupMs == WarmupRule.AUTO) {
-      return "auto: until steady (compiler threads under 5 % of the CPU, throughput flat within 5 % over 3 s), at most "
+      return "auto: until steady (compiler threads under 5 % of the CPU, throughput flat within 5 % over 3 s, not ramping), at most "
           + Durations.human(warmupMaxMs / 1000.0);
     }
     return warmupMs == 0 ? "none" : "fixed " + Durations.human(warmupMs / 1000.0);

@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
  * {@link #minOps} operations (10 / (1 - q): 1,000 for p99, 10,000 for p99.9), the step lengthened
  * up to {@link #MAX_STEP_FACTOR} times {@code --step-duration} where the rate needs it; a rate that
  * would need more is not run and the answer says "too few operations". The answer is stated with
- * its bracket: the capacity is at least the rate that held and below the one that missed.
+ * its bracket: the capacity is at least the rate that held and below the one that missed. Every run
+ * warms up by the race's rule ({@code --warmup auto} unless given); the answer says how many of a
+ * stack's runs hit the warm-up's cap instead of settling, and at which rates.
  */
 public final class CapacitySearch implements RacePlan {
   /** Runs a stack's search typically takes (probe, then some seven rates at two runs each); for the ETA only. */
@@ -112,16 +114,36 @@ public final class CapacitySearch implements RacePlan {
   private Race.Capacity search(RaceRunner runner, String stack, int laterRuns) throws IOException, InterruptedException {
     RunRecord probe = runner.run(stack, new LoadModel.Closed(0, stepMs, probeConcurrency), "probe", 0,
         TYPICAL_RUNS - 1 + laterRuns);
+    List<String> unsettled = new ArrayList<>();
+    if (StackRounds.unsettled(probe)) {
+      unsettled.add("the probe");
+    }
+    String workload = runner.settings().workload().name();
     if (RacePlan.broken(probe) || probe.result().ops() == 0) {
-      return new Race.Capacity(stack, runner.settings().workload().name(), null, null, null, 1,
+      return new Race.Capacity(stack, workload, null, null, null, 1,
           "no capacity found: the closed-loop probe " + (probe.ok() ? "completed no operation" : probe.status()
-              + (probe.message() == null ? "" : " (" + probe.message() + ")")));
+              + (probe.message() == null ? "" : " (" + probe.message() + ")")) + notSettled(unsettled, 1),
+          unsettled.size());
     }
     double x = probe.result().throughputOpsS();
-    Steps steps = new Steps(runner, stack, laterRuns);
+    Steps steps = new Steps(runner, stack, laterRuns, unsettled);
     CapacityRule.Bracket b = CapacityRule.search(x, precision, steps::run);
-    return new Race.Capacity(stack, runner.settings().workload().name(), b.held(), b.missed(), x, b.runs() + 1,
-        verdict(b.held(), b.missed(), b.tooFew()));
+    int runs = b.runs() + 1;
+    return new Race.Capacity(stack, workload, b.held(), b.missed(), x, runs,
+        verdict(b.held(), b.missed(), b.tooFew()) + notSettled(unsettled, runs), unsettled.size());
+  }
+
+  /**
+   * The verdict's clause for runs whose warm-up hit its cap ({@code unsettled}: "the probe" or their
+   * rates, in order; empty: none), of {@code runs}: a capacity drawn from them may be the JIT's.
+   */
+  static String notSettled(List<String> unsettled, int runs) {
+    if (unsettled.isEmpty()) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "; warm-up not settled (hit its cap) in %d of %d runs (%s): their figures may"
+        + " include the JIT's work, a longer --warmup-max takes it out", unsettled.size(), runs,
+        String.join(", ", unsettled.stream().distinct().toList()));
   }
 
   /** One stack's answer in a sentence, with its bracket. */
@@ -197,7 +219,8 @@ public final class CapacitySearch implements RacePlan {
     boolean oneTls = tls.values().stream().distinct().count() == 1;
     StringBuilder sb = new StringBuilder("Capacity within " + raceSla.describe() + " (pool " + pool
         + (oneTls ? ", " + tls.values().iterator().next() : "") + "): ");
-    sb.append(verdicts.stream().map(c -> c.stack() + ": " + bracket(c) + (oneTls ? "" : " (" + tls.get(c.stack()) + ")"))
+    sb.append(verdicts.stream().map(c -> c.stack() + ": " + bracket(c) + (oneTls ? "" : " (" + tls.get(c.stack()) + ")")
+        + (c.notSettled() == 0 ? "" : ", warm-up not settled in " + c.notSettled() + " of " + c.steps() + " runs"))
         .collect(Collectors.joining("; ")));
     sb.append('.');
     Race.Capacity top = best(verdicts);
@@ -270,11 +293,14 @@ public final class CapacitySearch implements RacePlan {
     int count;
     private Double lastRate;
     private final List<Boolean> atRate = new ArrayList<>();
+    /** The rates of runs whose warm-up hit its cap, added to as they run. */
+    private final List<String> unsettled;
 
-    Steps(RaceRunner runner, String stack, int laterRuns) {
+    Steps(RaceRunner runner, String stack, int laterRuns, List<String> unsettled) {
       this.runner = runner;
       this.stack = stack;
       this.laterRuns = laterRuns;
+      this.unsettled = unsettled;
     }
 
     /** One run at {@code rate}, long enough for the percentile, or TOO_FEW without running. */
@@ -295,6 +321,9 @@ public final class CapacitySearch implements RacePlan {
       count++;
       int left = Math.max(0, TYPICAL_RUNS - 1 - count) + laterRuns;
       RunRecord r = runner.run(stack, openAt.at(rate, ms), "capacity", count, left);
+      if (StackRounds.unsettled(r)) {
+        unsettled.add(String.format(Locale.ROOT, "%,.0f ops/s", rate));
+      }
       boolean held = sla.metBy(r);
       if (held && r.result().ops() < need) {
         runner.note(String.format(Locale.ROOT, "%s at %,.0f ops/s: only %,d operations completed, fewer than the %,d"

@@ -65,7 +65,14 @@ public final class Defaults {
   public static final String CURVE_STEP = "10s";
   public static final int CURVE_MAX_STEPS = 50;
   public static final String CAPACITY_STEP = "8s";
-  public static final String CAPACITY_WARMUP = "2s";
+  /**
+   * capacity's --warmup-max (its --warmup is {@link #WARMUP}, auto, like run's): a search runs some
+   * fifteen fresh workers per stack, so run's 60 s cap could add a quarter of an hour per stack that
+   * never settles. 30 s is twice the 10-20 s the reactive stacks take to go quiet on two busy cores
+   * (docs/decisions.md), and keeps a four-stack search whose every run hits it near 40 minutes; a
+   * run that hits it is measured anyway and said not settled in the capacity verdict.
+   */
+  public static final String CAPACITY_WARMUP_MAX = "30s";
   public static final String CAPACITY_CONCURRENCY = CONCURRENCY;
   public static final String CAPACITY_PRECISION = "10";
   public static final int PRECISION_MIN = 1;

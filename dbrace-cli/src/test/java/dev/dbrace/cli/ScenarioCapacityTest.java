@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.WarmupRule;
+import dev.dbrace.runner.Defaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,25 +33,37 @@ class ScenarioCapacityTest {
       sla: {p50: 100ms}
       """;
 
+  /** The same file without a warm-up of its own: capacity's default applies. */
+  private static final String NO_WARMUP = FILE.replace(", warmup: 300ms", "");
+
   private static String url() {
     var t = TestDb.get().target();
     return "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
   }
 
+  /** What a capacity search printed, and its race.json. */
+  private record Searched(Cli.Result cli, JsonNode race) {}
+
+  /** Writes {@code yaml} to {@code file} and searches it on the test database with {@code options}; it must succeed. */
+  private static Searched capacity(Path file, String yaml, String... options) throws Exception {
+    Files.writeString(file, yaml);
+    Path out = file.resolveSibling("capacity");
+    List<String> args = new ArrayList<>(List.of("capacity", file.toString(), "--url", url(), "--out", out.toString()));
+    args.addAll(List.of(options));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    assertEquals(0, r.exit(), r.err());
+    return new Searched(r, Json.MAPPER.readTree(out.resolve("race.json").toFile()));
+  }
+
   @Test
   void capacitySearchesAScenarioFileWithItsSla(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("slow.yaml");
-    Files.writeString(file, FILE);
+    JsonNode race = capacity(file, FILE, "--step-duration", "1s", "--precision", "25").race();
     Cli.Result v = Cli.run("validate", file.toString());
     assertEquals(0, v.exit(), v.err());
     assertTrue(v.out().contains("capacity: per stack, the highest open-loop rate with SLA p50 <= 100 ms")
         && v.out().contains("probe at 6 in flight"), v.out());
 
-    Path out = dir.resolve("capacity");
-    Cli.Result r = Cli.run("capacity", file.toString(), "--url", url(), "--step-duration", "1s", "--precision", "25",
-        "--out", out.toString());
-    assertEquals(0, r.exit(), r.err());
-    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     assertEquals("capacity", race.path("kind").asText());
     assertEquals("slow scenario", race.path("workload").path("name").asText());
     // p50 needs 20 operations a step: the 1 s steps need no lengthening, and the test stays short
@@ -65,25 +81,66 @@ class ScenarioCapacityTest {
   }
 
   /**
+   * By default a capacity search warms each run up until steady, as run does, within capacity's own
+   * cap: a fixed 2 s ranked how fast the stacks warm up and could never say a run was not settled.
+   * p99.9 at 1 s steps leaves the probe as the only run (see below), which keeps this short.
+   */
+  @Test
+  void capacityWarmsUpUntilSteadyWithinItsOwnCap(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("slow.yaml");
+    JsonNode race = capacity(file, NO_WARMUP, "--sla", "p99.9=100ms", "--step-duration", "1s").race();
+    String rule = WarmupConverter.describe(WarmupRule.AUTO, new Durations().convert(Defaults.CAPACITY_WARMUP_MAX));
+    Cli.Result v = Cli.run("validate", file.toString());
+    assertEquals(0, v.exit(), v.err());
+    assertTrue(v.out().contains("(warm-up " + rule + ")"), v.out());
+    assertEquals(WarmupRule.AUTO, race.path("settings").path("warmup_ms").asLong(), race.path("settings").toString());
+    assertEquals(rule, race.path("settings").path("warmup_rule").asText());
+    JsonNode warmup = race.path("runs").get(0).path("warmup");
+    String ended = warmup.path("ended").asText();
+    assertTrue(ended.equals(WarmupRule.SETTLED) || ended.equals(WarmupRule.CAP), warmup.toString());
+    // steady takes three 1 s windows after the first reading; the cap is capacity's
+    assertTrue(warmup.path("duration_s").asDouble() >= 3, warmup.toString());
+    assertTrue(warmup.path("duration_s").asDouble() < new Durations().convert(Defaults.WARMUP_MAX) / 1000.0, warmup.toString());
+    assertEquals(ended.equals(WarmupRule.CAP) ? 1 : 0, race.path("capacity").get(0).path("not_settled").asInt());
+  }
+
+  /**
+   * A run whose warm-up hits the cap is measured anyway and said to be not settled: in the stack's
+   * answer (race.json and the capacity table), its count and the verdict. A cap of 1 s is below the
+   * 3 s auto needs to see a run steady, so every run of this search hits it.
+   */
+  @Test
+  void runsWhoseWarmUpHitTheCapAreShownNotSettled(@TempDir Path dir) throws Exception {
+    Searched s = capacity(dir.resolve("slow.yaml"), NO_WARMUP, "--step-duration", "1s", "--precision", "25", "--warmup-max", "1s");
+    JsonNode race = s.race();
+    JsonNode runs = race.path("runs");
+    assertTrue(runs.size() > 1, "the probe and the search's steps: " + runs);
+    runs.forEach(run -> assertEquals(WarmupRule.CAP, run.path("warmup").path("ended").asText(), run.path("warmup").toString()));
+    JsonNode c = race.path("capacity").get(0);
+    assertEquals(runs.size(), c.path("steps").asInt());
+    assertEquals(runs.size(), c.path("not_settled").asInt(), c.toString());
+    String said = "warm-up not settled (hit its cap) in " + runs.size() + " of " + runs.size() + " runs (the probe, ";
+    assertTrue(c.path("verdict").asText().contains(said), c.toString());
+    assertTrue(s.cli().out().contains("  vertx: " + c.path("verdict").asText()), "the capacity table: " + s.cli().out());
+    assertTrue(race.path("verdict").asText().contains("warm-up not settled in " + runs.size() + " of " + runs.size() + " runs"),
+        race.path("verdict").asText());
+  }
+
+  /**
    * p99.9 needs 10,000 operations a step; with 1 s steps lengthened at most tenfold, rates under
    * 1,100/s cannot get them, and this stack serves 100/s: no open-loop step is run, and the answer
    * says "too few operations" instead of a capacity drawn from a handful of samples.
    */
   @Test
   void aRateWithTooFewOperationsForThePercentileIsNotJudged(@TempDir Path dir) throws Exception {
-    Path file = dir.resolve("slow.yaml");
-    Files.writeString(file, FILE);
-    Path out = dir.resolve("capacity");
-    Cli.Result r = Cli.run("capacity", file.toString(), "--url", url(), "--sla", "p99.9=100ms", "--step-duration", "1s",
-        "--out", out.toString());
-    assertEquals(0, r.exit(), r.err());
-    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    Searched s = capacity(dir.resolve("slow.yaml"), FILE, "--sla", "p99.9=100ms", "--step-duration", "1s");
+    JsonNode race = s.race();
     assertEquals(1, race.path("runs").size(), "the probe only: " + race.path("runs"));
     JsonNode verdict = race.path("capacity").get(0);
     assertTrue(verdict.path("capacity_ops_s").isNull() && verdict.path("failing_ops_s").isNull(), verdict.toString());
     assertTrue(verdict.path("verdict").asText().contains("too few operations")
         && verdict.path("verdict").asText().contains("10,000 operations p99.9 needs"), verdict.toString());
-    assertTrue(r.out().contains("verdict: Capacity within p99.9 <= 100 ms"), r.out());
+    assertTrue(s.cli().out().contains("verdict: Capacity within p99.9 <= 100 ms"), s.cli().out());
   }
 
   @Test

@@ -91,9 +91,10 @@ record SpikesView(List<Row> rows, List<String> notes, ReportPage.Section section
       series.add(Series.band("spike " + w.spike(), Palette.NEUTRAL, w.startS(), w.endS(), top));
     }
     return ChartSpec.lines("spikes-" + n, who + ": p99 per second, spike windows shaded",
-        "Each point is one 1 s interval of the latency log (at its middle); a second in which nothing completed has no "
-            + "point. Dashed grey: the p99 before the first spike; dashed red: the limit the p99 must stay under for 3 "
-            + "intervals to count as recovered.",
+        "Each point is one 1 s interval of the latency log (at its middle), its arrivals not issued ranked as the worst"
+            + " (at the run's slowest latency); a second in which nothing completed and nothing was refused has no point."
+            + " Dashed grey: the p99 before the first spike; dashed red: the limit the p99 must stay under for 3"
+            + " intervals to count as recovered (dropping no larger a share than before the spike).",
         Axis.linear("seconds since the measured phase started"), Axis.linear("p99 ms"), series);
   }
 

@@ -21,7 +21,8 @@ public final class SpikeLines {
     boolean several = runs.stream().filter(r -> r.probes().spikes() != null).map(RunRecord::stack).distinct().count()
         < runs.stream().filter(r -> r.probes().spikes() != null).count();
     out.println("spikes (times from the start of the measured phase; recovered: from the window's end until the p99 of 3 "
-        + "consecutive 1 s intervals stays at or under the larger of 1.5x the pre-spike p99 and it + 1 ms):");
+        + "consecutive 1 s intervals stays at or under the larger of 1.5x the pre-spike p99 and it + 1 ms, and they drop"
+        + " no larger a share than before the spike; arrivals not issued rank as the worst in every p99):");
     for (RunRecord r : runs) {
       Spikes s = r.probes().spikes();
       if (s == null) {

@@ -134,12 +134,12 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
     }
     ScenarioFile.Load l = source.load();
     int probe = l == null || l.concurrency() == null ? Integer.parseInt(Defaults.CAPACITY_CONCURRENCY) : l.concurrency();
-    long warmup = l == null || l.warmup() == null ? new WarmupConverter().convert(Defaults.CAPACITY_WARMUP) : l.warmup();
+    long warmup = l == null || l.warmup() == null ? new WarmupConverter().convert(Defaults.WARMUP) : l.warmup();
     return "capacity: per stack, the highest open-loop rate with SLA " + sla.describe() + " kept: a closed-loop probe at "
         + probe + " in flight, then open-loop steps of " + Defaults.CAPACITY_STEP + " (warm-up "
-        + WarmupConverter.describe(warmup, new Durations().convert(Defaults.WARMUP_MAX)) + ") from a quarter of the probe's"
+        + WarmupConverter.describe(warmup, new Durations().convert(Defaults.CAPACITY_WARMUP_MAX)) + ") from a quarter of the probe's"
         + " throughput up, refined to within " + Defaults.CAPACITY_PRECISION
-        + " %; --step-duration, --warmup, --concurrency, --precision and --sla change it.";
+        + " %; --step-duration, --warmup, --warmup-max, --concurrency, --precision and --sla change it.";
   }
 
   /** One paragraph: what a run of this file would do, as {@code request} resolved it. */

@@ -70,10 +70,10 @@ class SpikeRecoveryTest {
     // intervals [k - 0.3 s, k + 0.7 s]; the spike from 4 s to 6 s
     Path hlog = write(dir, List.of(
         p(30, 0, 0), p(2, 0, 0), p(2, 0, 0), p(2, 0, 0), // end by 3.7 s: the last 3 give the pre-spike p99, 2 ms
-        p(50, 0, 0), p(80, 3, 10), p(40, 0, 4), // 3.7-6.7: overlap the window
-        p(2.5, 1, 0), p(0, 0, 2), // 6.7-8.7: one good, then one in which nothing completed: not yet
-        p(2.2, 5, 0), p(2.1, 0, 0), p(2.9, 0, 0), // 8.7-11.7: three good from 8.7 s
-        p(90, 0, 0)));
+        p(50, 0, 0), p(80, 3, 0), p(40, 0, 0), // 3.7-6.7: overlap the window
+        p(2.5, 1, 0), p(0, 0, 0), // 6.7-8.7: fast but an error (none before the spike), then nothing completed: not yet
+        p(2.2, 0, 0), p(2.1, 0, 0), p(2.9, 0, 0), // 8.7-11.7: three good from 8.7 s
+        p(90, 5, 7))); // after the recovery: neither its latency nor its drops are the spike's
     // the runner heard of the measured phase 200 ms after the worker began it: the worker's own time counts
     Spikes s = SpikeRecovery.of(List.of(new LoadModel.Spike(1000, 4_000, 2_000)), ZERO + 200, hlog);
     assertNull(s.note(), s.note());
@@ -86,9 +86,49 @@ class SpikeRecoveryTest {
     assertEquals(2.7, w.recoveryS(), 1e-9, "from 6 s to the start of 8.7 s");
     assertEquals(80, w.peakP99Ms(), 0.1, "the later 90 ms is after the recovery");
     assertEquals(3, w.errorsDuring());
-    assertEquals(14, w.notIssuedDuring());
-    assertEquals(1, w.errorsAfter(), "until the recovery: the 5 errors at 8.7 s are after it");
-    assertEquals(2, w.notIssuedAfter());
+    assertEquals(0, w.notIssuedDuring());
+    assertEquals(1, w.errorsAfter(), "until the recovery: the 5 errors at 11.7 s are after it");
+    assertEquals(0, w.notIssuedAfter(), "the 7 not issued at 11.7 s likewise");
+    assertEquals(90, s.seconds().get(12).p99Ms(), 0.1, "7 of 107 refused: ranked at the run's slowest, 90 ms");
+  }
+
+  /**
+   * A stack that sheds a spike by refusing arrivals at the in-flight limit answers the few it takes
+   * fast: its p99 of answers never leaves the limit. It has not recovered while it still refuses,
+   * and its peak p99 ranks the refused as the run's percentiles do, at the run's slowest latency.
+   */
+  @Test
+  void aStackThatShedsTheSpikeByRefusingHasNotRecoveredWhileItRefuses(@TempDir Path dir) throws Exception {
+    // intervals [k - 0.3 s, k + 0.7 s]; the spike from 4 s to 7 s
+    Path hlog = write(dir, List.of(
+        p(30, 0, 0), p(2, 0, 0), p(2, 0, 0), p(2, 0, 0), // the first second from idle is the run's slowest
+        p(1.5, 0, 300), p(1.5, 0, 300), p(1.5, 0, 300), // 3.7-6.7: 300 of every 400 arrivals refused, the rest fast
+        p(1.5, 0, 200), p(1.5, 0, 50), // 6.7-8.7: still refusing
+        p(1.5, 0, 0), p(1.5, 0, 0), p(1.5, 0, 0), p(1.5, 0, 0))); // 8.7 s on: everything taken
+    Spikes s = SpikeRecovery.of(List.of(new LoadModel.Spike(400, 4_000, 3_000)), ZERO, hlog);
+    assertEquals(2.0, s.preSpikeP99Ms(), 0.01);
+    SpikeWindow w = s.windows().getFirst();
+    assertNotNull(w.recoveryS(), s.toString());
+    assertEquals(1.7, w.recoveryS(), 1e-9, "from 7 s to the first interval that refuses none, at 8.7 s");
+    assertEquals(30, w.peakP99Ms(), 0.1, "three in four refused: the p99 is the run's slowest latency");
+    assertEquals(1_100, w.notIssuedDuring());
+    assertEquals(50, w.notIssuedAfter());
+    assertEquals(30, s.seconds().get(5).p99Ms(), 0.1, "the per-second p99 ranks them the same way");
+    assertEquals(1.5, s.seconds().get(9).p99Ms(), 0.01, "nothing refused: the answers' own p99");
+  }
+
+  /** A stack that dropped a little before the spike has recovered when it drops no larger a share than that. */
+  @Test
+  void theDropsAllowedARecoveredIntervalAreThePreSpikeShare(@TempDir Path dir) throws Exception {
+    // 1 error in every 101 in the three intervals before the spike (1.7-4.7 s); the spike from 5 s to 6 s
+    Path hlog = write(dir, List.of(p(2, 0, 0), p(2, 0, 0), p(2, 1, 0), p(2, 1, 0), p(2, 1, 0),
+        p(2, 3, 0), p(2, 5, 0), // 4.7-6.7: fast, but 5 in 105 in the interval ending after the window
+        p(2, 1, 0), p(2, 1, 0), p(2, 0, 0), p(2, 1, 0))); // 6.7 s on: 1 in 101 at most
+    Spikes s = SpikeRecovery.of(List.of(new LoadModel.Spike(400, 5_000, 1_000)), ZERO, hlog);
+    SpikeWindow w = s.windows().getFirst();
+    assertNotNull(w.recoveryS(), s.toString());
+    assertEquals(0.7, w.recoveryS(), 1e-9, "from 6 s to 6.7 s: the interval before drops 5 in 105");
+    assertEquals(2.0, w.peakP99Ms(), 0.01, "errors are kept apart from the latency, as in the run's percentiles");
   }
 
   @Test

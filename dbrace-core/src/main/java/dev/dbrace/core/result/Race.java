@@ -235,6 +235,9 @@ public record Race(
    *     search hit its ceiling)
    * @param probeOpsS the closed-loop throughput the search started from
    * @param verdict one sentence for people, e.g. "holds p99 <= 10 ms up to 4,800 ops/s (fails at 5,200; bracket 8 %)"
+   * @param notSettled the search's runs (of {@code steps}, the probe included) whose warm-up hit its cap
+   *     instead of settling: their figures may include the JIT's work; 0 in results written before
+   *     capacity warmed up until steady (it warmed up for a fixed time then, which has no cap)
    */
   public record Capacity(
       String stack,
@@ -243,7 +246,14 @@ public record Race(
       Double failingOpsS,
       Double probeOpsS,
       int steps,
-      String verdict) {
+      String verdict,
+      int notSettled) {
+
+    /** A verdict whose runs all settled (or warmed up for a fixed time). */
+    public Capacity(String stack, String workload, Double capacityOpsS, Double failingOpsS, Double probeOpsS, int steps,
+        String verdict) {
+      this(stack, workload, capacityOpsS, failingOpsS, probeOpsS, steps, verdict, 0);
+    }
 
     /**
      * Whether the two searches' brackets (from the rate held to the rate missed; unbounded above

@@ -297,7 +297,8 @@ public record RunRecord(
    * A run with spikes ({@code --spike}): the p99 before the first spike, each spike's window, and
    * the per-second series the figures come from. Times are seconds from the measured phase's start.
    *
-   * @param preSpikeP99Ms p99 of the log's last 3 measured intervals that ended by the first spike's start;
+   * @param preSpikeP99Ms p99 of the log's last 3 measured intervals that ended by the first spike's start,
+   *     their arrivals not issued ranked as the worst (as every p99 here: at the run's slowest latency);
    *     null when none did (no baseline, so no recovery can be stated)
    * @param recoveredBelowMs the p99 an interval must stay at or under to count as recovered: the larger
    *     of 1.5x the pre-spike p99 and the pre-spike p99 + 1 ms; null with no baseline
@@ -313,7 +314,8 @@ public record RunRecord(
    * @param peakP99Ms the highest p99 of one interval from the window's start until recovered (or the next
    *     spike, or the run's end)
    * @param recoveryS from the window's end to the start of the first interval ending after it that begins 3
-   *     consecutive intervals each at or under {@code recoveredBelowMs} (0 when that interval starts before the
+   *     consecutive intervals each at or under {@code recoveredBelowMs} and dropping (errors and not issued) no
+   *     larger a share of what was due than the pre-spike intervals did (0 when that interval starts before the
    *     end); null when none did before the next spike or the run's end
    * @param errorsDuring errors counted in the intervals overlapping the window
    * @param notIssuedDuring arrivals not sent (the in-flight limit) in those intervals
@@ -327,7 +329,9 @@ public record RunRecord(
   /**
    * One measured interval of the latency log (about a second).
    *
-   * @param p99Ms null when no operation completed in it (a second with errors only, or none)
+   * @param p99Ms with its arrivals not issued ranked as the worst, at the run's slowest latency, as the
+   *     run's percentiles rank them; null when no operation completed in it and none was refused (a
+   *     second with errors only, or none)
    * @param ok verified operations completed in it (the histogram's count)
    * @param errors errors counted in it; null when the worker wrote no counts for it
    * @param notIssued arrivals in it not sent (the in-flight limit); null likewise

@@ -19,6 +19,22 @@ public record Latency(double p50, double p90, double p99, double p999, double ma
         Math.round(h.getMean() / 1e3) / 1e3);
   }
 
+  /**
+   * {@code measured} (ns) with {@code refused} arrivals ranked as the worst operations, at {@code worstNs}
+   * (the open loop's arrivals refused at its in-flight limit: one that was never sent is worse than
+   * any that was answered). {@code measured} itself when nothing was refused or {@code worstNs} is not
+   * positive (nothing was measured to rank them by); else a copy, which grows to hold {@code worstNs}.
+   */
+  public static Histogram refusedAsWorst(Histogram measured, long refused, long worstNs) {
+    if (refused == 0 || worstNs <= 0) {
+      return measured;
+    }
+    Histogram h = measured.copy();
+    h.setAutoResize(true);
+    h.recordValueWithCount(worstNs, refused);
+    return h;
+  }
+
   private static double ms(long nanos) {
     return Math.round(nanos / 1e3) / 1e3;
   }

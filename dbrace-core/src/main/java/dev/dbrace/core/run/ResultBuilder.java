@@ -64,12 +64,7 @@ final class ResultBuilder {
    * counting the refused as worst it is the 6th-worst.
    */
   static Histogram refusedAsWorst(Histogram measured, long refused) {
-    if (refused == 0 || measured.getTotalCount() == 0) {
-      return measured;
-    }
-    Histogram h = measured.copy();
-    h.recordValueWithCount(h.getMaxValue(), refused);
-    return h;
+    return Latency.refusedAsWorst(measured, refused, measured.getMaxValue()); // 0 when empty: nothing to rank by
   }
 
   /** The percentiles of {@code measured} with the {@code refused} arrivals ranked as the worst: latency's and first item's alike. */

@@ -20,7 +20,16 @@ import java.util.function.LongSupplier;
  *   <li>the last {@value #FLAT_WINDOWS} one-second windows' completions are each within
  *       ±{@value #FLAT_PERCENT} % of their mean, or within the counting noise ({@code 2 sqrt(n)})
  *       where that is wider: below 1,600 completions a second, ±5 % is finer than the count can
- *       tell, and such a stack would otherwise always warm up to the cap.
+ *       tell, and such a stack would otherwise always warm up to the cap; and
+ *   <li>the last of those windows is within that band of the first, too: not a ramp. Each window
+ *       near the mean alone passes a steady climb (960, 1,000, 1,040 a second are each within
+ *       ±5 % of 1,000 while the stack still gains 4 % a second; at 400 a second the noise band,
+ *       about ±10 %, passes 365, 400, 435). Over three windows first-to-last is twice the least-squares
+ *       slope, so a settled run climbs (or falls) by at most 2.5 % of its rate a second, or half
+ *       the noise band where that is wider. The band is narrower than the noise of a difference of
+ *       two counts ({@code 2 sqrt(n1 + n2)}), which would pass those ramps: a slow, flat run whose
+ *       counts vary as much as a Poisson count's passes this check about five seconds in six, so
+ *       it settles a little later rather than a ramp being measured.
  * </ul>
  * If that never happens, warm-up ends at the cap ({@code --warmup-max}) and the run is marked
  * not settled. A fixed duration ({@code --warmup 20s}) ends after exactly that time.
@@ -161,7 +170,8 @@ public final class WarmupRule {
           return false;
         }
       }
-      return true;
+      int last = FLAT_WINDOWS - 1; // not a ramp: the last within the band of the first
+      return Math.abs(rate[last] - rate[0]) <= Math.max(mean * FLAT_PERCENT / 100.0, Math.max(noise[0], noise[last]));
     }
   }
 }

@@ -56,6 +56,40 @@ class WarmupRuleTest {
     assertFalse(feed(jumpy, null)[3], "60 / 140 / 40 is beyond the noise");
   }
 
+  /** Completions so far after each second of {@code perSecond}, from 0. */
+  private static long[] cumulative(long... perSecond) {
+    long[] c = new long[perSecond.length + 1];
+    for (int i = 0; i < perSecond.length; i++) {
+      c[i + 1] = c[i] + perSecond[i];
+    }
+    return c;
+  }
+
+  @Test
+  void aSteadyRampIsNotSteadyThoughEachWindowIsNearTheMean() {
+    // each within +-5 % of 1,000 (and of the noise band, 2 sqrt(1,000) = 63), but gaining 4 % a second
+    boolean[] ramp = feed(cumulative(960, 1_000, 1_040), null);
+    assertFalse(ramp[3], "960 / 1,000 / 1,040: still climbing");
+    // at 400 a second the noise band is about +-40 (10 %): each of 365 / 400 / 435 is within its own of the mean
+    assertFalse(feed(cumulative(365, 400, 435), null)[3], "365 / 400 / 435: still climbing");
+    assertFalse(feed(cumulative(360, 400, 440), null)[3], "360 / 400 / 440 (360 is beyond its own band, 2 sqrt(360) = 38)");
+    assertFalse(feed(cumulative(41_800, 40_000, 38_200), null)[3], "a fall is no steadier than a climb");
+    double[][] quiet = {{0, 0}, {1, 0.01}, {2, 0.02}, {3, 0.03}, {4, 0.04}, {5, 0.05}, {6, 0.06}};
+    boolean[] climbing = feed(cumulative(9_000, 9_500, 9_900, 10_300, 10_600, 10_900), quiet);
+    for (boolean b : climbing) {
+      assertFalse(b, "3-5 % a second for six seconds, the compiler quiet: never settled");
+    }
+  }
+
+  @Test
+  void aFlatNoisyRunStillSettles() {
+    // within +-5 % every second, up and down, not a trend
+    assertTrue(feed(cumulative(10_300, 9_800, 10_200), null)[3], "10,300 / 9,800 / 10,200");
+    // a slow stack's counts vary by their noise: 2 sqrt(400) = 40
+    assertTrue(feed(cumulative(380, 425, 395), null)[3], "400 a second, within its counting noise");
+    assertTrue(feed(cumulative(410, 372, 405), null)[3], "a dip in the middle is noise, not a trend");
+  }
+
   @Test
   void anUnsteadyLoopWarmsUpToTheCapAndASteadyOneSettles() throws InterruptedException {
     long t0 = System.nanoTime();
