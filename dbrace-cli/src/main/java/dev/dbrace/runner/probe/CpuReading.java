@@ -14,13 +14,16 @@ import java.nio.file.Path;
 public record CpuReading(double userS, double sysS, long atNanos) {
   private static final double TICKS = ThreadCpu.TICKS;
 
-  /** What the process used from this reading to {@code end}, per 1,000 of the {@code ops} done in between. */
-  public RunRecord.ProcessCpu until(CpuReading end, long ops) {
+  /**
+   * What the process used from this reading to {@code end}, per 1,000 of the {@code ops} done in between, and its %
+   * from this reading to {@code windowEnd} (the measured window's close, at or before {@code end}).
+   */
+  public RunRecord.ProcessCpu until(CpuReading windowEnd, CpuReading end, long ops) {
     double user = end.userS - userS;
     double sys = end.sysS - sysS;
-    double wallS = (end.atNanos - atNanos) / 1e9;
     return new RunRecord.ProcessCpu(round(user, 100), round(sys, 100),
-        ops > 0 ? round((user + sys) * 1e6 / ops, 1000) : 0, round((user + sys) / wallS * 100, 10));
+        ops > 0 ? round((user + sys) * 1e6 / ops, 1000) : 0,
+        round((windowEnd.userS - userS + windowEnd.sysS - sysS) / ((windowEnd.atNanos - atNanos) / 1e9) * 100, 10));
   }
 
   private static double round(double v, double scale) {
