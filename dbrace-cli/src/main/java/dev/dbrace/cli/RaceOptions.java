@@ -124,9 +124,14 @@ public final class RaceOptions {
         .map(StackCatalog.Entry::name).toList();
   }
 
-  /** The JVM arguments every forked JVM gets (workers and services alike), then the user's {@code extra}. */
+  /**
+   * The JVM arguments every forked JVM gets (workers and services alike), then the user's {@code extra}. The JIT's CPU
+   * is read per compiler thread at a run's readings ({@link dev.dbrace.core.run.ThreadCpu}): HotSpot's compiler threads
+   * are kept from start to end, all of them, or on a machine of many cores a thread it starts and retires between two
+   * readings would never count (jit_cpu_s, and the warm-up's JIT-quiet check, short of it).
+   */
   static List<String> workerJvmArgs(List<String> extra) {
-    List<String> args = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+    List<String> args = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED", "-XX:-UseDynamicNumberOfCompilerThreads"));
     if (Runtime.version().feature() >= 23) {
       args.add("--sun-misc-unsafe-memory-access=allow"); // Netty 4.1 on JDK 24+ would warn on stderr
     }

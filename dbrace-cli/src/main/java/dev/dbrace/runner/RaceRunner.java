@@ -338,7 +338,7 @@ public final class RaceRunner {
             new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
                 500, settings.drainTimeoutMs()),
             new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
-        probes.forEach(p -> executor.onMeasure(p::measuring).onMeasured(p::measured));
+        probes.forEach(p -> executor.onMeasure(p::measuring).onWindowClosed(p::windowClosed).onMeasured(p::measured));
         executing = executor;
         if (interrupted) {
           executor.interrupt();
@@ -377,8 +377,7 @@ public final class RaceRunner {
     String code = s.stop() instanceof ServiceProcess p && !p.process().isAlive() ? " with code " + p.process().exitValue() : "";
     String message = "the service's process exited" + code + " during the run; the figures are those measured, its answers"
         + " after that were refused connections" + (out.message() == null ? "" : "; " + out.message());
-    return new RunExecutor.Outcome(RunStatus.CRASHED, message, out.result(), out.ready(), out.before(), out.after(),
-        out.peakThreads(), out.peakRssKb(), out.stderrTail(), out.wallS(), out.measureStart(), out.measureEnd(), out.generator());
+    return out.as(RunStatus.CRASHED, message);
   }
 
   /** The probes of one run, in the order they act: those that switched on for this race. */

@@ -31,17 +31,19 @@ public final class RunRecords {
     RunExecutor.Generator g = out.generator();
     return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, out.status(), out.message(),
         out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
-        figures(out.ready(), out.before(), out.after(), out.peakRssKb(), out.peakThreads(), r), null, hlog.toString(),
-        out.wallS(), g == null ? null : figures(g.ready(), g.before(), g.after(), g.peakRssKb(), g.peakThreads(), r),
+        figures(out.ready(), out.before(), out.windowEnd(), out.after(), out.peakRssKb(), out.peakThreads(), r), null,
+        hlog.toString(), out.wallS(),
+        g == null ? null : figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), r),
         null);
   }
 
   /**
-   * The process over the measured phase ({@code b} to {@code a}) and, from {@code ready} (warm-up's
-   * start) to {@code b}, over warm-up; peaks are those of the measured window. % CPU is the CPU
-   * over the wall time between the two readings, which bound the measured phase.
+   * The process over the measured phase ({@code b} to {@code a}, the result) and, from {@code ready} (warm-up's
+   * start) to {@code b}, over warm-up; peaks are those of the measured window. % CPU is the CPU from {@code b} to
+   * {@code w} (the measured window's close; {@code a} when there is none) over the wall time between them: an
+   * operation stuck through the drain stretches neither.
    */
-  static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats a, long peakRssKb, int peakThreads,
+  static ProcessFigures figures(ProcStats ready, ProcStats b, ProcStats w, ProcStats a, long peakRssKb, int peakThreads,
       WorkerResult r) {
     if (b == null || a == null) {
       return null;
@@ -53,11 +55,15 @@ public final class RunRecords {
     double warmupCpu = ready == null ? 0 : b.userS() + b.sysS() - ready.userS() - ready.sysS();
     double warmupJit = ready == null ? 0 : b.jitS() - ready.jitS();
     double wallS = (a.atNanos() - b.atNanos()) / 1e9;
-    Double cpuPercent = wallS > 0 ? Math.round((user + sys) / wallS * 1000) / 10.0 : null;
+    ProcStats windowEnd = w != null && w.atNanos() > b.atNanos() ? w : a;
+    double windowS = (windowEnd.atNanos() - b.atNanos()) / 1e9;
+    double windowCpu = windowEnd.userS() + windowEnd.sysS() - b.userS() - b.sysS();
+    Double cpuPercent = windowS > 0 ? Math.round(windowCpu / windowS * 1000) / 10.0 : null;
     return new ProcessFigures(round(user), round(sys), perK, Math.round(peakRssKb / 102.4) / 10.0,
         a.ctxVoluntary() - b.ctxVoluntary(), a.ctxInvoluntary() - b.ctxInvoluntary(), peakThreads,
         round(a.jitS() - b.jitS()), round(warmupCpu), round(warmupJit), a.minorFaults() - b.minorFaults(),
-        a.majorFaults() - b.majorFaults(), cpuPercent, Math.round(wallS * 1000) / 1000.0);
+        a.majorFaults() - b.majorFaults(), cpuPercent, Math.round(wallS * 1000) / 1000.0,
+        windowS > 0 ? Math.round(windowS * 1000) / 1000.0 : null);
   }
 
   private static double round(double v) {

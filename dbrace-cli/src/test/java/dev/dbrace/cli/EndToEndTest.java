@@ -46,6 +46,13 @@ class EndToEndTest {
     assertTrue(race.path("command").asText().startsWith("./dbrace run --url "), race.path("command").asText());
 
     assertTrue(Files.readString(out.resolve("report.html")).contains("jdbc-platform"), "the race wrote its report");
+    // every compiler thread from start to end, so none escapes the JIT's CPU (CompilerThreadsTest), said in the results
+    String fixedCompilers = "-XX:-UseDynamicNumberOfCompilerThreads";
+    assertTrue(race.at("/settings/worker_jvm_args").toString().contains(fixedCompilers), race.at("/settings").toString());
+    for (String stack : List.of("jdbc-platform", "vertx")) {
+      String command = Files.readString(out.resolve("runs").resolve(stack).resolve("worker.command"));
+      assertTrue(command.contains(" " + fixedCompilers + " "), command);
+    }
 
     String secret = t.password();
     assertFalse(r.out().contains(secret) || r.err().contains(secret), "password on the console");

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * stack's ratio to the best at the same load. With rounds ({@code --rounds}) a row is the stack's
  * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
- * ok count. % cpu is the measured phase's CPU seconds over its wall seconds (100 = one core), faults
+ * ok count. % cpu is the measured window's CPU seconds over its wall seconds (100 = one core), faults
  * the minor/major page faults in it, both from /proc; server cpu the database server's processes' CPU per 1,000
  * operations over the same phase, where the server runs on this machine; under the table, the runner JVM's own share
  * of a core over the measured phases. At the service level, where the generator timed

@@ -27,14 +27,24 @@ public final class RunExecutor {
   /**
    * @param ready the measured process when warm-up began (the stack open); with {@code before}, the warm-up's CPU
    * @param before the measured process when the measured phase began; {@code after}, when the result came
+   * @param windowEnd the measured process when the measured window closed (the worker's {@code drain}), before the
+   *     drain of the operations still in flight; null when the worker never said so
    * @param peakThreads peak threads inside the measured window; {@code peakRssKb} the same for resident memory
    */
-  public record Outcome(RunStatus status, String message, WorkerResult result, ProcStats ready, ProcStats before, ProcStats after,
-      int peakThreads, long peakRssKb, List<String> stderrTail, double wallS, Instant measureStart,
-      Instant measureEnd, Generator generator) {}
+  public record Outcome(RunStatus status, String message, WorkerResult result, ProcStats ready, ProcStats before,
+      ProcStats windowEnd, ProcStats after, int peakThreads, long peakRssKb, List<String> stderrTail, double wallS,
+      Instant measureStart, Instant measureEnd, Generator generator) {
+
+    /** The same outcome with another status and message (a run found to have failed after it ended). */
+    public Outcome as(RunStatus newStatus, String newMessage) {
+      return new Outcome(newStatus, newMessage, result, ready, before, windowEnd, after, peakThreads, peakRssKb, stderrTail,
+          wallS, measureStart, measureEnd, generator);
+    }
+  }
 
   /** At the service level: the load generator's own process over the measured phase (the service is the figures). */
-  public record Generator(ProcStats ready, ProcStats before, ProcStats after, int peakThreads, long peakRssKb) {}
+  public record Generator(ProcStats ready, ProcStats before, ProcStats windowEnd, ProcStats after, int peakThreads,
+      long peakRssKb) {}
 
   private static final long STARTUP_TIMEOUT_MS = 120_000;
   /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
@@ -45,11 +55,14 @@ public final class RunExecutor {
   private ProcSampler generator;
   private ProcStats generatorReady;
   private ProcStats generatorBefore;
+  private ProcStats generatorWindowEnd;
   private ProcStats generatorAfter;
   private ProcStats ready;
+  private ProcStats windowEnd;
   private Instant measureStart;
   private Instant measureEnd;
   private java.util.function.Consumer<Instant> onMeasure = t -> { };
+  private java.util.function.Consumer<Instant> onWindowClosed = t -> { };
   private java.util.function.Consumer<Instant> onMeasured = t -> { };
 
   /**
@@ -58,6 +71,16 @@ public final class RunExecutor {
    */
   public RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
     onMeasure = onMeasure.andThen(action);
+    return this;
+  }
+
+  /**
+   * Called on the runner's thread when the worker's measured window closed, right after its process was read for
+   * it: the end of % CPU's span, before the drain of the operations still in flight; actions added run in the order
+   * they were added.
+   */
+  public RunExecutor onWindowClosed(java.util.function.Consumer<Instant> action) {
+    onWindowClosed = onWindowClosed.andThen(action);
     return this;
   }
 
@@ -91,8 +114,10 @@ public final class RunExecutor {
     measureEnd = null;
     generatorReady = null;
     generatorBefore = null;
+    generatorWindowEnd = null;
     generatorAfter = null;
     ready = null;
+    windowEnd = null;
     try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
         ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
@@ -142,6 +167,11 @@ public final class RunExecutor {
             measureStart = Instant.now();
             onMeasure.accept(measureStart);
             listener.phase(spec.stack(), "measure");
+          }
+          case DRAIN -> {
+            windowEnd = sampler.sample();
+            generatorWindowEnd = generator == null ? null : generator.sample();
+            onWindowClosed.accept(Instant.now());
           }
           case PROGRESS -> {
             JsonNode b = m.body();
@@ -230,9 +260,10 @@ public final class RunExecutor {
   private Outcome outcome(RunStatus status, String message, WorkerResult r, ProcStats before, ProcStats after,
       ProcSampler sampler, WorkerProcess w, long t0) {
     List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
-    return new Outcome(status, Secrets.redact(message), r, ready, before, after, sampler.peakThreads(),
+    return new Outcome(status, Secrets.redact(message), r, ready, before, windowEnd, after, sampler.peakThreads(),
         sampler.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
         measureEnd != null ? measureEnd : Instant.now(), generator == null ? null
-            : new Generator(generatorReady, generatorBefore, generatorAfter, generator.peakThreads(), generator.peakRssKb()));
+            : new Generator(generatorReady, generatorBefore, generatorWindowEnd, generatorAfter, generator.peakThreads(),
+                generator.peakRssKb()));
   }
 }

@@ -6,10 +6,13 @@ import java.time.Instant;
 
 /**
  * A process's CPU over the measured phase ({@link RunRecord.ProcessCpu}), read at the moments the worker's own CPU
- * is ({@link #measuring}, {@link #measured}); a run cut short keeps it. Not thread-safe: the runner's thread.
+ * is ({@link #measuring}, {@link #windowClosed}, {@link #measured}): its % over the measured window, its seconds and
+ * CPU per operation until the result came (the drain's completions are operations too); a run cut short keeps it.
+ * Not thread-safe: the runner's thread.
  */
 abstract class CpuProbe implements RunProbe {
   private CpuReading start;
+  private CpuReading windowEnd;
   private CpuReading end;
 
   /** A reading now; null where there is none. */
@@ -21,6 +24,11 @@ abstract class CpuProbe implements RunProbe {
   @Override
   public void measuring(Instant at) {
     start = read();
+  }
+
+  @Override
+  public void windowClosed(Instant at) {
+    windowEnd = read();
   }
 
   @Override
@@ -39,7 +47,8 @@ abstract class CpuProbe implements RunProbe {
     if (start == null || end == null || out.result() == null || end.atNanos() <= start.atNanos()) {
       return record;
     }
-    RunRecord.ProcessCpu cpu = start.until(end, out.result().ops());
+    boolean closed = windowEnd != null && windowEnd.atNanos() > start.atNanos();
+    RunRecord.ProcessCpu cpu = start.until(closed ? windowEnd : end, end, out.result().ops());
     return record.withProbes(p -> record(p, cpu));
   }
 }

@@ -16,7 +16,8 @@ import java.util.List;
  *
  * <p>Steps, in order: {@link #before} (the subject, a service, is up; the worker not yet
  * started), {@link #route} and {@link #workerJvmArgs} (how the worker is started), {@link #measuring}
- * (the worker's measured phase began), {@link #measured} (its result came), {@link #close} (the worker is gone),
+ * (the worker's measured phase began), {@link #windowClosed} (its measured window closed), {@link #measured} (its
+ * result came), {@link #close} (the worker is gone),
  * then {@link #after}
  * (the probe's figures into the run's record).
  */
@@ -43,6 +44,13 @@ public interface RunProbe extends AutoCloseable {
 
   /** The worker's measured phase began at {@code start}; called on the runner's thread. */
   default void measuring(Instant start) {}
+
+  /**
+   * The worker's measured window closed at {@code end}: no operation is issued any more, those in flight drain (the
+   * worker's own CPU is read at this moment too, the end of its % CPU); called on the runner's thread, not for a run
+   * that never got that far.
+   */
+  default void windowClosed(Instant end) {}
 
   /**
    * The worker's result came, at {@code end}: its measured phase is over (the worker's own CPU is read at this moment

@@ -11,14 +11,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The PostgreSQL server's CPU over the measured phase ({@link RunRecord.Probes#serverCpu()}), where the server runs
- * on this machine: read from /proc at the moments the worker's own CPU is ({@link #measuring}, {@link #measured}),
- * summed over the postmaster and every process it started (backends, background workers); a process that ended and was
- * reaped in between counts in the postmaster's cumulative children's time. The postmaster is found from the runner's
- * own connection: its backend's pid and client port ({@code pg_backend_pid()}, {@code inet_client_port()}), checked
- * against that backend's process title (which names the client's port, so a pid of another machine or of another
- * pid namespace is not taken for it), and the backend's parent. Where that fails (a remote server, a restart fault
- * that replaced the postmaster during the phase) the run has no server CPU. Not thread-safe: the runner's thread.
+ * The PostgreSQL server's CPU over the measured phase ({@link RunRecord.Probes#serverCpu()}), where the server runs on
+ * this machine: read from /proc at the moments the worker's own CPU is ({@link #measuring}, {@link #windowClosed},
+ * {@link #measured}), summed over the postmaster and every process it started (backends, background workers); a
+ * process that ended and was reaped in between counts in the postmaster's cumulative children's time. The postmaster
+ * is found from the runner's own connection: its backend's pid and client port ({@code pg_backend_pid()},
+ * {@code inet_client_port()}), checked against that backend's process title (which names the client's port, so a pid of
+ * another machine or of another pid namespace is not taken for it), and the backend's parent. Where that fails (a
+ * remote server, a restart fault that replaced the postmaster during the phase) the run has no server CPU. Not
+ * thread-safe: the runner's thread.
  */
 public final class ServerCpuProbe extends CpuProbe {
   private final RunProbe.Admin admin;

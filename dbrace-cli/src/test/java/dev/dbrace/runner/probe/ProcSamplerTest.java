@@ -2,10 +2,7 @@ package dev.dbrace.runner.probe;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +14,7 @@ public class ProcSamplerTest {
   @Test
   void peakRssIsTheMeasuredWindowsNotTheProcesssLifetimePeak() throws Exception {
     // 300 MB touched, then freed (CPython gives large blocks back to the OS), then idle
-    Process child = python("a child that frees memory at once",
+    Process child = PythonChild.start("a child that frees memory at once",
         "import sys, time\nb = bytearray(300 * 1024 * 1024)\nprint('allocated', flush=True)\ndel b\n"
             + "print('freed', flush=True)\ntime.sleep(30)");
     try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
@@ -60,7 +57,7 @@ public class ProcSamplerTest {
   @Test
   void aThreadThatStartsAndEndsInsideTheWindowKeepsItsContextSwitches() throws Exception {
     // on a line from the test: a thread that sleeps 1 ms 2,000 times (a voluntary switch each) and ends, some 2.5 s
-    Process child = python("a child with a short-lived thread",
+    Process child = PythonChild.start("a child with a short-lived thread",
         "import sys, threading, time\nprint('ready', flush=True)\nsys.stdin.readline()\n"
             + "def nap():\n    for _ in range(2000): time.sleep(0.001)\n"
             + "t = threading.Thread(target=nap)\nt.start()\nt.join()\nprint('done', flush=True)\ntime.sleep(30)");
@@ -77,12 +74,5 @@ public class ProcSamplerTest {
     } finally {
       child.destroyForcibly();
     }
-  }
-
-  /** A python3 child running {@code script}, its output merged; the test is skipped without python3. */
-  private static Process python(String why, String script) throws java.io.IOException {
-    Path python = Path.of("/usr/bin/python3");
-    assumeTrue(Files.isExecutable(python), "needs python3 (apt-get install python3) for " + why);
-    return new ProcessBuilder(python.toString(), "-c", script).redirectErrorStream(true).start();
   }
 }

@@ -175,14 +175,15 @@ public record RunRecord(
   }
 
   /**
-   * A process's CPU over the measured phase, read from /proc at the same two moments as the worker's
+   * A process's CPU over the measured phase, read from /proc at the same moments as the worker's
    * ({@link ProcessFigures}). The database server's: the postmaster and every process it started (backends, background
    * workers), those that ended in between included; on a machine the client and the server share, CPU the client
    * spends is CPU the server does not get: with the client's CPU per operation, this is what one operation cost the
    * machine. The runner's: dbrace's own JVM beside the worker (its probes, the worker's progress), CPU neither got.
    *
    * @param cpuMsPer1kOps (user + sys) per 1,000 operations the worker completed in the phase, as the worker's own
-   * @param cpuPercent (user + sys) over the phase's wall seconds, in % (100 = one core busy)
+   * @param cpuPercent (user + sys) over the measured window's wall seconds (until it closed, the drain of the
+   *     operations still in flight not included, as the worker's own), in % (100 = one core busy)
    */
   public record ProcessCpu(double cpuUserS, double cpuSysS,
       @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps, double cpuPercent) {}
@@ -209,11 +210,14 @@ public record RunRecord(
    * @param minorFaults page faults served from memory in the measured phase (minflt of /proc/PID/stat);
    *     absent (null) in results written before they were read
    * @param majorFaults page faults that read from disk in the measured phase (majflt); null likewise
-   * @param cpuPercent the measured phase's CPU seconds (user + sys) over {@code measuredWallS}, in %, as
+   * @param cpuPercent CPU seconds (user + sys) over the measured window, from its start until it closed (the
+   *     drain of the operations still in flight not included), over {@code windowWallS}, in %, as
    *     {@code /usr/bin/time} reports it (100 = one core busy); null likewise
-   * @param measuredWallS wall seconds between the two /proc readings every difference here is taken
+   * @param measuredWallS wall seconds between the two /proc readings every other difference here is taken
    *     over: from the measured phase's start until its result arrived (the drain of the operations
    *     still in flight and the result's making included, so a little longer than the phase); null likewise
+   * @param windowWallS wall seconds between the /proc readings at the measured window's start and close, the span of
+   *     {@code cpuPercent}; null in results written before it was read (their % CPU was over {@code measuredWallS})
    */
   public record ProcessFigures(
       double cpuUserS,
@@ -229,13 +233,14 @@ public record RunRecord(
       @JsonInclude(JsonInclude.Include.NON_NULL) Long minorFaults,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long majorFaults,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double cpuPercent,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double windowWallS) {
 
     /** Figures without page faults and % CPU (as written before they were read). */
     public ProcessFigures(double cpuUserS, double cpuSysS, double cpuMsPer1kOps, double peakRssMb, long ctxVoluntary,
         long ctxInvoluntary, int peakThreads, double jitCpuS, double warmupCpuS, double warmupJitCpuS) {
       this(cpuUserS, cpuSysS, cpuMsPer1kOps, peakRssMb, ctxVoluntary, ctxInvoluntary, peakThreads, jitCpuS, warmupCpuS,
-          warmupJitCpuS, null, null, null, null);
+          warmupJitCpuS, null, null, null, null, null);
     }
   }
 

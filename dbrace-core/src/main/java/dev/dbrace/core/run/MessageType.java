@@ -14,6 +14,11 @@ public enum MessageType {
   MEASURE,
   /** Operations so far (a stack) or a line of news (an experiment). */
   PROGRESS,
+  /**
+   * The measured window closed: no operation will be issued, those in flight drain. The runner reads the process's CPU
+   * now, the end of % CPU's span (a stuck operation's drain is not in it).
+   */
+  DRAIN,
   /** The figures; the worker exits after it. */
   RESULT,
   /** The worker could not run; its message says why. */

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Worker to runner messages: one JSON object per line on the worker's original stdout, with a
- * {@code type} of ready, measure, progress, result or error ({@link MessageType}). Thread-safe (one println per message).
+ * {@code type} of ready, measure, progress, drain, result or error ({@link MessageType}). Thread-safe (one println per message).
  */
 public final class Protocol {
   private final PrintStream out;
@@ -38,6 +38,11 @@ public final class Protocol {
     fields.put("not_issued", notIssued);
     fields.put("elapsed_s", elapsedS);
     send(MessageType.PROGRESS, fields);
+  }
+
+  /** The measured window closed (issuing ended; the operations in flight drain): the runner reads the process's CPU now. */
+  public void drain() {
+    send(MessageType.DRAIN, Map.of());
   }
 
   public void result(WorkerResult result) {

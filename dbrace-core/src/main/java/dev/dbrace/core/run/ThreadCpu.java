@@ -16,9 +16,11 @@ import java.util.Map;
  * <p>This is CPU, not the wall time {@code CompilationMXBean.getTotalCompilationTime()} reports:
  * that one sums the elapsed time of compilations over the compiler threads, so on two busy cores
  * it can exceed the CPU the compilers really had (it once read 10.2 s for a worker that used
- * 10.4 s of CPU in all). HotSpot starts and retires compiler threads as it needs them, so each
- * thread's last reading is remembered: a retired compiler thread keeps counting. One instance per
- * process watched; not thread-safe (one reader).
+ * 10.4 s of CPU in all). Each thread's last reading is remembered, so a compiler thread retired after
+ * a reading keeps counting; one that HotSpot started and retired between two readings is never seen,
+ * and its CPU is then in the process's alone: dbrace's forked JVMs keep all their compiler threads
+ * from start to end ({@code -XX:-UseDynamicNumberOfCompilerThreads}). One instance per process
+ * watched; not thread-safe (one reader).
  */
 public final class ThreadCpu {
   /** The kernel's clock ticks per second (USER_HZ), the unit of /proc's CPU times. */

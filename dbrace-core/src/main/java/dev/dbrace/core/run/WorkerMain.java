@@ -102,12 +102,16 @@ public final class WorkerMain {
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
         loop.start();
       }
+      long windowEnd = System.nanoTime() + switch (plan.load()) {
+        case LoadModel.Closed c -> c.durationMs() > 0 ? c.durationMs() * 1_000_000L : NEVER_NANOS;
+        case LoadModel.Open o -> o.durationMs() * 1_000_000L;
+      };
       synchronized (log) {
         log.measuring(System.currentTimeMillis());
       }
+      protocol.measure(); // first: the runner's reading of the window's start is the sooner for it
       gcBefore = GcSnapshot.now();
-      protocol.measure();
-      awaitEnd(loop, spec.plan().drainTimeoutMs());
+      awaitEnd(loop, spec.plan().drainTimeoutMs(), windowEnd, control::stopRequested, protocol::drain);
       ticker.shutdownNow();
       ticker.awaitTermination(5, TimeUnit.SECONDS);
       synchronized (log) {
@@ -170,27 +174,45 @@ public final class WorkerMain {
       ticker.awaitTermination(5, TimeUnit.SECONDS);
     }
     warm.stop();
-    awaitEnd(warm, spec.plan().drainTimeoutMs());
+    awaitEnd(warm, spec.plan().drainTimeoutMs(), System.nanoTime() + NEVER_NANOS, () -> false, () -> { });
     statements[0] = warm.measured().statements() + warm.warmup().statements();
     return outcome;
   }
 
+  /** "Never" in nanoTime arithmetic: a window without a planned end (an execution count's). */
+  private static final long NEVER_NANOS = Long.MAX_VALUE / 4;
+  private static final long POLL_NANOS = 100_000_000L;
+
   /**
    * Waits until every operation completed. Once issuing has ended (the runner's stop, or the
    * model's executions or duration used up) in-flight operations get the drain timeout; those
-   * still running then are reported unfinished.
+   * still running then are reported unfinished. {@code windowClosed} runs once, when the measured
+   * window closes: at {@code windowEndNanos} (a duration's end, woken for it), at the runner's stop, or
+   * when every operation completed (an execution count's end), whichever comes first: the drain of an
+   * operation stuck past the window is not in it.
    */
-  private static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
+  private static void awaitEnd(LoadDriver loop, long drainMs, long windowEndNanos, java.util.function.BooleanSupplier stopped,
+      Runnable windowClosed) throws InterruptedException {
     long stopAt = 0;
-    while (!loop.await(100, TimeUnit.MILLISECONDS)) {
+    boolean closed = false;
+    long wait = Math.clamp(windowEndNanos - System.nanoTime(), 0, POLL_NANOS);
+    while (!loop.await(wait, TimeUnit.NANOSECONDS)) {
       long now = System.nanoTime();
       if (stopAt == 0 && loop.issuingEnded()) {
         loop.stop();
         stopAt = now;
       }
+      if (!closed && (now - windowEndNanos >= 0 || stopped.getAsBoolean())) {
+        windowClosed.run();
+        closed = true;
+      }
       if (stopAt != 0 && now - stopAt > drainMs * 1_000_000L) {
         break;
       }
+      wait = closed ? POLL_NANOS : Math.clamp(windowEndNanos - now, 0, POLL_NANOS);
+    }
+    if (!closed) {
+      windowClosed.run();
     }
     loop.finish();
   }
