@@ -69,7 +69,7 @@ public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
   PhaseStats measured();
 
   /**
-   * Measured operations' latency from the moment the stack was handed each one, when the model
+   * Measured verified operations' latency from the moment the stack was handed each one, when the model
    * measures latency from somewhere else (the open loop's intended start); null otherwise.
    */
   default Histogram serviceLatency() {

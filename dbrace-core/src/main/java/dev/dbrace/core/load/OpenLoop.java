@@ -20,7 +20,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * service. Each operation's latency is measured from its <em>intended</em> start, its arrival
  * time, so time spent waiting behind a saturated stack, or behind a generator that fell behind,
  * is in the figures instead of being silently omitted (coordinated omission). A second histogram
- * holds the service latency, from the moment the stack was handed the operation.
+ * holds the verified operations' service latency, from the moment the stack was handed the operation.
  *
  * <p>One scheduler thread issues every arrival whose time has come, then parks until the next
  * one. If it wakes late it catches up in a burst, and the lateness counts in those operations'
@@ -223,7 +223,7 @@ public final class OpenLoop implements LoadDriver {
     return measuring ? rateWindow.throughput(measured.stats, measureEndNanos) : 0;
   }
 
-  /** Measured operations, from hand-off to the stack to completion. */
+  /** Measured verified operations, from hand-off to the stack (or from when the request left) to completion. */
   @Override
   public synchronized Histogram serviceLatency() {
     serviceTotal.add(measured.service.getIntervalHistogram(null));
@@ -352,10 +352,11 @@ public final class OpenLoop implements LoadDriver {
 
   private void complete(int slot, Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    // from when the request actually left (a generator's own queue for a connection is not the service's time)
-    long served = result != null && result.sentNanos() != 0 ? result.sentNanos() : handOff;
-    phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
     if (outcomes.record(phase.stats, op, now - due, now, result, error)) {
+      // the verified operations, as latency's: from when the request actually left (a generator's own queue for a
+      // connection is not the service's time)
+      long served = result.sentNanos() != 0 ? result.sentNanos() : handOff;
+      phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
       phase.stats.count(result.statementsSent(), now); // what reached the server, for its count beside ours
       rateWindow.completed(now);
     }

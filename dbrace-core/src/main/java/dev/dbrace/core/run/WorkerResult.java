@@ -17,9 +17,9 @@ import java.util.Map;
  *     {@code latencyMs}: when the answer's first complete item arrived (a streamed answer's first
  *     line; a buffered answer's last byte, so the same as its latency); null unless the stack tells
  *     it (the HTTP generator does, driver-level stacks do not)
- * @param serviceLatencyMs open loop: latency from the moment the stack got the operation, or from
- *     when its request left where the stack tells (latencyMs is from its intended start); null for
- *     closed loop
+ * @param serviceLatencyMs open loop: the measured verified operations' latency from the moment the stack got each,
+ *     or from when its request left where the stack tells (latencyMs is from its intended start); null for closed
+ *     loop
  * @param totalStatements statements sent by every verified operation, warm-up and pre-warm
  *     included, to compare with the server's own count
  * @param errorLatencyMs latency of the measured operations that failed, kept apart from the
