@@ -82,6 +82,25 @@ class MeasuredWindowTest {
     }
   }
 
+  /**
+   * At a low rate the last arrival comes one gap before the window's end: the schedule ending there is not a stop. At
+   * 2/s over 2 s the window was taken as stopped at 1.5 s and read 4 operations in 1.5 s, 2.7/s offered 2.
+   */
+  @Test
+  void anOpenLoopsWindowEndsAtItsEndNotAtItsLastArrival() throws Exception {
+    try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK)) {
+      OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), new LoadModel.Open(2, 2_000, 10, "constant"), 7);
+      loop.startMeasuring();
+      long start = System.nanoTime();
+      loop.start();
+      awaitEnd(loop, 1_000);
+      assertEquals(4, loop.measured().ok(), "arrivals at 0, 0.5, 1 and 1.5 s");
+      assertEquals(2.0, loop.measuredSeconds(), 1e-9, "the window is the asked duration");
+      assertEquals(2.0, loop.throughputOpsS(), 1e-9);
+      assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(2_000), "issuing ended at the window's end");
+    }
+  }
+
   @Test
   void openLoopUnfinishedOperationsEnterTheLatencyFromTheirIntendedStart(@TempDir Path dir) throws Exception {
     try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK, index -> index % 25 == 0);

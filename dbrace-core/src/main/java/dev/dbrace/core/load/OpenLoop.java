@@ -29,7 +29,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * phase. Completions are recorded on the stack's own threads.
  *
  * <p>Arrivals before {@link #startMeasuring} are warm-up, at the same rate; the measured phase
- * takes {@code durationMs} of arrivals, then the schedule ends and in-flight operations drain.
+ * takes {@code durationMs} of arrivals, then the schedule ends (at the span's end, not at its last
+ * arrival) and in-flight operations drain.
  * An operation's phase is fixed by its arrival time. The model's spikes add a second schedule
  * ({@link SpikeArrivals}) in their windows, timed from the start of measurement; the scheduler
  * issues the two in the order of their arrival times. Thread-safe; run once.
@@ -279,11 +280,13 @@ public final class OpenLoop implements LoadDriver {
           spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
           next = spike ? from + spikes.peekOffsetNanos() : due;
         }
-        if (next - end >= 0) {
-          return; // the measured span of arrivals is over
+        if (next - end >= 0 && now - end >= 0) {
+          return; // the measured span is over: its arrivals sent and its time up
         }
         if (!stopped) {
-          waitUntil(next);
+          // the next arrival, or the span's end when none is due before it: the schedule ends there, not at its last
+          // arrival, or a stop in the gap between them (the runner's, once issuing ended) cut the rate window short
+          waitUntil(Math.min(next - end, 0) + end);
         }
       }
     } finally {
