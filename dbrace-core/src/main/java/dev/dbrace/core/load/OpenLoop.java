@@ -46,8 +46,10 @@ public final class OpenLoop implements LoadDriver {
   private final ArrivalSchedule schedule;
   private final SpikeArrivals spikes;
   private final long durationNanos;
-  private final Phase warmup = new Phase();
-  private final Phase measured = new Phase();
+  /** Operations the cut-off claimed as unfinished that completed after it ({@link Claim}): recorded where nobody reads. */
+  private final Phase late = new Phase(null);
+  private final Phase warmup = new Phase(late);
+  private final Phase measured = new Phase(late);
   /** Indexed by the sign bit of {@code due - measureFrom}: see {@link #phaseOf}. */
   private final Phase[] phaseBySign = {measured, warmup};
   private final Histogram serviceTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
@@ -55,13 +57,12 @@ public final class OpenLoop implements LoadDriver {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final RateWindow rateWindow = new RateWindow();
   /**
-   * The intended start of each operation in flight, in one of {@code maxInFlight} slots (IDLE when
-   * free): what a cut-off needs to give unfinished operations their age. The scheduler takes a
-   * free slot (there is one: fewer than maxInFlight are in flight when it sends), the completion
+   * The intended start of each operation in flight, in one of {@code maxInFlight} slots ({@link Claim#IDLE} when
+   * free): the claim on it ({@link Claim}), and what a cut-off needs to give unfinished operations their age. The
+   * scheduler takes a free slot (there is one: fewer than maxInFlight are in flight when it sends), the completion
    * frees it before it lowers the in-flight count.
    */
   private final AtomicLongArray dueBySlot;
-  private static final long IDLE = Long.MIN_VALUE;
   private int nextSlot; // scheduler thread only
   private volatile boolean finished;
   private final CountDownLatch drained = new CountDownLatch(1);
@@ -87,6 +88,13 @@ public final class OpenLoop implements LoadDriver {
     /** Recorded on the stack's completing threads: striped by thread, as the latency is (StripedRecorder). */
     final StripedRecorder service = new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3);
     final SingleWriterRecorder lateness = new SingleWriterRecorder(PhaseStats.MAX_LATENCY_NS, 3);
+    /** Where an operation of this phase is recorded: here, or when the cut-off claimed it first ([1]) the late phase. */
+    final Phase[] claimed;
+
+    /** {@code late}: the late phase, or null for the late phase itself. */
+    Phase(Phase late) {
+      claimed = new Phase[] {this, late == null ? this : late};
+    }
   }
 
   /** {@code seed} fixes the arrival times of a poisson schedule, so a run can be repeated. */
@@ -101,7 +109,7 @@ public final class OpenLoop implements LoadDriver {
     this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes);
     this.dueBySlot = new AtomicLongArray(model.maxInFlight());
     for (int i = 0; i < model.maxInFlight(); i++) {
-      dueBySlot.set(i, IDLE);
+      dueBySlot.set(i, Claim.IDLE);
     }
     this.model = model;
     this.schedule = ArrivalSchedule.of(model, seed);
@@ -187,8 +195,9 @@ public final class OpenLoop implements LoadDriver {
   }
 
   /**
-   * Ends the run. If the drain timed out, each measured operation still in flight enters the
-   * latency with its age now (from its intended start): its latency is at least that.
+   * Ends the run. If the drain timed out, the cut-off claims each operation still in flight (see {@link Claim}): a
+   * measured one is unfinished and enters the latency with its age now, from its intended start (its latency is at
+   * least that); whichever phase it belongs to, its completion, should it come, is recorded nowhere.
    */
   @Override
   public void finish() {
@@ -196,14 +205,14 @@ public final class OpenLoop implements LoadDriver {
     if (measureEndNanos == 0) {
       measureEndNanos = now;
     }
-    if (drained.getCount() > 0 && measuring) {
+    if (drained.getCount() > 0) {
       long from;
       synchronized (phaseLock) {
-        from = measureFrom;
+        from = measureFrom; // far in the future until measuring: then nothing is measured
       }
       for (int i = 0; i < dueBySlot.length(); i++) {
         long due = dueBySlot.get(i);
-        if (due != IDLE && due - from >= 0) {
+        if (Claim.cut(dueBySlot, i, due) && due - from >= 0) {
           measured.stats.unfinished(now - due);
         }
       }
@@ -333,7 +342,7 @@ public final class OpenLoop implements LoadDriver {
     }
     inFlight.incrementAndGet();
     int slot = nextSlot;
-    while (dueBySlot.get(slot) != IDLE) {
+    while (dueBySlot.get(slot) != Claim.IDLE) {
       slot = slot + 1 == dueBySlot.length() ? 0 : slot + 1;
     }
     dueBySlot.lazySet(slot, due);
@@ -353,8 +362,10 @@ public final class OpenLoop implements LoadDriver {
     stage.whenComplete((result, error) -> complete(taken, phase, op, due, handOff, result, error));
   }
 
-  private void complete(int slot, Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
+  private void complete(int slot, Phase of, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
+    // frees the slot before the count drops: the scheduler must find a free slot when it sees room
+    Phase phase = of.claimed[Claim.release(dueBySlot, slot)];
     if (outcomes.record(phase.stats, op, now - due, now, result, error)) {
       // the verified operations, as latency's: from when the request actually left (a generator's own queue for a
       // connection is not the service's time)
@@ -363,7 +374,6 @@ public final class OpenLoop implements LoadDriver {
       phase.stats.count(result.statementsSent(), now); // what reached the server, for its count beside ours
       rateWindow.completed(now);
     }
-    dueBySlot.lazySet(slot, IDLE); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();
     }

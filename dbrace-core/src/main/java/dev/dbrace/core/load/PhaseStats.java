@@ -42,6 +42,8 @@ public final class PhaseStats {
   final LongAdder statements = new LongAdder();
   /** Open loop: arrivals of this phase that found the in-flight limit reached and were not sent. */
   final LongAdder notIssued = new LongAdder();
+  /** Operations still in flight at the cut-off, claimed by it ({@link Claim}): never verified or failed as well. */
+  private final LongAdder unfinished = new LongAdder();
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
@@ -146,6 +148,7 @@ public final class PhaseStats {
    */
   void unfinished(long ageNs) {
     recorder.recordValue(Math.min(Math.max(0, ageNs), MAX_LATENCY_NS));
+    unfinished.increment();
   }
 
   /** Failed operations' latency since the last call (the whole phase when called once, at the end). */
@@ -180,6 +183,11 @@ public final class PhaseStats {
 
   public long notIssued() {
     return notIssued.sum();
+  }
+
+  /** Operations the cut-off claimed while still in flight: {@code issued = ok + errors + unfinished}. */
+  public long unfinished() {
+    return unfinished.sum();
   }
 
   public long statements() {

@@ -36,7 +36,7 @@ final class ResultBuilder {
         issued,
         ops,
         errors,
-        Math.max(0, issued - ops - errors),
+        m.unfinished(),
         m.notIssued(),
         m.errorKinds(),
         m.errorSamples(),

@@ -9,7 +9,8 @@ import java.util.Map;
  * @param issued measured operations issued; always {@code ops + errors + unfinished}
  * @param ops measured operations that completed and passed the workload's check
  * @param errors measured operations that failed (driver error or wrong result)
- * @param unfinished operations still in flight when the drain timeout expired
+ * @param unfinished operations still in flight when the drain timeout expired, claimed by that cut-off: one that
+ *     completes after it is not counted verified or failed as well
  * @param notIssued open loop: measured-phase arrivals not sent because the in-flight limit was reached
  * @param statements statements the measured verified operations sent to the server (an ORM's
  *     session answers a repeated find without one: {@link dev.dbrace.core.spi.OpResult#statementsSent})
