@@ -36,7 +36,7 @@ public class VerdictTest {
     double cpuS = cpuMsPer1k * ops / 1e6;
     var result = new WorkerResult(Map.of(), ops + 3, ops, 2, 1, 0, Map.of(), Map.of(), ops, ops, 5, opsS,
         new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null, null, new WorkerResult.Warmup(100, 0, 3, null,
-        warmupEnded), null, "jvm", null, null);
+        warmupEnded, null), null, "jvm", null, null);
     return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, round, RunStatus.of(status), null,
         List.of(), result, new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
         new RunRecord.ServerFigures(ops, 0, ops, ops), null, 9, null, new RunRecord.Probes(null, null, null, tls));

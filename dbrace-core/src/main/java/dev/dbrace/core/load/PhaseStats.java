@@ -42,8 +42,12 @@ public final class PhaseStats {
   final LongAdder statements = new LongAdder();
   /** Open loop: arrivals of this phase that found the in-flight limit reached and were not sent. */
   final LongAdder notIssued = new LongAdder();
-  /** Operations still in flight at the cut-off, claimed by it ({@link Claim}): never verified or failed as well. */
-  private final LongAdder unfinished = new LongAdder();
+  /**
+   * The ages of the operations still in flight at the cut-off, claimed by it ({@link Claim}; never verified or failed
+   * as well): in {@link #recorder} too, and kept apart so that the verified operations' own figures (their mean) can
+   * leave them out. Guarded by this; made at the first, as most runs have none.
+   */
+  private Histogram unfinishedAges;
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
@@ -147,8 +151,19 @@ public final class PhaseStats {
    * age, which enters the percentiles, so a stuck operation shows as the worst, not as nothing.
    */
   void unfinished(long ageNs) {
-    recorder.recordValue(Math.min(Math.max(0, ageNs), MAX_LATENCY_NS));
-    unfinished.increment();
+    long age = Math.min(Math.max(0, ageNs), MAX_LATENCY_NS);
+    recorder.recordValue(age);
+    synchronized (this) {
+      if (unfinishedAges == null) {
+        unfinishedAges = new Histogram(MAX_LATENCY_NS, 3);
+      }
+      unfinishedAges.recordValue(age);
+    }
+  }
+
+  /** The unfinished operations' ages at the cut-off, as recorded in the latency; null when there were none. */
+  public synchronized Histogram unfinishedAges() {
+    return unfinishedAges == null ? null : unfinishedAges.copy();
   }
 
   /** Failed operations' latency since the last call (the whole phase when called once, at the end). */
@@ -186,8 +201,8 @@ public final class PhaseStats {
   }
 
   /** Operations the cut-off claimed while still in flight: {@code issued = ok + errors + unfinished}. */
-  public long unfinished() {
-    return unfinished.sum();
+  public synchronized long unfinished() {
+    return unfinishedAges == null ? 0 : unfinishedAges.getTotalCount();
   }
 
   public long statements() {

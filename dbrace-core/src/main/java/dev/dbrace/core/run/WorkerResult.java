@@ -67,15 +67,32 @@ public record WorkerResult(
   }
 
   /**
-   * The warm-up phase, excluded from every other figure. The JIT's share of it is measured from
-   * outside, from the compiler threads' CPU (RunRecord.ProcessFigures).
+   * The warm-up phase at the run's own load, excluded from every other figure: its operations, latency and duration
+   * cover the same span. The JIT's share of it is measured from outside, from the compiler threads' CPU
+   * (RunRecord.ProcessFigures).
    *
-   * @param durationS how long it lasted
+   * @param ops warm-up operations verified
+   * @param errors warm-up operations failed
+   * @param durationS how long it lasted (an open loop: its second at the offered rate, after the pre-warm)
+   * @param latencyMs the verified warm-up operations' latency
    * @param ended why warm-up ended: {@code settled} (steady: compiler quiet and throughput flat),
    *     {@code cap} (the --warmup-max cap was reached before that) or {@code fixed} (a fixed
-   *     --warmup duration); null in results written before warm-up rules existed, or without warm-up
+   *     --warmup duration); an open loop's by its pre-warm, which the rule ends; null in results written before
+   *     warm-up rules existed, or without warm-up
+   * @param prewarm an open loop's flat-out pre-warm before that; null for a closed loop, without warm-up and in
+   *     results written before it was reported apart (then {@code durationS} included it)
    */
-  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, String ended) {}
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, String ended, PreWarm prewarm) {}
+
+  /**
+   * An open loop's pre-warm: a closed loop flat out before its arrivals start, until the warm-up rule ends it (see
+   * WorkerMain), so that a low offered rate does not measure the JIT.
+   *
+   * @param durationS how long it lasted
+   * @param ops its operations verified
+   * @param errors its operations failed
+   */
+  public record PreWarm(double durationS, long ops, long errors) {}
 
   /** Garbage collection during the measured phase. */
   public record Gc(long count, long timeMs, String collectors) {}
