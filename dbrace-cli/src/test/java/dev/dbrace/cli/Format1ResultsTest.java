@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class Format1ResultsTest {
   private static final List<String> KINDS = List.of("race", "faults", "curve", "capacity");
   /** Run fields added after format 1's fixtures were written, as JSON pointers into a run. */
-  private static final List<String> ADDED_SINCE = List.of("/ttfb_ms", "/warmup/prewarm");
+  private static final List<String> ADDED_SINCE = List.of("/ttfb_ms", "/effective_concurrency", "/warmup/prewarm",
+      "/warmup/in_flight_at_switch", "/warmup/oldest_in_flight_ms", "/warmup/in_flight_at_end");
 
   @TempDir Path tmp;
 

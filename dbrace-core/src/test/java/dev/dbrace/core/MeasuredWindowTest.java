@@ -35,7 +35,7 @@ class MeasuredWindowTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
 
   /** What WorkerMain does at the end: stop when issuing ended, give the in-flight operations the drain time, finish. */
-  private static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
+  static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
     while (!loop.issuingEnded()) {
       Thread.sleep(10);
     }
@@ -125,29 +125,6 @@ class MeasuredWindowTest {
     }
   }
 
-  /** Answers every operation 1 ms later on a timer thread, except the one it holds until the test completes it. */
-  private static final class HoldingStack implements Stack {
-    final long held;
-    final CompletableFuture<OpResult> heldResult = new CompletableFuture<>();
-    volatile Operation heldOp;
-
-    HoldingStack(long held) {
-      this.held = held;
-    }
-
-    @Override
-    public CompletionStage<OpResult> execute(Operation op) {
-      if (op.index() == held) {
-        heldOp = op;
-        return heldResult;
-      }
-      return CompletableFuture.supplyAsync(() -> WorldRows.answer(op), CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS));
-    }
-
-    @Override
-    public void close() {}
-  }
-
   /**
    * An operation counted unfinished at the cut-off that completes right after it (before the last interval is read)
    * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Before, it was in the
@@ -164,7 +141,7 @@ class MeasuredWindowTest {
       loop.startMeasuring();
       loop.start();
       awaitEnd(loop, 200); // the cut-off: the held operation is unfinished
-      stack.heldResult.complete(WorldRows.answer(stack.heldOp)); // and completes now, on this thread
+      stack.release(); // and completes now, on this thread
       log.sample(loop.warmup(), loop.measured());
 
       var m = loop.measured();

@@ -177,6 +177,29 @@ public final class ClosedLoop implements LoadDriver {
         model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
     measureFromIndex = from;
     nextIndex.accumulateAndGet(from, Math::max);
+    warmup.inFlightAtSwitch(warmupInFlight(now));
+  }
+
+  /** The warm-up's operations in flight at {@code now}: a user's whose index lies below the measured phase's. */
+  private InFlight warmupInFlight(long now) {
+    java.util.stream.LongStream.Builder starts = java.util.stream.LongStream.builder();
+    for (int u = 0; u < users.length; u++) {
+      long start = userSlots.get(slot(u));
+      long index = userSlots.get(slot(u) + 1); // its operation's, or a later one's: then this one is over
+      if (Claim.inFlight(start) && index < measureFromIndex) {
+        starts.add(start);
+      }
+    }
+    return InFlight.of(starts.build(), now);
+  }
+
+  /**
+   * The users that ran the measured phase: the concurrency less the warm-up operations still in flight when its window
+   * closed, each of which held its user through the whole window.
+   */
+  @Override
+  public Integer effectiveConcurrency() {
+    return measuring() ? model.concurrency() - (int) warmup.inFlightAtWindowEnd().count() : null;
   }
 
   /**
@@ -202,11 +225,18 @@ public final class ClosedLoop implements LoadDriver {
     return measureStartNanos;
   }
 
-  /** Stops issuing new operations (deadline, failure); those in flight still complete. */
+  /**
+   * Stops issuing new operations (the measured duration is over, deadline, failure); those in flight still complete.
+   * The first stop while measuring closes the measured window: the warm-up operations still in flight then are noted.
+   */
   @Override
   public void stop() {
     if (measuring()) {
-      rateWindow.stopped(System.nanoTime());
+      long now = System.nanoTime();
+      rateWindow.stopped(now);
+      if (!stopped) {
+        warmup.inFlightAtWindowEnd(warmupInFlight(now));
+      }
     }
     stopped = true;
   }

@@ -160,6 +160,20 @@ public final class OpenLoop implements LoadDriver {
         rateWindow.open(measureStartNanos, durationNanos);
       } // else start() opens it with the schedule
     }
+    warmup.stats.inFlightAtSwitch(warmupInFlight(measureStartNanos));
+  }
+
+  /** The warm-up's operations in flight at {@code now}: those due before measuring started (from their intended start). */
+  private InFlight warmupInFlight(long now) {
+    long from = measureStartNanos;
+    java.util.stream.LongStream.Builder dues = java.util.stream.LongStream.builder();
+    for (int i = 0; i < dueBySlot.length(); i++) {
+      long due = dueBySlot.get(i);
+      if (Claim.inFlight(due) && due - from < 0) {
+        dues.add(due);
+      }
+    }
+    return InFlight.of(dues.build(), now);
   }
 
   @Override
@@ -169,7 +183,9 @@ public final class OpenLoop implements LoadDriver {
 
   /**
    * Stops the schedule. Arrivals already due but not yet sent (the scheduler was behind) are
-   * counted as not issued; operations in flight still complete.
+   * counted as not issued; operations in flight still complete. The first stop while measuring
+   * (at the measured span's end, or before it) closes the measured window: the warm-up operations
+   * still in flight then are noted.
    */
   @Override
   public void stop() {
@@ -177,6 +193,7 @@ public final class OpenLoop implements LoadDriver {
       stopNanos = System.nanoTime();
       if (measuring) {
         rateWindow.stopped(stopNanos);
+        warmup.stats.inFlightAtWindowEnd(warmupInFlight(stopNanos));
       }
       stopped = true;
     }

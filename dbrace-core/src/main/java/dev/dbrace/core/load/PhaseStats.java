@@ -48,6 +48,13 @@ public final class PhaseStats {
    * leave them out. Guarded by this; made at the first, as most runs have none.
    */
   private Histogram unfinishedAges;
+  /**
+   * Warm-up: its operations still in flight when measuring started (a closed loop's users all are, for a moment) and
+   * when the measured window closed. One in flight at both held its user (closed loop) or its slot and connection
+   * through the whole window, and is in no figure of it. Set once each by the load driver.
+   */
+  private volatile InFlight atSwitch = InFlight.NONE;
+  private volatile InFlight atWindowEnd = InFlight.NONE;
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
@@ -164,6 +171,27 @@ public final class PhaseStats {
   /** The unfinished operations' ages at the cut-off, as recorded in the latency; null when there were none. */
   public synchronized Histogram unfinishedAges() {
     return unfinishedAges == null ? null : unfinishedAges.copy();
+  }
+
+  void inFlightAtSwitch(InFlight f) {
+    atSwitch = f;
+  }
+
+  void inFlightAtWindowEnd(InFlight f) {
+    atWindowEnd = f;
+  }
+
+  /** Warm-up: its operations in flight when measuring started; {@link InFlight#NONE} for the measured phase. */
+  public InFlight inFlightAtSwitch() {
+    return atSwitch;
+  }
+
+  /**
+   * Warm-up: its operations still in flight when the measured window closed (its end, or the runner's stop), each
+   * in flight through the whole window; {@link InFlight#NONE} for the measured phase.
+   */
+  public InFlight inFlightAtWindowEnd() {
+    return atWindowEnd;
   }
 
   /** Failed operations' latency since the last call (the whole phase when called once, at the end). */

@@ -30,7 +30,8 @@ final class ResultBuilder {
     Histogram failed = m.errorLatency();
     Histogram firstItem = log.measuredFirstItemTotal();
     var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm == null ? 0 : warm.warmupMs() / 1000.0,
-        Latency.of(log.warmupTotal()), warm == null ? null : warm.ended(), preWarm);
+        Latency.of(log.warmupTotal()), warm == null ? null : warm.ended(), preWarm, w.inFlightAtSwitch().count(),
+        Math.round(w.inFlightAtSwitch().oldestAgeNanos() / 1e3) / 1e3, w.inFlightAtWindowEnd().count());
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
     return new WorkerResult(
@@ -55,7 +56,8 @@ final class ResultBuilder {
         gc,
         jvm,
         failed.getTotalCount() == 0 ? null : Latency.of(failed),
-        lateness == null ? null : Latency.of(lateness));
+        lateness == null ? null : Latency.of(lateness),
+        loop.effectiveConcurrency());
   }
 
   /**

@@ -176,8 +176,8 @@ public final class WorkerMain {
     warm.stop();
     awaitEnd(warm, spec.plan().drainTimeoutMs());
     var done = warm.measured(); // measured from its first operation: all of it
-    return new PreWarmed(outcome, new WorkerResult.PreWarm(outcome.warmupMs() / 1000.0, done.ok(), done.errors()),
-        done.statements());
+    return new PreWarmed(outcome,
+        new WorkerResult.PreWarm(outcome.warmupMs() / 1000.0, done.ok(), done.errors(), done.unfinished()), done.statements());
   }
 
   /**

@@ -27,6 +27,9 @@ import java.util.Map;
  *     successes' so that fast failures do not pull the percentiles down; null when none failed
  * @param issueLatenessMs open loop: how late the generator handed each measured operation to the
  *     stack after its intended start (generator lag, not stack latency); null for closed loop
+ * @param effectiveConcurrency closed loop: the virtual users that ran the measured phase, the concurrency less the
+ *     warm-up operations still in flight when its window closed ({@link Warmup#inFlightAtEnd}), each of which held its
+ *     user through the whole window; null for an open loop and in older results
  */
 public record WorkerResult(
     Map<String, String> versions,
@@ -48,12 +51,13 @@ public record WorkerResult(
     Gc gc,
     String jvm,
     Latency errorLatencyMs,
-    Latency issueLatenessMs) {
+    Latency issueLatenessMs,
+    Integer effectiveConcurrency) {
 
   /** The figures of a run that has none (it failed, crashed or hung): zero counts, no latency. */
   public static WorkerResult none() {
     return new WorkerResult(Map.of(), 0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, null, null, null, null, null, null,
-        null, null);
+        null, null, null);
   }
 
   /**
@@ -63,7 +67,7 @@ public record WorkerResult(
   public WorkerResult relabelled(Map<String, String> newVersions, Map<String, Long> kinds, Map<String, String> samples) {
     return new WorkerResult(newVersions, issued, ops, errors, unfinished, notIssued, kinds, samples, statements,
         totalStatements, durationS, throughputOpsS, latencyMs, ttfbMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
-        issueLatenessMs);
+        issueLatenessMs, effectiveConcurrency);
   }
 
   /**
@@ -81,8 +85,16 @@ public record WorkerResult(
    *     warm-up rules existed, or without warm-up
    * @param prewarm an open loop's flat-out pre-warm before that; null for a closed loop, without warm-up and in
    *     results written before it was reported apart (then {@code durationS} included it)
+   * @param inFlightAtSwitch warm-up operations still in flight when measuring started (a closed loop's users all are,
+   *     for a moment); null in older results
+   * @param oldestInFlightMs the oldest of those's age then, from its issue (closed loop) or intended start (open
+   *     loop); 0 when none; null in older results
+   * @param inFlightAtEnd warm-up operations still in flight when the measured window closed: each was in flight
+   *     through the whole window, holding a virtual user (closed loop) or an in-flight slot, and whatever of the stack
+   *     it held (a connection), and is in none of the measured figures; null in older results
    */
-  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, String ended, PreWarm prewarm) {}
+  public record Warmup(long ops, long errors, double durationS, Latency latencyMs, String ended, PreWarm prewarm,
+      Long inFlightAtSwitch, Double oldestInFlightMs, Long inFlightAtEnd) {}
 
   /**
    * An open loop's pre-warm: a closed loop flat out before its arrivals start, until the warm-up rule ends it (see
@@ -91,8 +103,10 @@ public record WorkerResult(
    * @param durationS how long it lasted
    * @param ops its operations verified
    * @param errors its operations failed
+   * @param unfinished its operations still in flight when its drain timed out, which may hold the stack's
+   *     connections into the open loop's warm-up and measured phase
    */
-  public record PreWarm(double durationS, long ops, long errors) {}
+  public record PreWarm(double durationS, long ops, long errors, long unfinished) {}
 
   /** Garbage collection during the measured phase. */
   public record Gc(long count, long timeMs, String collectors) {}
