@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -150,6 +151,48 @@ class MeasuredWindowTest {
       assertEquals(1, m.issued() - m.ok() - m.errors(), "the held operation is unfinished, not verified");
       assertEquals(1, m.unfinished(), "counted unfinished by the cut-off");
       assertEquals(m.issued(), log.measuredTotal().getTotalCount(), "every issued operation once in the latency");
+    }
+  }
+
+  /**
+   * The other way round: the completion claims the operation a moment before the cut-off and is still recording it
+   * (here, checking its rows) when the cut-off comes. The cut-off waits for it, so the counts read after it hold the
+   * operation, verified; they once missed it (neither verified nor unfinished yet) when read at once.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"closed", "open"})
+  void anOperationWhoseCompletionClaimedItFirstIsRecordedBeforeTheCutOffReturns(String model, @TempDir Path dir)
+      throws Exception {
+    LoadModel load = model.equals("closed") ? new LoadModel.Closed(0, 300, 2) : new LoadModel.Open(500, 300, 100, "constant");
+    HoldingStack stack = new HoldingStack(model.equals("closed") ? ClosedLoop.SWITCH_GAP + 10 : 10);
+    try (IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
+      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(POINT, 1), load, 7);
+      loop.startMeasuring();
+      loop.start();
+      while (!loop.issuingEnded()) {
+        Thread.sleep(10);
+      }
+      loop.stop();
+      CountDownLatch reading = new CountDownLatch(1);
+      CountDownLatch go = new CountDownLatch(1);
+      stack.releaseHeldInTheCheck(reading, go);
+      assertTrue(reading.await(5, TimeUnit.SECONDS), "the completion is checking the held operation's rows");
+      Thread.ofPlatform().start(() -> {
+        try {
+          Thread.sleep(300);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        go.countDown();
+      });
+      assertFalse(loop.await(100, TimeUnit.MILLISECONDS), "not drained: the held operation is being recorded");
+      loop.finish(); // the cut-off, while the completion that claimed the operation still records it
+      var m = loop.measured();
+      long ok = m.ok();
+      long unfinished = m.unfinished();
+      assertEquals(m.issued(), ok + m.errors() + unfinished, "ops + errors + unfinished = issued, read right after");
+      assertEquals(0, unfinished, "its completion claimed it first");
+      go.await();
     }
   }
 

@@ -266,9 +266,8 @@ public final class ClosedLoop implements LoadDriver {
     }
     if (usersDone.getCount() > 0) {
       for (int u = 0; u < model.concurrency(); u++) {
-        long start = userSlots.get(slot(u));
-        long index = userSlots.get(slot(u) + 1); // the index of the operation that started at start, if it is still in flight
-        if (Claim.cut(userSlots, slot(u), start) && index >= measureFromIndex) {
+        long start = Claim.cut(userSlots, slot(u));
+        if (start != Claim.IDLE && userSlots.get(slot(u) + 1) >= measureFromIndex) { // the index of the operation cut
           measured.unfinished(now - start);
         }
       }
@@ -453,7 +452,7 @@ public final class ClosedLoop implements LoadDriver {
   private void complete(int user, int phase, Operation op, long start, OpResult result, Throwable error) {
     long now = System.nanoTime();
     int slot = slot(user);
-    int p = phase + Claim.release(userSlots, slot) * (LATE - phase); // LATE when the cut-off claimed it first
+    int p = phase + Claim.take(userSlots, slot, start) * (LATE - phase); // LATE when the cut-off claimed it first
     if (outcomes.record(phases[p], op, now - start, now, result, error)) {
       int counts = slot + COUNTS + p * PHASE_COUNTS;
       count(counts + OK, 1);
@@ -461,5 +460,6 @@ public final class ClosedLoop implements LoadDriver {
       userSlots.setOpaque(counts + LAST_OK, now);
       count(slot + IN_WINDOW, rateWindow.inside(now));
     }
+    Claim.free(userSlots, slot);
   }
 }

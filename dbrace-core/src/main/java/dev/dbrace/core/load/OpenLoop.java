@@ -228,8 +228,8 @@ public final class OpenLoop implements LoadDriver {
         from = measureFrom; // far in the future until measuring: then nothing is measured
       }
       for (int i = 0; i < dueBySlot.length(); i++) {
-        long due = dueBySlot.get(i);
-        if (Claim.cut(dueBySlot, i, due) && due - from >= 0) {
+        long due = Claim.cut(dueBySlot, i);
+        if (due != Claim.IDLE && due - from >= 0) {
           measured.stats.unfinished(now - due);
         }
       }
@@ -381,8 +381,7 @@ public final class OpenLoop implements LoadDriver {
 
   private void complete(int slot, Phase of, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    // frees the slot before the count drops: the scheduler must find a free slot when it sees room
-    Phase phase = of.claimed[Claim.release(dueBySlot, slot)];
+    Phase phase = of.claimed[Claim.take(dueBySlot, slot, due)];
     if (outcomes.record(phase.stats, op, now - due, now, result, error)) {
       // the verified operations, as latency's: from when the request actually left (a generator's own queue for a
       // connection is not the service's time)
@@ -391,6 +390,7 @@ public final class OpenLoop implements LoadDriver {
       phase.stats.count(result.statementsSent(), now); // what reached the server, for its count beside ours
       rateWindow.completed(now);
     }
+    Claim.free(dueBySlot, slot); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();
     }
