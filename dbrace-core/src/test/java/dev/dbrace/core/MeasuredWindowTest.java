@@ -126,21 +126,31 @@ class MeasuredWindowTest {
     }
   }
 
+  /** A stack that holds one operation issued early in a short measured run of {@code model} ("closed" or "open"). */
+  private static HoldingStack holdingAMeasuredOperation(String model) {
+    return new HoldingStack(model.equals("closed") ? ClosedLoop.SWITCH_GAP + 10 : 10);
+  }
+
+  /** That short run (300 ms), measuring from its first operation, started. */
+  private static LoadDriver started(String model, HoldingStack stack) {
+    LoadModel load = model.equals("closed") ? new LoadModel.Closed(0, 300, 2) : new LoadModel.Open(500, 300, 100, "constant");
+    LoadDriver loop = LoadDriver.create(stack, new OperationSequence(POINT, 1), load, 7);
+    loop.startMeasuring();
+    loop.start();
+    return loop;
+  }
+
   /**
    * An operation counted unfinished at the cut-off that completes right after it (before the last interval is read)
-   * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Before, it was in the
-   * latency twice, with its age and with its latency, and among the verified operations, so ops + errors + unfinished
-   * came to one more than issued had the unfinished been counted, and the latency held one value more than issued.
+   * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Before, it was counted
+   * verified too, and in the latency twice, with its age and with its latency.
    */
   @ParameterizedTest
   @ValueSource(strings = {"closed", "open"})
   void anOperationThatCompletesRightAfterTheCutOffIsCountedOnce(String model, @TempDir Path dir) throws Exception {
-    LoadModel load = model.equals("closed") ? new LoadModel.Closed(0, 300, 2) : new LoadModel.Open(500, 300, 100, "constant");
-    HoldingStack stack = new HoldingStack(model.equals("closed") ? ClosedLoop.SWITCH_GAP + 10 : 10);
+    HoldingStack stack = holdingAMeasuredOperation(model);
     try (IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
-      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(POINT, 1), load, 7);
-      loop.startMeasuring();
-      loop.start();
+      LoadDriver loop = started(model, stack);
       awaitEnd(loop, 200); // the cut-off: the held operation is unfinished
       stack.release(); // and completes now, on this thread
       log.sample(loop.warmup(), loop.measured());
@@ -161,39 +171,31 @@ class MeasuredWindowTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"closed", "open"})
-  void anOperationWhoseCompletionClaimedItFirstIsRecordedBeforeTheCutOffReturns(String model, @TempDir Path dir)
-      throws Exception {
-    LoadModel load = model.equals("closed") ? new LoadModel.Closed(0, 300, 2) : new LoadModel.Open(500, 300, 100, "constant");
-    HoldingStack stack = new HoldingStack(model.equals("closed") ? ClosedLoop.SWITCH_GAP + 10 : 10);
-    try (IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
-      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(POINT, 1), load, 7);
-      loop.startMeasuring();
-      loop.start();
-      while (!loop.issuingEnded()) {
-        Thread.sleep(10);
-      }
-      loop.stop();
-      CountDownLatch reading = new CountDownLatch(1);
-      CountDownLatch go = new CountDownLatch(1);
-      stack.releaseHeldInTheCheck(reading, go);
-      assertTrue(reading.await(5, TimeUnit.SECONDS), "the completion is checking the held operation's rows");
-      Thread.ofPlatform().start(() -> {
-        try {
-          Thread.sleep(300);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        go.countDown();
-      });
-      assertFalse(loop.await(100, TimeUnit.MILLISECONDS), "not drained: the held operation is being recorded");
-      loop.finish(); // the cut-off, while the completion that claimed the operation still records it
-      var m = loop.measured();
-      long ok = m.ok();
-      long unfinished = m.unfinished();
-      assertEquals(m.issued(), ok + m.errors() + unfinished, "ops + errors + unfinished = issued, read right after");
-      assertEquals(0, unfinished, "its completion claimed it first");
-      go.await();
+  void anOperationWhoseCompletionClaimedItFirstIsRecordedBeforeTheCutOffReturns(String model) throws Exception {
+    HoldingStack stack = holdingAMeasuredOperation(model);
+    LoadDriver loop = started(model, stack);
+    while (!loop.issuingEnded()) {
+      Thread.sleep(10);
     }
+    loop.stop();
+    CountDownLatch reading = new CountDownLatch(1);
+    CountDownLatch go = new CountDownLatch(1);
+    stack.releaseHeldInTheCheck(reading, go);
+    assertTrue(reading.await(5, TimeUnit.SECONDS), "the completion is checking the held operation's rows");
+    Thread.ofPlatform().start(() -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      go.countDown();
+    });
+    assertFalse(loop.await(100, TimeUnit.MILLISECONDS), "not drained: the held operation is being recorded");
+    loop.finish(); // the cut-off, while the completion that claimed the operation still records it
+    var m = loop.measured();
+    long unfinished = m.unfinished();
+    assertEquals(m.issued(), m.ok() + m.errors() + unfinished, "ops + errors + unfinished = issued, read right after");
+    assertEquals(0, unfinished, "its completion claimed it first");
   }
 
   @Test
