@@ -233,13 +233,16 @@ public final class RaceRunner {
     if (cpu <= 0 || p.jitCpuS() < JIT_NOTE_SHARE * cpu) {
       return null;
     }
-    String ended = r.result().warmup() == null ? null : r.result().warmup().ended();
+    var w = r.result().warmup();
+    String ended = w == null ? null : w.ended();
+    // the warm-up rule's span: an open loop's pre-warm, which the rule ends, and its second at the rate after it
+    double warmedS = w == null ? 0 : w.durationS() + (w.prewarm() == null ? 0 : w.prewarm().durationS());
     String advice = switch (ended == null ? "" : ended) {
       case dev.dbrace.core.run.WarmupRule.CAP -> String.format(Locale.ROOT,
-          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", r.result().warmup().durationS());
+          " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", warmedS);
       case dev.dbrace.core.run.WarmupRule.SETTLED -> String.format(Locale.ROOT,
           " (it had gone quiet when warm-up settled after %.0f s, then compiled again): the rounds' range shows what it"
-              + " cost", r.result().warmup().durationS());
+              + " cost", warmedS);
       default -> ": --warmup auto (or a longer --warmup) takes it out";
     };
     return String.format(Locale.ROOT,

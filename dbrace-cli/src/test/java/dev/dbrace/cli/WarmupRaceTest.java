@@ -49,7 +49,12 @@ public class WarmupRaceTest {
     // the flat-out pre-warm ran under the rule: settled after its three flat seconds, or (on a machine
     // busy enough to keep its throughput moving by more than 5 %) at the cap, never cut short
     var w = r.result().warmup();
-    double preWarmS = w.durationS() - 1.0; // the last second is the open loop's own warm-up at the rate
+    // the warm-up's own figures cover its second at the rate: 200 operations, not the pre-warm's too
+    assertEquals(1.0, w.durationS(), 0.1, () -> "the open loop's warm-up at the rate, apart from the pre-warm: " + w);
+    assertEquals(200, w.ops() + w.errors(), 5, () -> "warm-up operations over the same second: " + w);
+    assertNotNull(w.prewarm(), "the pre-warm is reported apart");
+    double preWarmS = w.prewarm().durationS();
+    assertTrue(w.prewarm().ops() > w.ops(), () -> "the pre-warm ran flat out: " + w);
     switch (w.ended()) {
       // settled at the cap's own reading (15 s and a few ms) is still settled: the rule checks steadiness first
       case WarmupRule.SETTLED -> assertTrue(preWarmS >= 3 && preWarmS <= 15.5, () -> "settled pre-warm " + w);

@@ -20,10 +20,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The rate window and the cut-off: a stuck operation must not stretch the measured span (it once
@@ -33,7 +36,7 @@ class MeasuredWindowTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
 
   /** What WorkerMain does at the end: stop when issuing ended, give the in-flight operations the drain time, finish. */
-  private static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
+  static void awaitEnd(LoadDriver loop, long drainMs) throws InterruptedException {
     while (!loop.issuingEnded()) {
       Thread.sleep(10);
     }
@@ -82,6 +85,25 @@ class MeasuredWindowTest {
     }
   }
 
+  /**
+   * At a low rate the last arrival comes one gap before the window's end: the schedule ending there is not a stop. At
+   * 2/s over 2 s the window was taken as stopped at 1.5 s and read 4 operations in 1.5 s, 2.7/s offered 2.
+   */
+  @Test
+  void anOpenLoopsWindowEndsAtItsEndNotAtItsLastArrival() throws Exception {
+    try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK)) {
+      OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), new LoadModel.Open(2, 2_000, 10, "constant"), 7);
+      loop.startMeasuring();
+      long start = System.nanoTime();
+      loop.start();
+      awaitEnd(loop, 1_000);
+      assertEquals(4, loop.measured().ok(), "arrivals at 0, 0.5, 1 and 1.5 s");
+      assertEquals(2.0, loop.measuredSeconds(), 1e-9, "the window is the asked duration");
+      assertEquals(2.0, loop.throughputOpsS(), 1e-9);
+      assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(2_000), "issuing ended at the window's end");
+    }
+  }
+
   @Test
   void openLoopUnfinishedOperationsEnterTheLatencyFromTheirIntendedStart(@TempDir Path dir) throws Exception {
     try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK, index -> index % 25 == 0);
@@ -102,6 +124,78 @@ class MeasuredWindowTest {
       assertTrue(h.getValueAtPercentile(96.5) >= TimeUnit.MILLISECONDS.toNanos(1_100),
           "the 8 worst are the unfinished: " + h.getValueAtPercentile(96.5) / 1e6 + " ms");
     }
+  }
+
+  /** A stack that holds one operation issued early in a short measured run of {@code model} ("closed" or "open"). */
+  private static HoldingStack holdingAMeasuredOperation(String model) {
+    return new HoldingStack(model.equals("closed") ? ClosedLoop.SWITCH_GAP + 10 : 10);
+  }
+
+  /** That short run (300 ms), measuring from its first operation, started. */
+  private static LoadDriver started(String model, HoldingStack stack) {
+    LoadModel load = model.equals("closed") ? new LoadModel.Closed(0, 300, 2) : new LoadModel.Open(500, 300, 100, "constant");
+    LoadDriver loop = LoadDriver.create(stack, new OperationSequence(POINT, 1), load, 7);
+    loop.startMeasuring();
+    loop.start();
+    return loop;
+  }
+
+  /**
+   * An operation counted unfinished at the cut-off that completes right after it (before the last interval is read)
+   * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Before, it was counted
+   * verified too, and in the latency twice, with its age and with its latency.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"closed", "open"})
+  void anOperationThatCompletesRightAfterTheCutOffIsCountedOnce(String model, @TempDir Path dir) throws Exception {
+    HoldingStack stack = holdingAMeasuredOperation(model);
+    try (IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), System.currentTimeMillis())) {
+      LoadDriver loop = started(model, stack);
+      awaitEnd(loop, 200); // the cut-off: the held operation is unfinished
+      stack.release(); // and completes now, on this thread
+      log.sample(loop.warmup(), loop.measured());
+
+      var m = loop.measured();
+      assertTrue(m.ok() > 50, "operations completed: " + m.ok());
+      assertEquals(0, m.errors());
+      assertEquals(1, m.issued() - m.ok() - m.errors(), "the held operation is unfinished, not verified");
+      assertEquals(1, m.unfinished(), "counted unfinished by the cut-off");
+      assertEquals(m.issued(), log.measuredTotal().getTotalCount(), "every issued operation once in the latency");
+    }
+  }
+
+  /**
+   * The other way round: the completion claims the operation a moment before the cut-off and is still recording it
+   * (here, checking its rows) when the cut-off comes. The cut-off waits for it, so the counts read after it hold the
+   * operation, verified; they once missed it (neither verified nor unfinished yet) when read at once.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"closed", "open"})
+  void anOperationWhoseCompletionClaimedItFirstIsRecordedBeforeTheCutOffReturns(String model) throws Exception {
+    HoldingStack stack = holdingAMeasuredOperation(model);
+    LoadDriver loop = started(model, stack);
+    while (!loop.issuingEnded()) {
+      Thread.sleep(10);
+    }
+    loop.stop();
+    CountDownLatch reading = new CountDownLatch(1);
+    CountDownLatch go = new CountDownLatch(1);
+    stack.releaseHeldInTheCheck(reading, go);
+    assertTrue(reading.await(5, TimeUnit.SECONDS), "the completion is checking the held operation's rows");
+    Thread.ofPlatform().start(() -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      go.countDown();
+    });
+    assertFalse(loop.await(100, TimeUnit.MILLISECONDS), "not drained: the held operation is being recorded");
+    loop.finish(); // the cut-off, while the completion that claimed the operation still records it
+    var m = loop.measured();
+    long unfinished = m.unfinished();
+    assertEquals(m.issued(), m.ok() + m.errors() + unfinished, "ops + errors + unfinished = issued, read right after");
+    assertEquals(0, unfinished, "its completion claimed it first");
   }
 
   @Test

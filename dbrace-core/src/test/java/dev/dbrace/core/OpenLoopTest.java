@@ -11,12 +11,16 @@ import dev.dbrace.core.load.ArrivalSchedule;
 import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.load.OpenLoop;
+import dev.dbrace.core.spi.OpResult;
+import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -69,6 +73,30 @@ class OpenLoopTest {
       assertTrue(p50 >= 4.9 && p50 < 10, "service p50 ≈ 5 ms: " + p50);
       assertTrue(loop.measuredSeconds() >= 0.99 && loop.measuredSeconds() < 2, "measured " + loop.measuredSeconds());
     }
+  }
+
+  /**
+   * Service latency describes the same operations as latency's verified ones: a failure, which answers at once here,
+   * is in the error latency only, or the service time of a stack that fails half its operations looked twice as fast.
+   */
+  @Test
+  void serviceLatencyHoldsTheVerifiedOperationsOnly() throws Exception {
+    Stack failsEvenOnes = new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        return op.index() % 2 == 0 ? CompletableFuture.failedFuture(new IllegalStateException("refused"))
+            : CompletableFuture.supplyAsync(() -> WorldRows.answer(op), CompletableFuture.delayedExecutor(5, TimeUnit.MILLISECONDS));
+      }
+
+      public void close() {}
+    };
+    OpenLoop loop = openLoop(failsEvenOnes, 200, 500, 1_000, "constant");
+    runToEnd(loop);
+    var m = loop.measured();
+    assertEquals(50, m.ok());
+    assertEquals(50, m.errors());
+    Histogram service = loop.serviceLatency();
+    assertEquals(m.ok(), service.getTotalCount(), "the verified operations, not the failures");
+    assertTrue(service.getValueAtPercentile(1) >= 5 * MS, "no instant failure among them: " + service.getValueAtPercentile(1) / 1e6);
   }
 
   @Test

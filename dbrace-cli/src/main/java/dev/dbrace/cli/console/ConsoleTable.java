@@ -1,5 +1,6 @@
 package dev.dbrace.cli.console;
 
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Spread;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -25,7 +27,7 @@ import java.util.stream.Collectors;
  * of a core over the measured phases. At the service level, where the generator timed
  * each answer's first item, its p50 and p99 follow the latency's ({@code ttfb}). Each row says
  * whether the server saw TLS, and runs whose warm-up hit its cap are listed under the table as not
- * settled.
+ * settled, as are runs with warm-up operations still in flight through the whole measured window.
  */
 public final class ConsoleTable {
   private ConsoleTable() {}
@@ -113,6 +115,34 @@ public final class ConsoleTable {
     if (!unsettled.isEmpty()) {
       out.println("warm-up not settled (it hit its cap; the figures may include JIT work): " + String.join(", ", unsettled));
     }
+    List<String> heldOver = groups.stream().flatMap(g -> g.runs().stream()
+        .map(r -> heldOver(r).map(held -> g.label(r) + ": " + held)).flatMap(Optional::stream)).toList();
+    if (!heldOver.isEmpty()) {
+      out.println("warm-up operations still in flight through the whole measured window, in none of its figures (each held"
+          + " a virtual user or an in-flight slot, and what it had of the stack, such as a connection): "
+          + String.join("; ", heldOver));
+    }
+  }
+
+  /**
+   * A run's warm-up operations still in flight when its measured window closed, and the pre-warm's left in flight,
+   * in words: "1, the oldest 12.3 s old at the switch; measured with 15 of 16 virtual users"; empty when none.
+   */
+  private static Optional<String> heldOver(RunRecord r) {
+    var w = r.result().warmup();
+    long atEnd = w == null || w.inFlightAtEnd() == null ? 0 : w.inFlightAtEnd();
+    long preWarm = w == null || w.prewarm() == null ? 0 : w.prewarm().unfinished();
+    List<String> parts = new ArrayList<>();
+    if (atEnd > 0) {
+      parts.add(fmt("%d, the oldest %.1f s old at the switch", atEnd, w.oldestInFlightMs() / 1000));
+      if (r.result().effectiveConcurrency() != null && r.loadModel() instanceof LoadModel.Closed c) {
+        parts.add(fmt("measured with %d of %d virtual users", r.result().effectiveConcurrency(), c.concurrency()));
+      }
+    }
+    if (preWarm > 0) {
+      parts.add(fmt("%d of the open loop's pre-warm, still in flight when it ended", preWarm));
+    }
+    return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", parts));
   }
 
   /** The group's status: the runs' one status, or how many had each. */

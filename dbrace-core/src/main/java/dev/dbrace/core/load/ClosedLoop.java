@@ -23,24 +23,28 @@ public final class ClosedLoop implements LoadDriver {
   private final LoadModel.Closed model;
   private final PhaseStats warmup;
   private final PhaseStats measured;
-  /** {warmup, measured}, indexed without a branch: see {@link IssueWindow#phase}. */
+  /**
+   * {warmup, measured, late}, indexed without a branch: see {@link IssueWindow#phase}. Late: operations the cut-off
+   * claimed as unfinished that completed after it (see {@link Claim}), recorded where nobody reads.
+   */
   private final PhaseStats[] phases;
+  private static final int LATE = 2;
   private final AtomicLong nextIndex = new AtomicLong();
   private final CountDownLatch usersDone;
   private final RateWindow rateWindow;
   /**
    * Per virtual user, a 128-byte line of its own ({@link #SLOT_STRIDE}; packed, eight users shared one cache line, and
    * every issue and completion on one core took that line from the other: users run on both cores' threads): at
-   * {@code slot(u)} the start (nanoTime) of its operation in flight, IDLE between operations; at {@code + 1} its index;
-   * from {@link #COUNTS} on, the user's counts ({@link #count}).
+   * {@code slot(u)} the start (nanoTime) of its operation in flight, {@link Claim#IDLE} between operations (the claim on
+   * it: {@link Claim}); at {@code + 1} its index; from {@link #COUNTS} on, the user's counts ({@link #count}).
    */
   private final AtomicLongArray userSlots;
   private final User[] users;
   /** Longs per user slot: 128 bytes, so neither a neighbour's line nor the adjacent-line prefetch is shared. */
   static final int SLOT_STRIDE = 16;
   /**
-   * Where a user's counts start in its slot: per phase (warm-up, then measured; {@link #PHASE_COUNTS} longs each) its
-   * operations issued, verified, their statements and the last verification's nanoTime; after both, its verified
+   * Where a user's counts start in its slot: per phase (warm-up, measured, late; {@link #PHASE_COUNTS} longs each) its
+   * operations issued, verified, their statements and the last verification's nanoTime; after them, its verified
    * completions inside the rate window. A user has one operation in flight, so one thread at a time writes them, with
    * plain stores (the next operation's hand-over to the stack orders them for the next writer), where each of the
    * phase's shared adders was an atomic read-modify-write per operation: five per operation, 18 ns of the load
@@ -53,8 +57,7 @@ public final class ClosedLoop implements LoadDriver {
   private static final int STATEMENTS = 2;
   private static final int LAST_OK = 3;
   private static final int PHASE_COUNTS = 4;
-  private static final int IN_WINDOW = COUNTS + 2 * PHASE_COUNTS;
-  private static final long IDLE = Long.MIN_VALUE;
+  private static final int IN_WINDOW = COUNTS + 3 * PHASE_COUNTS;
   private volatile long measureFromIndex = Long.MAX_VALUE;
   /** Indices a user claims at once: one when an execution count bounds the run, else up to INDEX_BLOCK (see {@link #claim}). */
   private final int block;
@@ -72,7 +75,7 @@ public final class ClosedLoop implements LoadDriver {
     this.userSlots = new AtomicLongArray((model.concurrency() + 2) * SLOT_STRIDE);
     this.warmup = new PhaseStats(new UserTally(0));
     this.measured = new PhaseStats(new UserTally(1));
-    this.phases = new PhaseStats[] {warmup, measured};
+    this.phases = new PhaseStats[] {warmup, measured, new PhaseStats(new UserTally(LATE))};
     this.rateWindow = new RateWindow(() -> sum(IN_WINDOW));
     this.users = new User[model.concurrency()];
     // one index at a time when an execution count bounds the run, so that none claimed goes unissued at its end; else
@@ -80,7 +83,7 @@ public final class ClosedLoop implements LoadDriver {
     this.block = model.executions() > 0 ? 1 : (int) Math.clamp(SWITCH_GAP / 4 / model.concurrency(), 1, INDEX_BLOCK);
     this.window = IssueWindow.UNLIMITED;
     for (int u = 0; u < model.concurrency(); u++) {
-      userSlots.set(slot(u), IDLE);
+      userSlots.set(slot(u), Claim.IDLE);
       userSlots.set(slot(u) + COUNTS + LAST_OK, Long.MIN_VALUE);
       userSlots.set(slot(u) + COUNTS + PHASE_COUNTS + LAST_OK, Long.MIN_VALUE);
       users[u] = new User(u);
@@ -174,6 +177,29 @@ public final class ClosedLoop implements LoadDriver {
         model.executions() > 0 ? from + model.executions() : Long.MAX_VALUE);
     measureFromIndex = from;
     nextIndex.accumulateAndGet(from, Math::max);
+    warmup.inFlightAtSwitch(warmupInFlight(now));
+  }
+
+  /** The warm-up's operations in flight at {@code now}: a user's whose index lies below the measured phase's. */
+  private InFlight warmupInFlight(long now) {
+    java.util.stream.LongStream.Builder starts = java.util.stream.LongStream.builder();
+    for (int u = 0; u < users.length; u++) {
+      long start = userSlots.get(slot(u));
+      long index = userSlots.get(slot(u) + 1); // its operation's, or a later one's: then this one is over
+      if (Claim.inFlight(start) && index < measureFromIndex) {
+        starts.add(start);
+      }
+    }
+    return InFlight.of(starts.build(), now);
+  }
+
+  /**
+   * The users that ran the measured phase: the concurrency less the warm-up operations still in flight when its window
+   * closed, each of which held its user through the whole window.
+   */
+  @Override
+  public Integer effectiveConcurrency() {
+    return measuring() ? model.concurrency() - (int) warmup.inFlightAtWindowEnd().count() : null;
   }
 
   /**
@@ -199,11 +225,18 @@ public final class ClosedLoop implements LoadDriver {
     return measureStartNanos;
   }
 
-  /** Stops issuing new operations (deadline, failure); those in flight still complete. */
+  /**
+   * Stops issuing new operations (the measured duration is over, deadline, failure); those in flight still complete.
+   * The first stop while measuring closes the measured window: the warm-up operations still in flight then are noted.
+   */
   @Override
   public void stop() {
     if (measuring()) {
-      rateWindow.stopped(System.nanoTime());
+      long now = System.nanoTime();
+      rateWindow.stopped(now);
+      if (!stopped) {
+        warmup.inFlightAtWindowEnd(warmupInFlight(now));
+      }
     }
     stopped = true;
   }
@@ -221,8 +254,9 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /**
-   * Ends the run. If the drain timed out, each measured operation still in flight enters the
-   * latency with its age now: its latency is at least that.
+   * Ends the run. If the drain timed out, the cut-off claims each operation still in flight (see {@link Claim}): a
+   * measured one is unfinished and enters the latency with its age now (its latency is at least that); whichever phase
+   * it belongs to, its completion, should it come, is recorded nowhere.
    */
   @Override
   public void finish() {
@@ -230,10 +264,10 @@ public final class ClosedLoop implements LoadDriver {
     if (measureEndNanos == 0) {
       measureEndNanos = now;
     }
-    if (usersDone.getCount() > 0 && measuring()) {
+    if (usersDone.getCount() > 0) {
       for (int u = 0; u < model.concurrency(); u++) {
-        long start = userSlots.get(slot(u));
-        if (start != IDLE && userSlots.get(slot(u) + 1) >= measureFromIndex) {
+        long start = Claim.cut(userSlots, slot(u));
+        if (start != Claim.IDLE && userSlots.get(slot(u) + 1) >= measureFromIndex) { // the index of the operation cut
           measured.unfinished(now - start);
         }
       }
@@ -418,13 +452,14 @@ public final class ClosedLoop implements LoadDriver {
   private void complete(int user, int phase, Operation op, long start, OpResult result, Throwable error) {
     long now = System.nanoTime();
     int slot = slot(user);
-    userSlots.lazySet(slot, IDLE);
-    if (outcomes.record(phases[phase], op, now - start, now, result, error)) {
-      int counts = slot + COUNTS + phase * PHASE_COUNTS;
+    int p = phase + Claim.take(userSlots, slot, start) * (LATE - phase); // LATE when the cut-off claimed it first
+    if (outcomes.record(phases[p], op, now - start, now, result, error)) {
+      int counts = slot + COUNTS + p * PHASE_COUNTS;
       count(counts + OK, 1);
       count(counts + STATEMENTS, result.statementsSent()); // what reached the server, for its count beside ours
       userSlots.setOpaque(counts + LAST_OK, now);
       count(slot + IN_WINDOW, rateWindow.inside(now));
     }
+    Claim.free(userSlots, slot);
   }
 }

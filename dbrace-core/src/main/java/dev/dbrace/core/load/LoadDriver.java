@@ -59,6 +59,14 @@ public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
   /** Once finished: verified operations per second over the rate window ({@link RateWindow}). */
   double throughputOpsS();
 
+  /**
+   * Closed loop, once measuring: the virtual users that ran the measured phase, the concurrency less the warm-up
+   * operations that held theirs through its whole window ({@link PhaseStats#inFlightAtWindowEnd}); null otherwise.
+   */
+  default Integer effectiveConcurrency() {
+    return null;
+  }
+
   /** Open loop: how late the generator handed measured operations to the stack; null otherwise. */
   default Histogram issueLateness() {
     return null;
@@ -69,7 +77,7 @@ public sealed interface LoadDriver permits ClosedLoop, OpenLoop {
   PhaseStats measured();
 
   /**
-   * Measured operations' latency from the moment the stack was handed each one, when the model
+   * Measured verified operations' latency from the moment the stack was handed each one, when the model
    * measures latency from somewhere else (the open loop's intended start); null otherwise.
    */
   default Histogram serviceLatency() {

@@ -20,7 +20,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * service. Each operation's latency is measured from its <em>intended</em> start, its arrival
  * time, so time spent waiting behind a saturated stack, or behind a generator that fell behind,
  * is in the figures instead of being silently omitted (coordinated omission). A second histogram
- * holds the service latency, from the moment the stack was handed the operation.
+ * holds the verified operations' service latency, from the moment the stack was handed the operation.
  *
  * <p>One scheduler thread issues every arrival whose time has come, then parks until the next
  * one. If it wakes late it catches up in a burst, and the lateness counts in those operations'
@@ -29,7 +29,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * phase. Completions are recorded on the stack's own threads.
  *
  * <p>Arrivals before {@link #startMeasuring} are warm-up, at the same rate; the measured phase
- * takes {@code durationMs} of arrivals, then the schedule ends and in-flight operations drain.
+ * takes {@code durationMs} of arrivals, then the schedule ends (at the span's end, not at its last
+ * arrival) and in-flight operations drain.
  * An operation's phase is fixed by its arrival time. The model's spikes add a second schedule
  * ({@link SpikeArrivals}) in their windows, timed from the start of measurement; the scheduler
  * issues the two in the order of their arrival times. Thread-safe; run once.
@@ -45,8 +46,10 @@ public final class OpenLoop implements LoadDriver {
   private final ArrivalSchedule schedule;
   private final SpikeArrivals spikes;
   private final long durationNanos;
-  private final Phase warmup = new Phase();
-  private final Phase measured = new Phase();
+  /** Operations the cut-off claimed as unfinished that completed after it ({@link Claim}): recorded where nobody reads. */
+  private final Phase late = new Phase(null);
+  private final Phase warmup = new Phase(late);
+  private final Phase measured = new Phase(late);
   /** Indexed by the sign bit of {@code due - measureFrom}: see {@link #phaseOf}. */
   private final Phase[] phaseBySign = {measured, warmup};
   private final Histogram serviceTotal = new Histogram(PhaseStats.MAX_LATENCY_NS, 3);
@@ -54,13 +57,12 @@ public final class OpenLoop implements LoadDriver {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final RateWindow rateWindow = new RateWindow();
   /**
-   * The intended start of each operation in flight, in one of {@code maxInFlight} slots (IDLE when
-   * free): what a cut-off needs to give unfinished operations their age. The scheduler takes a
-   * free slot (there is one: fewer than maxInFlight are in flight when it sends), the completion
+   * The intended start of each operation in flight, in one of {@code maxInFlight} slots ({@link Claim#IDLE} when
+   * free): the claim on it ({@link Claim}), and what a cut-off needs to give unfinished operations their age. The
+   * scheduler takes a free slot (there is one: fewer than maxInFlight are in flight when it sends), the completion
    * frees it before it lowers the in-flight count.
    */
   private final AtomicLongArray dueBySlot;
-  private static final long IDLE = Long.MIN_VALUE;
   private int nextSlot; // scheduler thread only
   private volatile boolean finished;
   private final CountDownLatch drained = new CountDownLatch(1);
@@ -86,6 +88,13 @@ public final class OpenLoop implements LoadDriver {
     /** Recorded on the stack's completing threads: striped by thread, as the latency is (StripedRecorder). */
     final StripedRecorder service = new StripedRecorder(PhaseStats.MAX_LATENCY_NS, 3);
     final SingleWriterRecorder lateness = new SingleWriterRecorder(PhaseStats.MAX_LATENCY_NS, 3);
+    /** Where an operation of this phase is recorded: here, or when the cut-off claimed it first ([1]) the late phase. */
+    final Phase[] claimed;
+
+    /** {@code late}: the late phase, or null for the late phase itself. */
+    Phase(Phase late) {
+      claimed = new Phase[] {this, late == null ? this : late};
+    }
   }
 
   /** {@code seed} fixes the arrival times of a poisson schedule, so a run can be repeated. */
@@ -100,7 +109,7 @@ public final class OpenLoop implements LoadDriver {
     this.outcomes = new OutcomeRecorder(new Verifier(sequence.workload()), successes);
     this.dueBySlot = new AtomicLongArray(model.maxInFlight());
     for (int i = 0; i < model.maxInFlight(); i++) {
-      dueBySlot.set(i, IDLE);
+      dueBySlot.set(i, Claim.IDLE);
     }
     this.model = model;
     this.schedule = ArrivalSchedule.of(model, seed);
@@ -151,6 +160,20 @@ public final class OpenLoop implements LoadDriver {
         rateWindow.open(measureStartNanos, durationNanos);
       } // else start() opens it with the schedule
     }
+    warmup.stats.inFlightAtSwitch(warmupInFlight(measureStartNanos));
+  }
+
+  /** The warm-up's operations in flight at {@code now}: those due before measuring started (from their intended start). */
+  private InFlight warmupInFlight(long now) {
+    long from = measureStartNanos;
+    java.util.stream.LongStream.Builder dues = java.util.stream.LongStream.builder();
+    for (int i = 0; i < dueBySlot.length(); i++) {
+      long due = dueBySlot.get(i);
+      if (Claim.inFlight(due) && due - from < 0) {
+        dues.add(due);
+      }
+    }
+    return InFlight.of(dues.build(), now);
   }
 
   @Override
@@ -160,7 +183,9 @@ public final class OpenLoop implements LoadDriver {
 
   /**
    * Stops the schedule. Arrivals already due but not yet sent (the scheduler was behind) are
-   * counted as not issued; operations in flight still complete.
+   * counted as not issued; operations in flight still complete. The first stop while measuring
+   * (at the measured span's end, or before it) closes the measured window: the warm-up operations
+   * still in flight then are noted.
    */
   @Override
   public void stop() {
@@ -168,6 +193,7 @@ public final class OpenLoop implements LoadDriver {
       stopNanos = System.nanoTime();
       if (measuring) {
         rateWindow.stopped(stopNanos);
+        warmup.stats.inFlightAtWindowEnd(warmupInFlight(stopNanos));
       }
       stopped = true;
     }
@@ -186,8 +212,9 @@ public final class OpenLoop implements LoadDriver {
   }
 
   /**
-   * Ends the run. If the drain timed out, each measured operation still in flight enters the
-   * latency with its age now (from its intended start): its latency is at least that.
+   * Ends the run. If the drain timed out, the cut-off claims each operation still in flight (see {@link Claim}): a
+   * measured one is unfinished and enters the latency with its age now, from its intended start (its latency is at
+   * least that); whichever phase it belongs to, its completion, should it come, is recorded nowhere.
    */
   @Override
   public void finish() {
@@ -195,14 +222,14 @@ public final class OpenLoop implements LoadDriver {
     if (measureEndNanos == 0) {
       measureEndNanos = now;
     }
-    if (drained.getCount() > 0 && measuring) {
+    if (drained.getCount() > 0) {
       long from;
       synchronized (phaseLock) {
-        from = measureFrom;
+        from = measureFrom; // far in the future until measuring: then nothing is measured
       }
       for (int i = 0; i < dueBySlot.length(); i++) {
-        long due = dueBySlot.get(i);
-        if (due != IDLE && due - from >= 0) {
+        long due = Claim.cut(dueBySlot, i);
+        if (due != Claim.IDLE && due - from >= 0) {
           measured.stats.unfinished(now - due);
         }
       }
@@ -223,7 +250,7 @@ public final class OpenLoop implements LoadDriver {
     return measuring ? rateWindow.throughput(measured.stats, measureEndNanos) : 0;
   }
 
-  /** Measured operations, from hand-off to the stack to completion. */
+  /** Measured verified operations, from hand-off to the stack (or from when the request left) to completion. */
   @Override
   public synchronized Histogram serviceLatency() {
     serviceTotal.add(measured.service.getIntervalHistogram(null));
@@ -279,11 +306,13 @@ public final class OpenLoop implements LoadDriver {
           spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
           next = spike ? from + spikes.peekOffsetNanos() : due;
         }
-        if (next - end >= 0) {
-          return; // the measured span of arrivals is over
+        if (next - end >= 0 && now - end >= 0) {
+          return; // the measured span is over: its arrivals sent and its time up
         }
         if (!stopped) {
-          waitUntil(next);
+          // the next arrival, or the span's end when none is due before it: the schedule ends there, not at its last
+          // arrival, or a stop in the gap between them (the runner's, once issuing ended) cut the rate window short
+          waitUntil(Math.min(next - end, 0) + end);
         }
       }
     } finally {
@@ -330,7 +359,7 @@ public final class OpenLoop implements LoadDriver {
     }
     inFlight.incrementAndGet();
     int slot = nextSlot;
-    while (dueBySlot.get(slot) != IDLE) {
+    while (dueBySlot.get(slot) != Claim.IDLE) {
       slot = slot + 1 == dueBySlot.length() ? 0 : slot + 1;
     }
     dueBySlot.lazySet(slot, due);
@@ -350,16 +379,18 @@ public final class OpenLoop implements LoadDriver {
     stage.whenComplete((result, error) -> complete(taken, phase, op, due, handOff, result, error));
   }
 
-  private void complete(int slot, Phase phase, Operation op, long due, long handOff, OpResult result, Throwable error) {
+  private void complete(int slot, Phase of, Operation op, long due, long handOff, OpResult result, Throwable error) {
     long now = System.nanoTime();
-    // from when the request actually left (a generator's own queue for a connection is not the service's time)
-    long served = result != null && result.sentNanos() != 0 ? result.sentNanos() : handOff;
-    phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
+    Phase phase = of.claimed[Claim.take(dueBySlot, slot, due)];
     if (outcomes.record(phase.stats, op, now - due, now, result, error)) {
+      // the verified operations, as latency's: from when the request actually left (a generator's own queue for a
+      // connection is not the service's time)
+      long served = result.sentNanos() != 0 ? result.sentNanos() : handOff;
+      phase.service.recordValue(Math.min(Math.max(0, now - served), PhaseStats.MAX_LATENCY_NS));
       phase.stats.count(result.statementsSent(), now); // what reached the server, for its count beside ours
       rateWindow.completed(now);
     }
-    dueBySlot.lazySet(slot, IDLE); // before the count drops: the scheduler must find a free slot when it sees room
+    Claim.free(dueBySlot, slot); // before the count drops: the scheduler must find a free slot when it sees room
     if (inFlight.decrementAndGet() == 0 && scheduleEnded) {
       drainedNow();
     }

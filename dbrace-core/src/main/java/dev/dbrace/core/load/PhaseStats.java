@@ -42,6 +42,19 @@ public final class PhaseStats {
   final LongAdder statements = new LongAdder();
   /** Open loop: arrivals of this phase that found the in-flight limit reached and were not sent. */
   final LongAdder notIssued = new LongAdder();
+  /**
+   * The ages of the operations still in flight at the cut-off, claimed by it ({@link Claim}; never verified or failed
+   * as well): in {@link #recorder} too, and kept apart so that the verified operations' own figures (their mean) can
+   * leave them out. Guarded by this; made at the first, as most runs have none.
+   */
+  private Histogram unfinishedAges;
+  /**
+   * Warm-up: its operations still in flight when measuring started (a closed loop's users all are, for a moment) and
+   * when the measured window closed. One in flight at both held its user (closed loop) or its slot and connection
+   * through the whole window, and is in no figure of it. Set once each by the load driver.
+   */
+  private volatile InFlight atSwitch = InFlight.NONE;
+  private volatile InFlight atWindowEnd = InFlight.NONE;
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
   private final Map<String, String> errorSamples = new ConcurrentHashMap<>();
 
@@ -145,7 +158,40 @@ public final class PhaseStats {
    * age, which enters the percentiles, so a stuck operation shows as the worst, not as nothing.
    */
   void unfinished(long ageNs) {
-    recorder.recordValue(Math.min(Math.max(0, ageNs), MAX_LATENCY_NS));
+    long age = Math.min(Math.max(0, ageNs), MAX_LATENCY_NS);
+    recorder.recordValue(age);
+    synchronized (this) {
+      if (unfinishedAges == null) {
+        unfinishedAges = new Histogram(MAX_LATENCY_NS, 3);
+      }
+      unfinishedAges.recordValue(age);
+    }
+  }
+
+  /** The unfinished operations' ages at the cut-off, as recorded in the latency; null when there were none. */
+  public synchronized Histogram unfinishedAges() {
+    return unfinishedAges == null ? null : unfinishedAges.copy();
+  }
+
+  void inFlightAtSwitch(InFlight f) {
+    atSwitch = f;
+  }
+
+  void inFlightAtWindowEnd(InFlight f) {
+    atWindowEnd = f;
+  }
+
+  /** Warm-up: its operations in flight when measuring started; {@link InFlight#NONE} for the measured phase. */
+  public InFlight inFlightAtSwitch() {
+    return atSwitch;
+  }
+
+  /**
+   * Warm-up: its operations still in flight when the measured window closed (its end, or the runner's stop), each
+   * in flight through the whole window; {@link InFlight#NONE} for the measured phase.
+   */
+  public InFlight inFlightAtWindowEnd() {
+    return atWindowEnd;
   }
 
   /** Failed operations' latency since the last call (the whole phase when called once, at the end). */
@@ -180,6 +226,11 @@ public final class PhaseStats {
 
   public long notIssued() {
     return notIssued.sum();
+  }
+
+  /** Operations the cut-off claimed while still in flight: {@code issued = ok + errors + unfinished}. */
+  public synchronized long unfinished() {
+    return unfinishedAges == null ? 0 : unfinishedAges.getTotalCount();
   }
 
   public long statements() {

@@ -7,16 +7,26 @@ public record Latency(double p50, double p90, double p99, double p999, double ma
 
   /** From a histogram of nanoseconds; all zeros when it is empty. */
   public static Latency of(Histogram h) {
-    if (h.getTotalCount() == 0) {
-      return new Latency(0, 0, 0, 0, 0, 0);
+    return of(h, h);
+  }
+
+  /**
+   * The percentiles and max of {@code ranked}, the mean of {@code averaged} (nanoseconds; zeros where empty): a
+   * latency whose percentiles rank operations that have no latency of their own (unfinished, refused) while its mean
+   * is the verified operations' alone.
+   */
+  public static Latency of(Histogram ranked, Histogram averaged) {
+    double mean = averaged.getTotalCount() == 0 ? 0 : Math.round(averaged.getMean() / 1e3) / 1e3;
+    if (ranked.getTotalCount() == 0) {
+      return new Latency(0, 0, 0, 0, 0, mean);
     }
     return new Latency(
-        ms(h.getValueAtPercentile(50)),
-        ms(h.getValueAtPercentile(90)),
-        ms(h.getValueAtPercentile(99)),
-        ms(h.getValueAtPercentile(99.9)),
-        ms(h.getMaxValue()),
-        Math.round(h.getMean() / 1e3) / 1e3);
+        ms(ranked.getValueAtPercentile(50)),
+        ms(ranked.getValueAtPercentile(90)),
+        ms(ranked.getValueAtPercentile(99)),
+        ms(ranked.getValueAtPercentile(99.9)),
+        ms(ranked.getMaxValue()),
+        mean);
   }
 
   /**

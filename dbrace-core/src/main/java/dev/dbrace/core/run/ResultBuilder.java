@@ -14,29 +14,32 @@ import org.HdrHistogram.Histogram;
 final class ResultBuilder {
   private ResultBuilder() {}
 
+  /**
+   * @param warm how long the warm-up at the run's own load lasted and why it ended; null without warm-up
+   * @param preWarm an open loop's flat-out pre-warm before it, reported apart; null for a closed loop or without warm-up
+   * @param preWarmStatements the statements the pre-warm's verified operations sent
+   */
   static WorkerResult build(
       StackProvider provider, dev.dbrace.core.spi.Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
-      WorkerResult.Warmup warm, long preWarmStatements) {
+      WarmupRule.Outcome warm, WorkerResult.PreWarm preWarm, long preWarmStatements) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
     double seconds = loop.measuredSeconds();
-    long issued = m.issued();
-    long ops = m.ok();
-    long errors = m.errors();
     Histogram service = loop.serviceLatency();
     Histogram lateness = loop.issueLateness();
     Histogram failed = m.errorLatency();
     Histogram firstItem = log.measuredFirstItemTotal();
-    var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm.durationS(), Latency.of(log.warmupTotal()),
-        warm.ended());
+    var warmup = new WorkerResult.Warmup(w.ok(), w.errors(), warm == null ? 0 : warm.warmupMs() / 1000.0,
+        Latency.of(log.warmupTotal()), warm == null ? null : warm.ended(), preWarm, w.inFlightAtSwitch().count(),
+        Math.round(w.inFlightAtSwitch().oldestAgeNanos() / 1e3) / 1e3, w.inFlightAtWindowEnd().count());
     String jvm = System.getProperty("java.vm.name") + " " + Runtime.version()
         + " (" + Runtime.getRuntime().availableProcessors() + " cpus)";
     return new WorkerResult(
         provider.versions(engine),
-        issued,
-        ops,
-        errors,
-        Math.max(0, issued - ops - errors),
+        m.issued(),
+        m.ok(),
+        m.errors(),
+        m.unfinished(),
         m.notIssued(),
         m.errorKinds(),
         m.errorSamples(),
@@ -44,16 +47,17 @@ final class ResultBuilder {
         m.statements() + w.statements() + preWarmStatements,
         Math.round(seconds * 1e6) / 1e6, // µs: short test runs last tens of ms
         round(loop.throughputOpsS()),
-        ranked(log.measuredTotal(), m.notIssued()),
+        latency(log.measuredTotal(), m.unfinishedAges(), m.notIssued()),
         // an arrival refused at the in-flight limit got no first item either: ranked the same way, or under
         // overload the first items' percentiles would describe a different, luckier population than latency's
-        firstItem == null ? null : ranked(firstItem, m.notIssued()),
+        firstItem == null ? null : latency(firstItem, null, m.notIssued()),
         service == null ? null : Latency.of(service),
         warmup,
         gc,
         jvm,
         failed.getTotalCount() == 0 ? null : Latency.of(failed),
-        lateness == null ? null : Latency.of(lateness));
+        lateness == null ? null : Latency.of(lateness),
+        loop.effectiveConcurrency());
   }
 
   /**
@@ -67,9 +71,19 @@ final class ResultBuilder {
     return Latency.refusedAsWorst(measured, refused, measured.getMaxValue()); // 0 when empty: nothing to rank by
   }
 
-  /** The percentiles of {@code measured} with the {@code refused} arrivals ranked as the worst: latency's and first item's alike. */
-  static Latency ranked(Histogram measured, long refused) {
-    return Latency.of(refusedAsWorst(measured, refused));
+  /**
+   * A latency figure, latency's and first item's alike: its percentiles and max over every operation that was due,
+   * {@code measured} (the verified operations and the {@code unfinished} ones' ages, null when none) with the
+   * {@code refused} arrivals ranked as the worst; its mean over the verified operations alone, for neither an age at
+   * the cut-off nor a rank is a latency.
+   */
+  static Latency latency(Histogram measured, Histogram unfinished, long refused) {
+    Histogram verified = measured;
+    if (unfinished != null) {
+      verified = measured.copy();
+      verified.subtract(unfinished);
+    }
+    return Latency.of(refusedAsWorst(measured, refused), verified);
   }
 
   private static double round(double v) {

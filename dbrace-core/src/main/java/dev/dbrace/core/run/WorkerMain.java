@@ -60,10 +60,9 @@ public final class WorkerMain {
       RunSpec spec, Stack stack, StackProvider provider, Protocol protocol, ControlChannel control)
       throws Exception {
     RunSpec.LoadPlan plan = spec.plan();
-    long[] preWarmStatements = {0};
     boolean warms = plan.warmupMs() != 0;
-    WarmupRule.Outcome preWarm = plan.load() instanceof LoadModel.Open open && warms
-        ? preWarm(spec, stack, open, control, protocol, preWarmStatements) : null;
+    PreWarmed preWarm = plan.load() instanceof LoadModel.Open open && warms
+        ? preWarm(spec, stack, open, control, protocol) : null;
     GcSnapshot gcBefore;
     long start = System.nanoTime();
     try (IntervalLog log = new IntervalLog(Path.of(spec.files().hlogPath()), System.currentTimeMillis());
@@ -92,8 +91,10 @@ public final class WorkerMain {
         loop.start();
         if (plan.load() instanceof LoadModel.Open) {
           long atRate = plan.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, plan.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
+          long from = System.nanoTime();
           Thread.sleep(atRate);
-          warm = new WarmupRule.Outcome(preWarm.warmupMs() + atRate, preWarm.ended());
+          // the span of the warm-up's own operations and latency; the pre-warm is reported apart
+          warm = new WarmupRule.Outcome((System.nanoTime() - from) / 1_000_000, preWarm.outcome().ended());
         } else {
           warm = warmUp(spec, () -> loop.warmup().ok() + loop.warmup().errors(), control);
         }
@@ -118,10 +119,8 @@ public final class WorkerMain {
         log.sample(loop.warmup(), loop.measured());
       }
       progress(protocol, loop, start);
-      return ResultBuilder.build(provider, spec.endpoint().engine(), loop, log, gcBefore.delta(),
-          new WorkerResult.Warmup(0, 0, warm == null ? 0 : warm.warmupMs() / 1000.0, null,
-              warm == null ? null : warm.ended()),
-          preWarmStatements[0]);
+      return ResultBuilder.build(provider, spec.endpoint().engine(), loop, log, gcBefore.delta(), warm,
+          preWarm == null ? null : preWarm.figures(), preWarm == null ? 0 : preWarm.statements());
     }
   }
 
@@ -137,16 +136,21 @@ public final class WorkerMain {
   static final long OPEN_WARMUP_AT_RATE_MS = 1000;
 
   /**
+   * What an open loop's pre-warm did: how and why it ended (the warm-up rule's outcome), its figures, and the
+   * statements its verified operations sent (for the server-side check).
+   */
+  private record PreWarmed(WarmupRule.Outcome outcome, WorkerResult.PreWarm figures, long statements) {}
+
+  /**
    * Warms an open-loop run's stack up flat out before its arrivals start: a closed loop with twice
    * the pool in flight, for the warm-up's time or until steady ({@link WarmupRule}). Each run is a
    * fresh JVM, and at a low offered rate a warm-up at that rate executes too few operations for
    * the JIT to compile the stack's paths: the measured phase then timed the compiler, not the
    * stack (a capacity search placed a 600 ops/s stack's 10 ms capacity below 10 ops/s that way).
-   * The open loop then starts from idle, as an open-loop measurement should. Adds the statements
-   * it verified to {@code statements[0]}, for the server-side check.
+   * The open loop then starts from idle, as an open-loop measurement should.
    */
-  private static WarmupRule.Outcome preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
-      Protocol protocol, long[] statements) throws InterruptedException {
+  private static PreWarmed preWarm(RunSpec spec, Stack stack, LoadModel.Open open, ControlChannel control,
+      Protocol protocol) throws InterruptedException {
     int inFlight = Math.max(1, Math.min(open.maxInFlight(), 2 * spec.setup().pool()));
     long longest = spec.plan().warmupMs() == WarmupRule.AUTO ? spec.plan().warmupMaxMs() : spec.plan().warmupMs();
     // the duration is only a backstop: the warm-up rule stops the loop
@@ -175,8 +179,9 @@ public final class WorkerMain {
     }
     warm.stop();
     awaitEnd(warm, spec.plan().drainTimeoutMs(), System.nanoTime() + NEVER_NANOS, () -> false, () -> { });
-    statements[0] = warm.measured().statements() + warm.warmup().statements();
-    return outcome;
+    var done = warm.measured(); // measured from its first operation: all of it
+    return new PreWarmed(outcome, new WorkerResult.PreWarm(outcome.warmupMs() / 1000.0, done.ok(), done.errors(),
+        done.unfinished()), done.statements() + warm.warmup().statements());
   }
 
   /** "Never" in nanoTime arithmetic: a window without a planned end (an execution count's). */

@@ -32,7 +32,26 @@ class ResultBuilderTest {
     answered.recordValueWithCount(300_000_000, 400);
     answered.recordValueWithCount(1_300_000_000, 10);
     Histogram firstItem = answered.copy();
-    assertEquals(ResultBuilder.ranked(answered, 600).p50(), ResultBuilder.ranked(firstItem, 600).p50(), 0.001);
-    assertEquals(1_300, ResultBuilder.ranked(firstItem, 600).p50(), 1.0, "the refused rank as the worst");
+    assertEquals(ResultBuilder.latency(answered, null, 600).p50(), ResultBuilder.latency(firstItem, null, 600).p50(), 0.001);
+    assertEquals(1_300, ResultBuilder.latency(firstItem, null, 600).p50(), 1.0, "the refused rank as the worst");
+  }
+
+  @Test
+  void theMeanIsTheVerifiedOperationsWhileThePercentilesRankEveryOperationDue() {
+    // 100 verified (90 at 1 ms, 10 at 100 ms: a mean of 10.9 ms), 2 unfinished at 5 s, 50 refused
+    Histogram verified = new Histogram(3_600_000_000_000L, 3);
+    verified.recordValueWithCount(1_000_000, 90);
+    verified.recordValueWithCount(100_000_000, 10);
+    Histogram unfinished = new Histogram(3_600_000_000_000L, 3);
+    unfinished.recordValueWithCount(5_000_000_000L, 2);
+    Histogram measured = verified.copy();
+    measured.add(unfinished);
+
+    Latency l = ResultBuilder.latency(measured, unfinished, 50);
+    assertEquals(Latency.of(verified).mean(), l.mean(), 0.001, "the mean is the verified operations'");
+    assertEquals(10.9, l.mean(), 0.1);
+    assertEquals(5_000, l.p90(), 5, "52 of 152 due rank as the worst: p90 is among them");
+    assertEquals(Latency.of(ResultBuilder.refusedAsWorst(measured, 50)).p99(), l.p99(), 0.001);
+    assertEquals(Latency.of(verified), ResultBuilder.latency(verified, null, 0), "nothing unfinished or refused: all alike");
   }
 }
