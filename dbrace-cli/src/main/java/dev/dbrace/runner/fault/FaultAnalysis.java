@@ -10,7 +10,7 @@ import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.postgres.LedgerTable;
 import dev.dbrace.runner.Secrets;
-import dev.dbrace.runner.spike.SpikeRecovery;
+import dev.dbrace.runner.recovery.RecoveryRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ public final class FaultAnalysis {
       if (baseline != null) {
         // within the spike's recovery limit, not at or under the baseline itself: an interval 0.07 ms over a
         // 2.3 ms baseline is noise, and an exact bound left a recovered stack "not recovered" (a CI failure)
-        double limit = SpikeRecovery.limitMs(baseline);
+        double limit = RecoveryRule.limitMs(baseline);
         for (Slice s : slices) {
           if (s.startMs() >= end && s.endMs() <= next && ms(s.histogram().getValueAtPercentile(99)) <= limit) {
             recovery = sec(s.endMs() - end);
