@@ -44,8 +44,9 @@ public final class FaultTable {
         width[i] = Math.max(width[i], row[i].length());
       }
     }
-    out.println("faults (times from the start of the measured phase; recovery: to the end of the first 1 s interval "
-        + "whose p99 is back at the p99 before the first fault):");
+    out.println("faults (times from the start of the measured phase; recovery: to the end of the first 1 s interval whose p99"
+        + " is at or under the larger of 1.5x the p99 before the first fault and it + 1 ms, and that drops no larger a share"
+        + " than before it; arrivals not issued rank as the worst in every p99):");
     for (int r = 0; r < rows.size(); r++) {
       StringBuilder sb = new StringBuilder();
       for (int i = 0; i < width.length; i++) {

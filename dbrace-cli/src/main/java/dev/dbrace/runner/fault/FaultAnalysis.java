@@ -10,7 +10,9 @@ import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.postgres.LedgerTable;
 import dev.dbrace.runner.Secrets;
-import dev.dbrace.runner.spike.SpikeRecovery;
+import dev.dbrace.runner.recovery.IntervalSeries;
+import dev.dbrace.runner.recovery.IntervalSeries.Slice;
+import dev.dbrace.runner.recovery.RecoveryRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,44 +26,56 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
- * What a fault run's files and the database say after the run: the p99 before the first fault,
- * each fault's window and time to recover (from the latency log's per-interval histograms), and
- * the ledger check (the client's successes against the rows). Reads only files the worker wrote
- * as it went, so a worker that died mid-fault is analysed too. Stateless.
+ * What a fault run's files and the database say after the run: the p99 before the first fault, each
+ * fault's window and time to recover, from the measured intervals ({@link IntervalSeries}: the latency
+ * log's histograms and the counts file's errors and arrivals not issued), and the ledger check (the
+ * client's successes against the rows). A fault's time to recover runs from its end to the end of the
+ * first later interval, before the next fault, that counts as recovered by {@link RecoveryRule} (the
+ * spikes' rule) against the intervals that ended before the first fault: a p99 within the recovery
+ * limit <i>and</i> no larger a share of drops than those intervals had, so a stack that keeps failing
+ * fast, or refusing arrivals at its in-flight limit, after a fault has not recovered. Every p99 here
+ * (before the first fault, in a window, per interval) ranks arrivals not issued as the worst, as the
+ * run's own percentiles do. Reads only files the worker wrote as it went, so a worker that died
+ * mid-fault is analysed too (and the figures so far, mid-run). Stateless.
  */
 public final class FaultAnalysis {
   private FaultAnalysis() {}
 
-  /** One measured interval of the log, absolute milliseconds. */
-  record Slice(long startMs, long endMs, Histogram histogram) {}
-
   public static Faults of(FaultPlan plan, List<FaultInjector.Applied> applied, Instant measureStart, Path hlog, Ledger ledger) {
-    List<Slice> slices;
+    IntervalSeries series;
     try {
-      slices = read(hlog);
+      series = IntervalSeries.read(hlog);
     } catch (IOException | RuntimeException e) {
-      return new Faults(plan.spec(), null, windows(applied, measureStart, List.of(), null), List.of(), ledger,
+      RecoveryRule none = RecoveryRule.after(List.of(), 0); // no baseline: nothing recovers
+      return new Faults(plan.spec(), null, windows(applied, measureStart, List.of(), none), List.of(), ledger,
           "latency log unreadable: " + e.getMessage());
     }
     long zero = measureStart.toEpochMilli();
-    Double baseline = applied.isEmpty() ? null : p99(slices, Long.MIN_VALUE, applied.getFirst().start().toEpochMilli(), true);
-    List<Interval> timeline = slices.stream().map(s -> new Interval(sec(s.startMs() - zero), sec(s.endMs() - zero),
-        ms(s.histogram().getValueAtPercentile(99)), s.histogram().getTotalCount())).toList();
+    long worst = series.worstNs();
+    List<Slice> slices = series.slices();
+    long firstStart = applied.isEmpty() ? Long.MIN_VALUE : applied.getFirst().start().toEpochMilli();
+    RecoveryRule rule = RecoveryRule.after(slices.stream().filter(s -> s.endMs() <= firstStart).toList(), worst);
+    List<Interval> timeline = new ArrayList<>();
+    for (Slice s : slices) {
+      Double p99 = s.p99Ms(worst);
+      if (p99 != null) { // nothing completed and nothing refused: no p99 to draw
+        timeline.add(new Interval(sec(s.startMs() - zero), sec(s.endMs() - zero), p99, s.ok()));
+      }
+    }
     String note = applied.size() < plan.faults().size()
         ? (plan.faults().size() - applied.size()) + " of the planned faults were not injected: the run ended first" : null;
-    if (baseline == null && !applied.isEmpty()) {
-      note = (note == null ? "" : note + "; ") + "no measured interval ended before the first fault, so no recovery can be stated";
+    if (!applied.isEmpty() && rule.baselineP99Ms() == null) {
+      note = join(note, "no measured interval ended before the first fault, so no recovery can be stated");
     }
-    return new Faults(plan.spec(), baseline, windows(applied, measureStart, slices, baseline), timeline, ledger, note);
+    note = join(note, series.note());
+    return new Faults(plan.spec(), rule.baselineP99Ms(), windows(applied, measureStart, slices, rule), timeline, ledger, note);
   }
 
+  /** The faults' windows, each recovered by {@code rule}. */
   private static List<FaultWindow> windows(List<FaultInjector.Applied> applied, Instant measureStart, List<Slice> slices,
-      Double baseline) {
+      RecoveryRule rule) {
     long zero = measureStart.toEpochMilli();
     List<FaultWindow> out = new ArrayList<>();
     for (int i = 0; i < applied.size(); i++) {
@@ -69,49 +83,17 @@ public final class FaultAnalysis {
       long start = a.start().toEpochMilli();
       long end = a.end().toEpochMilli();
       long next = i + 1 < applied.size() ? applied.get(i + 1).start().toEpochMilli() : Long.MAX_VALUE;
-      Double inWindow = p99(slices, start, end, false);
+      // the intervals overlapping the window (an instant fault: the one it fell in)
+      List<Slice> overlapping = slices.stream().filter(s -> s.endMs() > start && s.startMs() < Math.max(end, start + 1)).toList();
+      Double inWindow = IntervalSeries.p99Ms(overlapping, rule.worstNs());
       Double recovery = null;
-      if (baseline != null) {
-        // within the spike's recovery limit, not at or under the baseline itself: an interval 0.07 ms over a
-        // 2.3 ms baseline is noise, and an exact bound left a recovered stack "not recovered" (a CI failure)
-        double limit = SpikeRecovery.limitMs(baseline);
-        for (Slice s : slices) {
-          if (s.startMs() >= end && s.endMs() <= next && ms(s.histogram().getValueAtPercentile(99)) <= limit) {
-            recovery = sec(s.endMs() - end);
-            break;
-          }
+      for (Slice s : slices) {
+        if (s.startMs() >= end && s.endMs() <= next && rule.recoveredIn(s)) {
+          recovery = sec(s.endMs() - end);
+          break;
         }
       }
       out.add(new FaultWindow(a.fault().describe(), sec(start - zero), sec(end - zero), a.detail(), inWindow, recovery));
-    }
-    return out;
-  }
-
-  /** p99 of the slices inside [from, to] ({@code within}) or overlapping it; null if none. */
-  private static Double p99(List<Slice> slices, long from, long to, boolean within) {
-    Histogram sum = new Histogram(3);
-    for (Slice s : slices) {
-      boolean take = within ? s.startMs() >= from && s.endMs() <= to : s.endMs() > from && s.startMs() < Math.max(to, from + 1);
-      if (take) {
-        sum.add(s.histogram());
-      }
-    }
-    return sum.getTotalCount() == 0 ? null : ms(sum.getValueAtPercentile(99));
-  }
-
-  /** The measured (untagged) intervals of the log, in order. */
-  static List<Slice> read(Path hlog) throws IOException {
-    List<Slice> out = new ArrayList<>();
-    if (!Files.exists(hlog)) {
-      throw new IOException(hlog.getFileName() + " is missing");
-    }
-    try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
-      EncodableHistogram h;
-      while ((h = reader.nextIntervalHistogram()) != null) {
-        if (h.getTag() == null && h instanceof Histogram hist) {
-          out.add(new Slice(h.getStartTimeStamp(), h.getEndTimeStamp(), hist));
-        }
-      }
     }
     return out;
   }
@@ -155,8 +137,8 @@ public final class FaultAnalysis {
     return ((Number) op.statements().getFirst().params()[1]).longValue();
   }
 
-  private static double ms(double ns) {
-    return Math.round(ns / 1e3) / 1e3;
+  private static String join(String a, String b) {
+    return a == null ? b : b == null ? a : a + "; " + b;
   }
 
   private static double sec(long ms) {

@@ -1,5 +1,6 @@
 package dev.dbrace.runner.spike;
 
+import static dev.dbrace.runner.recovery.IntervalFiles.p;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,13 +10,11 @@ import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord.SpikeWindow;
 import dev.dbrace.core.result.RunRecord.Spikes;
-import java.io.PrintStream;
+import dev.dbrace.runner.recovery.IntervalFiles;
+import dev.dbrace.runner.recovery.IntervalFiles.Planned;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,41 +27,8 @@ class SpikeRecoveryTest {
   private static final long ZERO = 1_700_000_000_000L; // the measured phase's start, epoch ms
   private static final long FIRST = ZERO - 300; // the first interval's start
 
-  /** One interval: its p99 in ms (0: nothing completed, no histogram logged), errors and not issued. */
-  private record Planned(double p99Ms, long errors, long notIssued) {}
-
   private static Path write(Path dir, List<Planned> plan) throws Exception {
-    Path hlog = dir.resolve("latency.hlog");
-    List<String> counts = new ArrayList<>(List.of(IntervalLog.COUNTS_HEADER, IntervalLog.MEASURE_START + ZERO));
-    try (PrintStream out = new PrintStream(hlog.toFile())) {
-      HistogramLogWriter writer = new HistogramLogWriter(out);
-      writer.outputLogFormatVersion();
-      writer.outputStartTime(FIRST - 5_000);
-      writer.setBaseTime(FIRST - 5_000);
-      writer.outputLegend();
-      for (int k = 0; k < plan.size(); k++) {
-        Planned p = plan.get(k);
-        long start = FIRST + k * 1000L;
-        long end = start + 1000;
-        long ok = 0;
-        if (p.p99Ms() > 0) {
-          Histogram h = new Histogram(3_600_000_000_000L, 3);
-          h.recordValueWithCount(Math.min(1_000_000, (long) (p.p99Ms() * 1e6)), 98); // 1 ms, or less
-          h.recordValueWithCount((long) (p.p99Ms() * 1e6), 2); // the top 2 % set the p99
-          h.setStartTimeStamp(start);
-          h.setEndTimeStamp(end);
-          writer.outputIntervalHistogram(h);
-          ok = h.getTotalCount();
-        }
-        counts.add(start + "," + end + "," + ok + "," + p.errors() + "," + p.notIssued());
-      }
-    }
-    Files.write(hlog.resolveSibling(IntervalLog.COUNTS_FILE), counts);
-    return hlog;
-  }
-
-  private static Planned p(double p99, long errors, long notIssued) {
-    return new Planned(p99, errors, notIssued);
+    return IntervalFiles.write(dir, FIRST, ZERO, plan);
   }
 
   @Test

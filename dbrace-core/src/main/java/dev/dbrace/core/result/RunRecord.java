@@ -281,8 +281,10 @@ public record RunRecord(
    * A fault run: the faults as injected, each one's window and recovery, the p99 per interval of
    * the log (for the chart) and the ledger check. Times are seconds from the measured phase's start.
    *
-   * @param preFaultP99Ms p99 of the log's measured intervals that ended before the first fault;
-   *     null when none did (no baseline, so no recovery can be stated)
+   * @param preFaultP99Ms p99 of the log's measured intervals that ended before the first fault, their
+   *     arrivals not issued ranked as the worst (as every p99 here: at the run's slowest latency); null when
+   *     none did (no baseline, so no recovery can be stated)
+   * @param p99Timeline the intervals in which something completed or was refused
    * @param ledger null when the workload writes no ledger (only {@code ledger} does)
    */
   public record Faults(String spec, Double preFaultP99Ms, List<FaultWindow> windows, List<Interval> p99Timeline,
@@ -294,7 +296,8 @@ public record RunRecord(
    * @param p99Ms p99 of the intervals overlapping the window; null if none
    * @param recoveryS from the fault's end to the end of the first later interval (before the next
    *     fault) whose p99 is within the recovery limit (the larger of 1.5x the pre-fault p99 and it + 1 ms,
-   *     as for a spike); null when it never got there
+   *     as for a spike) and whose errors plus arrivals not issued are no larger a share of what was due in
+   *     it than in the intervals before the first fault (as for a spike); null when it never got there
    */
   public record FaultWindow(String fault, double startS, double endS, String detail, Double p99Ms, Double recoveryS) {}
 
@@ -343,7 +346,10 @@ public record RunRecord(
    */
   public record Second(double startS, double endS, Double p99Ms, long ok, Long errors, Long notIssued) {}
 
-  /** One interval of the latency log: its p99 and how many operations completed in it. */
+  /**
+   * One interval of the latency log: its p99, its arrivals not issued ranked as the worst at the run's
+   * slowest latency, and how many operations completed in it.
+   */
   public record Interval(double startS, double endS, double p99Ms, long count) {}
 
   /**
