@@ -39,12 +39,14 @@ public final class Defaults {
    * run's measured time per run unless --duration or --executions: short, because every stack runs
    * {@link #RUN_ROUNDS} times and the warm-up, not the measured phase, is what must be long enough.
    */
-  public static final long RUN_DURATION_MS = 5_000;
+  public static final long RUN_DURATION_MS = 3_000;
   /** serve-race's measured time per run unless --duration or --executions. */
   public static final long SERVE_RACE_DURATION_MS = 10_000;
   /**
    * Rounds of a run unless --rounds: the fewest on which the verdict tests a lead ({@code LeadTest.MIN_ROUNDS}); with
-   * {@link #RUN_DURATION_MS} they keep the README's quick race near 4 minutes on 2 cores.
+   * {@link #RUN_DURATION_MS} of 3 s they keep the README's quick race near 4 minutes on 2 cores (a round of the four
+   * default stacks took 60-90 s, most of it warm-up; the round-to-round spread at 3 s, 6-9 % of throughput, is the
+   * JVMs', not the measured phase's length).
    */
   public static final int RUN_ROUNDS = 3;
   /** Rounds of a serve-race unless --rounds: as run's, the fewest on which a lead is tested. */

@@ -80,7 +80,9 @@ public final class Verdict {
       parts.add(missing);
     }
     parts.add(holdsFor(runs, pool, threads));
-    parts.add(RULE);
+    if (measured.size() > 1) {
+      parts.add(RULE);
+    }
     return new dev.dbrace.core.result.Verdict(String.join(". ", parts) + ".", dims);
   }
 
@@ -225,11 +227,11 @@ public final class Verdict {
     return text;
   }
 
-  /** The stacks behind in {@code d}, each with its ratio to the leader's median. */
+  /** The stacks behind in {@code d}, each with its median over the leader's ({@code 0.73x} ops/s, {@code 4.05x} the p99). */
   private static String behind(Dimension d) {
     double lead = d.medians().get(d.leader());
-    return d.behind().stream().map(s -> fmt("%s (%.2fx %s's)", s, 1 / Judge.ratio(lead, d.medians().get(s), d.higherIsBetter()),
-        d.leader())).collect(Collectors.joining(", "));
+    return d.behind().stream().map(s -> fmt("%s (%.2fx %s's)", s, d.medians().get(s) / lead, d.leader()))
+        .collect(Collectors.joining(", "));
   }
 
   /** One dimension in a sentence: its lead, or the stacks within the noise and those behind. */

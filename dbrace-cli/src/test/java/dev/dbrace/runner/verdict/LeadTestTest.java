@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
  * The verdict's rule by Monte-Carlo: how often it names a leader among stacks that perform alike (its false-lead
  * rate, at most 5 %), and how often it sees a real gap (its power), with rounds drawn the way rounds scatter on
  * this machine. The spreads are the standard deviations of the logarithm of a round's throughput measured here
- * over quiet rounds of the quick race (docs/measurement.md#the-verdict says which race).
+ * (docs/measurement.md#the-verdict says which races).
  */
 class LeadTestTest {
-  /** A steady stack's spread: vertx, jdbc-virtual and r2dbc round to round. */
-  static final double STEADY = 0.03;
-  /** A scattered stack's spread: jdbc-platform's 200 threads on 2 cores. */
+  /** A stack's round-to-round spread on this shared 2-core machine: 0.064-0.093 over six 3-s rounds of the quick race. */
+  static final double STEADY = 0.08;
+  /** A scattered stack's: jdbc-platform's 200 threads on 2 cores (61,708 and 76,140 ops/s in two quiet rounds). */
   static final double SCATTERED = 0.15;
+  /** The steadiest seen: vertx's two quiet rounds 56,402 and 56,397 ops/s, jdbc-virtual's 56,181 and 55,877. */
+  static final double QUIET = 0.03;
   static final int TRIALS = 20_000;
   static final int DEFAULT_ROUNDS = Defaults.RUN_ROUNDS;
 
@@ -32,9 +34,9 @@ class LeadTestTest {
     return () -> 10_000 * Math.exp(Math.log(1 + gap) + sd * rnd.nextGaussian());
   }
 
-  /** A stack whose rounds land in one of two modes 20 % apart, each with a steady stack's spread. */
+  /** A stack whose rounds land in one of two modes 20 % apart, each with a quiet stack's spread. */
   static DoubleSupplier bimodal(SplittableRandom rnd) {
-    return () -> 10_000 * (rnd.nextBoolean() ? 1.1 : 0.9) * Math.exp(STEADY * rnd.nextGaussian());
+    return () -> 10_000 * (rnd.nextBoolean() ? 1.1 : 0.9) * Math.exp(QUIET * rnd.nextGaussian());
   }
 
   /** The share of {@link #TRIALS} races in which the rule supported a lead by stack 0 (or by any stack if anyLeader). */
@@ -61,7 +63,7 @@ class LeadTestTest {
     SplittableRandom rnd = new SplittableRandom(32);
     StringBuilder report = new StringBuilder("A/A false leads:");
     for (int rounds : new int[] {DEFAULT_ROUNDS, 5}) {
-      for (double sd : new double[] {STEADY, SCATTERED}) {
+      for (double sd : new double[] {QUIET, STEADY, SCATTERED}) {
         double rate = rate(List.of(lognormal(rnd, 0, sd), lognormal(rnd, 0, sd)), rounds, true, false);
         report.append(String.format(Locale.ROOT, " %d rounds sd %.2f: %.1f %%;", rounds, sd, 100 * rate));
         assertTrue(rate <= 0.05, report.toString());
@@ -83,13 +85,14 @@ class LeadTestTest {
   @Test
   void stacksAlikeButScatteredUnequallyGetNoClaimMoreThanOnceInTwenty() {
     SplittableRandom rnd = new SplittableRandom(33);
-    StringBuilder report = new StringBuilder("false leads, scattered (0.15) vs steady (0.03):");
+    StringBuilder report = new StringBuilder("false leads, a scattered stack (0.15) against a quiet (0.03) / steady (0.08) one:");
     for (int rounds : new int[] {DEFAULT_ROUNDS, 4, 6}) {
-      double pair = rate(List.of(lognormal(rnd, 0, SCATTERED), lognormal(rnd, 0, STEADY)), rounds, true, false);
-      report.append(String.format(Locale.ROOT, " %d rounds %.1f %%;", rounds, 100 * pair));
-      assertTrue(pair <= 0.07, report.toString());
-      double four = rate(List.of(lognormal(rnd, 0, SCATTERED), lognormal(rnd, 0, STEADY), lognormal(rnd, 0, STEADY),
-          lognormal(rnd, 0, 0.05)), rounds, true, true);
+      double quiet = rate(List.of(lognormal(rnd, 0, SCATTERED), lognormal(rnd, 0, QUIET)), rounds, true, false);
+      double steady = rate(List.of(lognormal(rnd, 0, SCATTERED), lognormal(rnd, 0, STEADY)), rounds, true, false);
+      report.append(String.format(Locale.ROOT, " %d rounds %.1f / %.1f %%;", rounds, 100 * quiet, 100 * steady));
+      assertTrue(quiet <= 0.07 && steady <= 0.05, report.toString());
+      double four = rate(List.of(lognormal(rnd, 0, SCATTERED), lognormal(rnd, 0, QUIET), lognormal(rnd, 0, STEADY),
+          lognormal(rnd, 0, STEADY)), rounds, true, true);
       report.append(String.format(Locale.ROOT, " four alike, any called behind: %.1f %%;", 100 * four));
       assertTrue(four <= 0.05, report.toString());
     }
@@ -103,14 +106,17 @@ class LeadTestTest {
     StringBuilder table = new StringBuilder("power (lead by the faster stack supported), ")
         .append(TRIALS).append(" races each:\nrounds  spreads              10 %    30 %\n");
     for (int rounds : new int[] {DEFAULT_ROUNDS, 5}) {
-      for (double[] sd : new double[][] {{STEADY, STEADY}, {SCATTERED, STEADY}, {SCATTERED, SCATTERED}}) {
+      for (double[] sd : new double[][] {{QUIET, QUIET}, {STEADY, STEADY}, {SCATTERED, STEADY}, {SCATTERED, SCATTERED}}) {
         double ten = rate(List.of(lognormal(rnd, 0.10, sd[0]), lognormal(rnd, 0, sd[1])), rounds, false, false);
         double thirty = rate(List.of(lognormal(rnd, 0.30, sd[0]), lognormal(rnd, 0, sd[1])), rounds, false, false);
         table.append(String.format(Locale.ROOT, "%6d  %.2f vs %.2f         %5.1f %%  %5.1f %%%n", rounds, sd[0], sd[1],
             100 * ten, 100 * thirty));
-        if (sd[0] == STEADY && sd[1] == STEADY) {
-          assertTrue(thirty >= 0.95, "a 30 % gap between steady stacks is seen: " + table);
-          assertTrue(ten > 0.3, "a 10 % gap between steady stacks is seen often: " + table);
+        if (sd[0] == QUIET && sd[1] == QUIET) {
+          assertTrue(thirty >= 0.95, "a 30 % gap between quiet stacks is seen: " + table);
+          assertTrue(ten > 0.3, "a 10 % gap between quiet stacks is seen often: " + table);
+        }
+        if (sd[0] == STEADY && sd[1] == STEADY && rounds == DEFAULT_ROUNDS) {
+          assertTrue(thirty >= 0.7, "a 30 % gap is seen in most quick races on this machine: " + table);
         }
       }
     }
