@@ -52,7 +52,8 @@ public final class Verdict {
     }
     figures.addAll(List.of(Figure.latency(sla), Figure.cpu(), Figure.rss(), Figure.threads()));
     List<Judge.Entry> entries = measured.stream().map(s -> new Judge.Entry(s.stack(), s.measured())).toList();
-    List<Dimension> dims = figures.stream().map(f -> Judge.judge(entries, f, null)).filter(Objects::nonNull).toList();
+    List<Dimension> dims = Judge.judge(figures.stream().map(f -> new Judge.Question(entries, f, null)).toList(), false).stream()
+        .filter(Objects::nonNull).toList();
     List<String> parts = new ArrayList<>();
     if (measured.size() == 1) {
       StackRounds only = measured.getFirst();
@@ -87,8 +88,9 @@ public final class Verdict {
   }
 
   /** How leads are decided, in one sentence, at the end of every verdict that judged any. */
-  static final String RULE = "A lead is stated at 95 % confidence: Welch's t-test over the rounds (each a fresh worker),"
-      + " Holm-adjusted across the stacks (docs/measurement.md#the-verdict)";
+  static final String RULE = "A lead is stated where the rounds prove it over 5 %, at 95 % confidence for the verdict as"
+      + " a whole: Welch's t-test over the rounds (each a fresh worker), Holm-adjusted over the stacks, the 5 % risk"
+      + " split over the figures (docs/measurement.md#the-verdict)";
 
   /**
    * A curve's verdict: where each stack's throughput peaks (and the steps the rounds do not tell apart from the
@@ -117,8 +119,8 @@ public final class Verdict {
     all.stream().sorted(Comparator.comparingDouble(s -> s.model() == null ? 0 : CurvePlan.x(s.model())))
         .forEach(s -> byLoad.computeIfAbsent(s.load() + " " + StackRounds.setting(s.runs().getFirst(), sweep),
             k -> new ArrayList<>()).add(s));
-    List<String> leads = new ArrayList<>();
-    List<Dimension> dims = new ArrayList<>();
+    // each load point's main figure, all judged as one family; a point with one stack is said as such, in its place
+    List<Judge.Question> questions = new ArrayList<>();
     for (List<StackRounds> point : byLoad.values()) {
       List<StackRounds> m = point.stream().filter(StackRounds::hasFigures).toList();
       if (m.isEmpty()) {
@@ -126,16 +128,23 @@ public final class Verdict {
       }
       String at = where(m.getFirst(), sweep);
       if (m.size() == 1) {
-        leads.add("at " + at + " only " + m.getFirst().stack() + " has figures");
+        questions.add(new Judge.Question(List.of(), Figure.throughput(), "at " + at + " only " + m.getFirst().stack()
+            + " has figures"));
         continue;
       }
       Figure figure = m.getFirst().model() instanceof LoadModel.Open ? Figure.latency(sla) : Figure.throughput();
-      Dimension d = Judge.judge(m.stream().map(s -> new Judge.Entry(s.stack(), s.measured())).toList(), figure, at);
-      if (d != null) {
-        dims.add(d);
-        leads.add("at " + at + " " + lead(d));
+      questions.add(new Judge.Question(m.stream().map(s -> new Judge.Entry(s.stack(), s.measured())).toList(), figure, at));
+    }
+    List<Dimension> judged = Judge.judge(questions, true);
+    List<String> leads = new ArrayList<>();
+    for (int i = 0; i < questions.size(); i++) {
+      if (questions.get(i).stacks().isEmpty()) {
+        leads.add(questions.get(i).at());
+      } else if (judged.get(i) != null) {
+        leads.add("at " + judged.get(i).at() + " " + lead(judged.get(i)));
       }
     }
+    List<Dimension> dims = judged.stream().filter(Objects::nonNull).toList();
     if (!leads.isEmpty()) {
       parts.add("Lead: " + String.join("; ", leads));
     }

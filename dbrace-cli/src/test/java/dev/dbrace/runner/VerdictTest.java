@@ -133,7 +133,7 @@ public class VerdictTest {
         + " 4.00 ms); CPU per operation: vertx leads, 1.51x jdbc-platform (205.0 ms vs 310.0 ms). No lead on peak RSS or"
         + " threads: the rounds tell no stack apart."), v);
     assertTrue(v.contains("a closed loop at concurrency 64, pool 16, threads 200, TLS off"), v);
-    assertTrue(v.contains("A lead is stated at 95 % confidence: Welch's t-test over the rounds"), v);
+    assertTrue(v.contains("A lead is stated where the rounds prove it over 5 %, at 95 % confidence for the verdict as a whole"), v);
     assertFalse(v.contains("the server's own"), "no server CPU read, none said: " + v);
     var throughput = verdict.dimension("throughput");
     assertEquals("vertx", throughput.leader());
@@ -170,6 +170,30 @@ public class VerdictTest {
         + " jdbc-virtual 64,000 ops/s over 3 rounds; jdbc-platform 1.06x jdbc-virtual at the median); behind at 95 %"
         + " confidence: r2dbc (0.48x jdbc-platform's)"), v);
     assertFalse(verdict.dimension("throughput").supported());
+  }
+
+  /** Two identical stacks a few percent apart on a steady figure (peak RSS 389 vs 376 MB) are not told apart: the margin. */
+  @Test
+  void aSteadyDifferenceUnderFivePercentIsNoLead() {
+    List<RunRecord> runs = new java.util.ArrayList<>();
+    double[] rssA = {391, 386, 389};
+    for (int round = 1; round <= 3; round++) {
+      runs.add(rss(run("jdbc-platform", round, 50_000 + 1_000 * round, 20, 20), rssA[round - 1]));
+      runs.add(rss(run("jdbc-platform#2", round, 51_000 - 1_000 * round, 20, 20), 376));
+    }
+    var verdict = Verdict.race(runs, 16, 200);
+    assertFalse(verdict.dimension("rss").supported(), verdict.text());
+    assertTrue(verdict.dimensions().stream().noneMatch(d -> !d.behind().isEmpty()), verdict.text());
+    assertTrue(verdict.text().contains("No lead on p99, CPU per operation, peak RSS or threads"), verdict.text());
+  }
+
+  /** The same run with another peak RSS. */
+  static RunRecord rss(RunRecord r, double mb) {
+    var p = r.process();
+    return new RunRecord(r.stack(), r.workload(), r.load(), r.loadModel(), r.purpose(), r.step(), r.round(), r.status(), null,
+        List.of(), r.result(), new RunRecord.ProcessFigures(p.cpuUserS(), p.cpuSysS(), p.cpuMsPer1kOps(), mb, p.ctxVoluntary(),
+        p.ctxInvoluntary(), p.peakThreads(), p.jitCpuS(), p.warmupCpuS(), p.warmupJitCpuS()), r.server(), null, 9, null,
+        r.probes());
   }
 
   /** Two rounds are too few to test a lead: the best median is named and the verdict says it was not tested. */

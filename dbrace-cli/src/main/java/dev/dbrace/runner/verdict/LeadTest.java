@@ -15,25 +15,35 @@ import org.apache.commons.statistics.inference.TTest;
  *
  * <p>Each round of a stack is a fresh worker JVM: its compiled code, thread placement and the machine's moment are
  * its own, and they move a run's figure by more than the seconds inside it vary (jdbc-platform's rounds on one quiet
- * machine: 52,566 to 76,140 ops/s). So the rounds are the samples; the seconds inside one run are not, as they share
+ * machine: 35,482 to 67,105 ops/s). So the rounds are the samples; the seconds inside one run are not, as they share
  * that run's luck, and counting them would credit one JVM's luck many times over.
  *
- * <p>The rule: the stack with the best median leads. Every pair of stacks is compared by Welch's t-test (two-sided,
- * unequal variances, so a stack whose rounds scatter does not borrow another's steadiness) on the logarithms of the
- * rounds' figures: the noise of a figure is a share of it, and the verdict quotes ratios. Holm's step-down over all
- * the pairs keeps the chance of any false claim at {@link #ALPHA} or less. A stack is <em>behind</em> when it is
+ * <p>The rule: the stack with the best median leads. Every pair of stacks is compared by Welch's t-test (unequal
+ * variances, so a stack whose rounds scatter does not borrow another's steadiness) on the logarithms of the rounds'
+ * figures (the noise of a figure is a share of it, and the verdict quotes ratios), testing whether the better one is
+ * ahead by more than {@link #MARGIN}, in whichever direction the medians point (so at twice the one-sided level).
+ * A verdict's {@link #ALPHA} is split over the figures it judges ({@link #rank(List, double[])}: the load's main figure
+ * half, the others the rest) and Holm's step-down runs over each figure's pairs at its share, so the chance that a
+ * verdict claims anything at all when every stack performs alike stays at {@link #ALPHA} or less, however many figures
+ * and stacks it names and although each leader is chosen after looking. A stack is <em>behind</em> when it is
  * proven worse than a stack of the leader's group, and the lead is <em>supported</em> only when every other stack is
- * proven worse than the leader. A comparison needs {@link #MIN_ROUNDS} rounds on each side; with fewer, the stacks are not tested and
- * the verdict says so.
+ * proven worse than the leader. A comparison needs {@link #MIN_ROUNDS} rounds on each side; with fewer, the stacks are
+ * not tested and the verdict says so.
  *
  * <p>Pure and deterministic: tested by Monte-Carlo over rounds drawn from one distribution (its false-lead rate) and
  * from distributions a gap apart (its power), in {@code LeadTestTest}.
  */
 public final class LeadTest {
-  /** The level each family of comparisons is tested at: 95 % confidence. */
+  /** The chance, at most, of any false claim in a verdict: 95 % confidence for the verdict as a whole. */
   public static final double ALPHA = 0.05;
   /** The confidence the verdict states for a lead. */
   public static final double CONFIDENCE = 0.95;
+  /**
+   * The smallest lead stated: the better stack must be ahead by more than 5 %. dbrace resolves no finer: its own
+   * harness costs each stack up to 5 % against a bare loop of the same driver (docs/stacks.md), and a figure as steady
+   * as peak RSS showed two identical stacks 3 % apart over three rounds.
+   */
+  public static final double MARGIN = 0.05;
   /**
    * The fewest rounds on each side of a comparison. Two rounds hold a variance of one degree of freedom, and a stack
    * whose runs land in one of two modes (jdbc-platform's 200 threads on 2 cores) puts both rounds of one stack high and
@@ -41,9 +51,9 @@ public final class LeadTest {
    */
   public static final int MIN_ROUNDS = 3;
 
-  /** Welch's test: two-sided, unequal variances, the Welch-Satterthwaite degrees of freedom. */
+  /** Welch's test that the first sample's mean exceeds the second's by more than the margin (of the logarithms). */
   private static final TTest WELCH = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC)
-      .with(AlternativeHypothesis.TWO_SIDED);
+      .with(AlternativeHypothesis.GREATER_THAN).withMu(Math.log1p(MARGIN));
 
   private LeadTest() {}
 
@@ -75,15 +85,23 @@ public final class LeadTest {
   }
 
   /**
-   * Ranks the stacks on one figure. Every pair is compared (the better median against the worse) and Holm's step-down
-   * runs over all k(k-1)/2 comparisons, so the chance of any false claim among them stays at {@link #ALPHA} or less
-   * although the leader is chosen after looking. The leader's group is the leader and every stack not proven worse
-   * than it; a stack is behind when it is proven worse than the leader or than another stack of that group.
+   * One figure's comparisons, before the family's adjustment: the stacks in median order (best first) and, for every
+   * pair {@code i < j} of that order, the p-value that {@code i} is ahead of {@code j} by more than the margin.
+   */
+  public record Comparisons(List<String> order, int[][] pairs, double[] p, int rounds) {
+    /** Every comparison had its rounds. */
+    boolean tested() {
+      return pairs.length > 0 && Arrays.stream(p).noneMatch(Double::isNaN);
+    }
+  }
+
+  /**
+   * Compares the stacks on one figure.
    *
    * @param rounds each stack's figures, one per ok round, all positive; insertion order breaks ties
    * @param higherIsBetter true for throughput, false for latency, CPU, memory and threads
    */
-  public static Ranking rank(Map<String, double[]> rounds, boolean higherIsBetter) {
+  public static Comparisons compare(Map<String, double[]> rounds, boolean higherIsBetter) {
     if (rounds.isEmpty()) {
       throw new IllegalArgumentException("no stack to rank");
     }
@@ -97,24 +115,71 @@ public final class LeadTest {
     Comparator<String> byMedian = Comparator.comparingDouble(s -> median(rounds.get(s)));
     List<String> order = rounds.keySet().stream().sorted(higherIsBetter ? byMedian.reversed() : byMedian).toList();
     int k = order.size();
-    int fewest = rounds.values().stream().mapToInt(v -> v.length).min().orElseThrow();
-    // every pair (i better by median than j), its p-value, then Holm over the whole family
-    int[][] pair = new int[k * (k - 1) / 2][];
-    double[] p = new double[pair.length];
+    int[][] pairs = new int[k * (k - 1) / 2][];
+    double[] p = new double[pairs.length];
     int n = 0;
     for (int i = 0; i < k; i++) {
       for (int j = i + 1; j < k; j++) {
-        pair[n] = new int[] {i, j};
-        p[n++] = pBehind(logs.get(order.get(i)), logs.get(order.get(j)), higherIsBetter);
+        pairs[n] = new int[] {i, j};
+        p[n++] = pAhead(logs.get(order.get(i)), logs.get(order.get(j)), higherIsBetter);
       }
     }
-    boolean[] reject = holm(p, p.length);
-    double[] adjusted = holmAdjusted(p, p.length);
+    return new Comparisons(order, pairs, p, rounds.values().stream().mapToInt(v -> v.length).min().orElseThrow());
+  }
+
+  /** Ranks the stacks on one figure judged alone, at the whole of {@link #ALPHA}. */
+  public static Ranking rank(Map<String, double[]> rounds, boolean higherIsBetter) {
+    return rank(List.of(compare(rounds, higherIsBetter)), new double[] {ALPHA}).getFirst();
+  }
+
+  /**
+   * Ranks the stacks on each figure of one verdict, each figure's pairs by Holm's step-down at its level. The levels
+   * add up to at most {@link #ALPHA}, so the chance of any false claim anywhere in the verdict stays there
+   * (Bonferroni across the figures, Holm within each). On each figure the leader's group is the leader and every stack
+   * not proven worse than it; a stack is behind when it is proven worse than the leader or than another stack of that
+   * group.
+   */
+  public static List<Ranking> rank(List<Comparisons> figures, double[] levels) {
+    if (levels.length != figures.size() || Arrays.stream(levels).sum() > ALPHA + 1e-12) {
+      throw new IllegalArgumentException("a level per figure, adding up to at most " + ALPHA);
+    }
+    List<Ranking> out = new ArrayList<>();
+    for (int f = 0; f < figures.size(); f++) {
+      Comparisons c = figures.get(f);
+      out.add(ranking(c, holm(c.p(), c.p().length, levels[f]), holmAdjusted(c.p(), c.p().length, levels[f])));
+    }
+    return out;
+  }
+
+  /**
+   * The levels of a verdict's figures: the first (the load's main figure: throughput on a closed loop, latency on an
+   * open one) half of {@link #ALPHA}, the others the other half in equal shares; a lone figure the whole.
+   */
+  public static double[] levels(int figures) {
+    double[] levels = new double[figures];
+    if (figures == 1) {
+      levels[0] = ALPHA;
+    } else if (figures > 1) {
+      Arrays.fill(levels, ALPHA / 2 / (figures - 1));
+      levels[0] = ALPHA / 2;
+    }
+    return levels;
+  }
+
+  /** Equal levels for figures of equal standing (a curve's steps). */
+  public static double[] equalLevels(int figures) {
+    double[] levels = new double[figures];
+    Arrays.fill(levels, ALPHA / Math.max(1, figures));
+    return levels;
+  }
+
+  private static Ranking ranking(Comparisons c, boolean[] reject, double[] adjusted) {
+    int k = c.order().size();
     boolean[][] worse = new boolean[k][k]; // worse[i][j]: j proven worse than i
     double leaderP = k == 1 ? Double.NaN : 0;
-    for (int m = 0; m < pair.length; m++) {
-      worse[pair[m][0]][pair[m][1]] = reject[m];
-      if (pair[m][0] == 0) {
+    for (int m = 0; m < c.pairs().length; m++) {
+      worse[c.pairs()[m][0]][c.pairs()[m][1]] = reject[m];
+      if (c.pairs()[m][0] == 0) {
         leaderP = Double.isNaN(adjusted[m]) || Double.isNaN(leaderP) ? Double.NaN : Math.max(leaderP, adjusted[m]);
       }
     }
@@ -129,45 +194,44 @@ public final class LeadTest {
     for (int j = 0; j < k; j++) {
       int jj = j;
       boolean behind = group.stream().anyMatch(i -> i < jj && worse[i][jj]);
-      (behind ? back : noise).add(order.get(j));
+      (behind ? back : noise).add(c.order().get(j));
     }
-    boolean tested = k > 1 && Arrays.stream(p).noneMatch(Double::isNaN);
-    return new Ranking(order.getFirst(), noise, back, leaderP, tested, fewest);
+    return new Ranking(c.order().getFirst(), noise, back, leaderP, c.tested(), c.rounds());
   }
 
   /**
-   * The two-sided p-value of Welch's test between the leader's and another stack's log figures, where the other is
-   * worse on the logs' mean; 1 when it is not (the medians and the means disagree: no claim either way), NaN when a
-   * side has fewer than {@link #MIN_ROUNDS} rounds.
+   * The p-value that the better stack (by median) is ahead of the other by more than {@link #MARGIN}: Welch's
+   * one-sided test at the shifted mean, doubled because the direction was chosen after looking (at no margin, the
+   * two-sided test). 1 when the means of the logs point the other way, NaN when a side has fewer than
+   * {@link #MIN_ROUNDS} rounds.
    */
-  static double pBehind(double[] leader, double[] other, boolean higherIsBetter) {
-    if (leader.length < MIN_ROUNDS || other.length < MIN_ROUNDS) {
+  static double pAhead(double[] better, double[] other, boolean higherIsBetter) {
+    if (better.length < MIN_ROUNDS || other.length < MIN_ROUNDS) {
       return Double.NaN;
     }
-    double diff = mean(leader) - mean(other);
-    if (!higherIsBetter) {
-      diff = -diff;
+    double[] high = higherIsBetter ? better : other;
+    double[] low = higherIsBetter ? other : better;
+    if (constant(high) && constant(low)) {
+      // both exact (a thread count that never moved): ahead by more than the margin, or not at all
+      return high[0] - low[0] > Math.log1p(MARGIN) ? 0 : 1;
     }
-    if (!(diff > 0)) {
+    if (!(mean(high) > mean(low))) {
       return 1;
     }
-    if (constant(leader) && constant(other)) {
-      return 0; // both exact (a thread count that never moved): different means are a difference
-    }
-    return WELCH.test(leader, other).getPValue();
+    return Math.min(1, 2 * WELCH.test(high, low).getPValue());
   }
 
   /**
-   * Holm's step-down at {@link #ALPHA} over a family of {@code family} hypotheses of which {@code p} are the ones
+   * Holm's step-down at {@code level} over a family of {@code family} hypotheses of which {@code p} are the ones
    * tested: which are rejected (NaN never).
    */
-  static boolean[] holm(double[] p, int family) {
+  static boolean[] holm(double[] p, int family, double level) {
     Integer[] idx = sortedIndices(p);
     boolean[] reject = new boolean[p.length];
     int m = family;
     for (int rank = 0; rank < p.length; rank++) {
       int i = idx[rank];
-      if (Double.isNaN(p[i]) || p[i] > ALPHA / (m - rank)) {
+      if (Double.isNaN(p[i]) || p[i] > level / (m - rank)) {
         break;
       }
       reject[i] = true;
@@ -175,8 +239,12 @@ public final class LeadTest {
     return reject;
   }
 
-  /** Holm's adjusted p-values over the same family: max over earlier ranks of (m - rank) p, capped at 1 (NaN stays NaN). */
-  static double[] holmAdjusted(double[] p, int family) {
+  /**
+   * Holm's adjusted p-values over the same family, on the scale of the whole verdict: max over earlier ranks of
+   * (m - rank) p, times ALPHA over the figure's level (so that an adjusted p under ALPHA is a claim), capped at 1;
+   * NaN stays NaN.
+   */
+  static double[] holmAdjusted(double[] p, int family, double level) {
     Integer[] idx = sortedIndices(p);
     double[] adj = new double[p.length];
     double running = 0;
@@ -187,7 +255,7 @@ public final class LeadTest {
         adj[i] = Double.NaN;
         continue;
       }
-      running = Math.max(running, Math.min(1, (m - rank) * p[i]));
+      running = Math.max(running, Math.min(1, (m - rank) * p[i] * ALPHA / level));
       adj[i] = running;
     }
     return adj;
@@ -198,7 +266,7 @@ public final class LeadTest {
     for (int i = 0; i < p.length; i++) {
       idx[i] = i;
     }
-    // NaN last: an untested comparison neither rejects nor lowers the others' thresholds' order
+    // NaN last: an untested comparison never rejects
     Arrays.sort(idx, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? Double.POSITIVE_INFINITY : p[i]));
     return idx;
   }
