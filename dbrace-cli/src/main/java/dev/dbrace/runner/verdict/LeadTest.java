@@ -22,10 +22,11 @@ import org.apache.commons.statistics.inference.TTest;
  * variances, so a stack whose rounds scatter does not borrow another's steadiness) on the logarithms of the rounds'
  * figures (the noise of a figure is a share of it, and the verdict quotes ratios), testing whether the better one is
  * ahead by more than {@link #MARGIN}, in whichever direction the medians point (so at twice the one-sided level).
- * A verdict's {@link #ALPHA} is split over the figures it judges ({@link #rank(List, double[])}: the load's main figure
- * half, the others the rest) and Holm's step-down runs over each figure's pairs at its share, so the chance that a
- * verdict claims anything at all when every stack performs alike stays at {@link #ALPHA} or less, however many figures
- * and stacks it names and although each leader is chosen after looking. A stack is <em>behind</em> when it is
+ * A verdict's {@link #ALPHA} is shared among the figures it judges ({@link #rank(List, double[])}: the load's main
+ * figure half, the others the rest, each figure's share spread over its pairs), and one weighted Holm step-down runs
+ * over all the comparisons, so the chance that a verdict claims anything at all when every stack performs alike stays
+ * at {@link #ALPHA} or less, however many figures and stacks it names and although each leader is chosen after
+ * looking. A stack is <em>behind</em> when it is
  * proven worse than a stack of the leader's group, and the lead is <em>supported</em> only when every other stack is
  * proven worse than the leader. A comparison needs {@link #MIN_ROUNDS} rounds on each side; with fewer, the stacks are
  * not tested and the verdict says so.
@@ -133,22 +134,69 @@ public final class LeadTest {
   }
 
   /**
-   * Ranks the stacks on each figure of one verdict, each figure's pairs by Holm's step-down at its level. The levels
-   * add up to at most {@link #ALPHA}, so the chance of any false claim anywhere in the verdict stays there
-   * (Bonferroni across the figures, Holm within each). On each figure the leader's group is the leader and every stack
-   * not proven worse than it; a stack is behind when it is proven worse than the leader or than another stack of that
-   * group.
+   * Ranks the stacks on each figure of one verdict. Each figure has its share of {@link #ALPHA} ({@code levels}, adding
+   * up to at most ALPHA), spread evenly over its pairs, and all the verdict's comparisons run through one weighted
+   * Holm step-down: a comparison is proven when its p-value is within its share of what the unproven ones hold, so a
+   * share freed by a proven comparison (a thread count of 225 against 26) passes to the others. The chance of any false
+   * claim anywhere in the verdict stays at ALPHA or less. On each figure the leader's group is the leader and every
+   * stack not proven behind it; a stack is behind when it is proven behind the leader or another stack of that group.
    */
   public static List<Ranking> rank(List<Comparisons> figures, double[] levels) {
     if (levels.length != figures.size() || Arrays.stream(levels).sum() > ALPHA + 1e-12) {
       throw new IllegalArgumentException("a level per figure, adding up to at most " + ALPHA);
     }
-    List<Ranking> out = new ArrayList<>();
+    int total = figures.stream().mapToInt(c -> c.p().length).sum();
+    double[] p = new double[total];
+    double[] weight = new double[total];
+    int at = 0;
     for (int f = 0; f < figures.size(); f++) {
-      Comparisons c = figures.get(f);
-      out.add(ranking(c, holm(c.p(), c.p().length, levels[f]), holmAdjusted(c.p(), c.p().length, levels[f])));
+      double[] fp = figures.get(f).p();
+      for (double x : fp) {
+        p[at] = x;
+        weight[at++] = levels[f] / fp.length;
+      }
+    }
+    double[] adjusted = weightedHolm(p, weight);
+    List<Ranking> out = new ArrayList<>();
+    at = 0;
+    for (Comparisons c : figures) {
+      double[] adj = Arrays.copyOfRange(adjusted, at, at + c.p().length);
+      boolean[] reject = new boolean[adj.length];
+      for (int i = 0; i < adj.length; i++) {
+        reject[i] = adj[i] <= ALPHA; // NaN never
+      }
+      out.add(ranking(c, reject, adj));
+      at += c.p().length;
     }
     return out;
+  }
+
+  /**
+   * Weighted Holm's adjusted p-values, on ALPHA's scale (a comparison is proven when its adjusted p is at most ALPHA):
+   * comparisons in order of p over weight; each one's p times the weight still unproven before it over its own, the
+   * running maximum, capped at 1. {@code weight} holds each comparison's share of ALPHA. NaN (not tested) stays NaN
+   * and is never proven, and neither is anything after it.
+   */
+  static double[] weightedHolm(double[] p, double[] weight) {
+    Integer[] order = new Integer[p.length];
+    for (int i = 0; i < p.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? Double.POSITIVE_INFINITY : p[i] / weight[i]));
+    double unproven = Arrays.stream(weight).sum() / ALPHA;
+    double[] adjusted = new double[p.length];
+    double running = 0;
+    for (int i : order) {
+      if (Double.isNaN(p[i]) || Double.isNaN(running)) {
+        adjusted[i] = Double.NaN;
+        running = Double.NaN;
+        continue;
+      }
+      running = Math.max(running, Math.min(1, p[i] * unproven / (weight[i] / ALPHA)));
+      adjusted[i] = running;
+      unproven -= weight[i] / ALPHA;
+    }
+    return adjusted;
   }
 
   /**
@@ -219,56 +267,6 @@ public final class LeadTest {
       return 1;
     }
     return Math.min(1, 2 * WELCH.test(high, low).getPValue());
-  }
-
-  /**
-   * Holm's step-down at {@code level} over a family of {@code family} hypotheses of which {@code p} are the ones
-   * tested: which are rejected (NaN never).
-   */
-  static boolean[] holm(double[] p, int family, double level) {
-    Integer[] idx = sortedIndices(p);
-    boolean[] reject = new boolean[p.length];
-    int m = family;
-    for (int rank = 0; rank < p.length; rank++) {
-      int i = idx[rank];
-      if (Double.isNaN(p[i]) || p[i] > level / (m - rank)) {
-        break;
-      }
-      reject[i] = true;
-    }
-    return reject;
-  }
-
-  /**
-   * Holm's adjusted p-values over the same family, on the scale of the whole verdict: max over earlier ranks of
-   * (m - rank) p, times ALPHA over the figure's level (so that an adjusted p under ALPHA is a claim), capped at 1;
-   * NaN stays NaN.
-   */
-  static double[] holmAdjusted(double[] p, int family, double level) {
-    Integer[] idx = sortedIndices(p);
-    double[] adj = new double[p.length];
-    double running = 0;
-    int m = family;
-    for (int rank = 0; rank < p.length; rank++) {
-      int i = idx[rank];
-      if (Double.isNaN(p[i])) {
-        adj[i] = Double.NaN;
-        continue;
-      }
-      running = Math.max(running, Math.min(1, (m - rank) * p[i] * ALPHA / level));
-      adj[i] = running;
-    }
-    return adj;
-  }
-
-  private static Integer[] sortedIndices(double[] p) {
-    Integer[] idx = new Integer[p.length];
-    for (int i = 0; i < p.length; i++) {
-      idx[i] = i;
-    }
-    // NaN last: an untested comparison never rejects
-    Arrays.sort(idx, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? Double.POSITIVE_INFINITY : p[i]));
-    return idx;
   }
 
   static double median(double[] v) {

@@ -207,19 +207,20 @@ class LeadTestTest {
     assertEquals(2, same.withinNoise().size());
   }
 
-  /** Holm within a figure at its level: the smallest p-value held to the level over the pairs, the next to one less. */
+  /** Weighted Holm over a verdict: each comparison held to its share of 5 %, a share freed by a proof passing on. */
   @Test
-  void holmWithinAFigureAtItsShareOfTheVerdictsLevel() {
-    assertTrue(LeadTest.holm(new double[] {0.049}, 1, 0.05)[0]);
-    assertTrue(LeadTest.holm(new double[] {0.049, 0.001}, 2, 0.05)[0], "0.001 <= 0.05 / 2, then 0.049 <= 0.05 / 1");
-    assertFalse(LeadTest.holm(new double[] {0.024, 0.017}, 3, 0.05)[0], "0.017 > 0.05 / 3 at the first step: none rejected");
-    assertFalse(LeadTest.holm(new double[] {0.001, Double.NaN}, 2, 0.05)[1], "an untested comparison never rejects");
+  void aProvenComparisonPassesItsShareToTheOthers() {
+    assertEquals(0.049, LeadTest.weightedHolm(new double[] {0.049}, new double[] {0.05})[0], 1e-12);
+    double[] two = LeadTest.weightedHolm(new double[] {0.001, 0.049}, new double[] {0.025, 0.025});
+    assertTrue(two[0] <= 0.05 && two[1] <= 0.05, "0.001 within 0.025, then 0.049 within the whole: " + java.util.Arrays.toString(two));
+    assertTrue(Double.isNaN(LeadTest.weightedHolm(new double[] {0.001, Double.NaN}, new double[] {0.025, 0.025})[1]),
+        "an untested comparison is never proven");
     // a verdict of five figures: the main one at 2.5 %, each other at 0.625 %
-    assertEquals(List.of(0.025, 0.00625, 0.00625, 0.00625, 0.00625),
-        java.util.Arrays.stream(LeadTest.levels(5)).boxed().toList());
-    assertTrue(LeadTest.holm(new double[] {0.02}, 1, LeadTest.levels(5)[0])[0]);
-    assertFalse(LeadTest.holm(new double[] {0.02}, 1, LeadTest.levels(5)[1])[0], "0.02 proves a main lead, not a CPU one");
-    assertEquals(0.05, java.util.Arrays.stream(LeadTest.levels(4)).sum(), 1e-12);
-    assertEquals(0.05, LeadTest.holmAdjusted(new double[] {0.0125}, 1, 0.0125)[0], 1e-12, "adjusted to the verdict's scale");
+    double[] levels = LeadTest.levels(5);
+    assertEquals(List.of(0.025, 0.00625, 0.00625, 0.00625, 0.00625), java.util.Arrays.stream(levels).boxed().toList());
+    assertTrue(LeadTest.weightedHolm(new double[] {0.02, 1, 1, 1, 1}, levels)[0] <= 0.05, "0.02 proves a main lead");
+    assertTrue(LeadTest.weightedHolm(new double[] {1, 0.02, 1, 1, 1}, levels)[1] > 0.05, "not a CPU one alone");
+    assertTrue(LeadTest.weightedHolm(new double[] {0, 0.02, 0, 0, 0}, levels)[1] <= 0.05,
+        "but once the other figures are proven their shares pass to it");
   }
 }
