@@ -83,24 +83,24 @@ class ScenarioCapacityTest {
   /**
    * By default a capacity search warms each run up until steady, as run does, within capacity's own
    * cap: a fixed 2 s ranked how fast the stacks warm up and could never say a run was not settled.
-   * p99.9 at 1 s steps leaves the probe as the only run (see below), which keeps this short.
+   * The default is read from validate (no run); the search runs auto under a 5 s cap, which keeps this
+   * short, and p99.9 at 1 s steps leaves the probe as the only run (see below).
    */
   @Test
   void capacityWarmsUpUntilSteadyWithinItsOwnCap(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("slow.yaml");
-    JsonNode race = capacity(file, NO_WARMUP, "--sla", "p99.9=100ms", "--step-duration", "1s").race();
+    Files.writeString(file, NO_WARMUP);
     String rule = WarmupConverter.describe(WarmupRule.AUTO, new Durations().convert(Defaults.CAPACITY_WARMUP_MAX));
     Cli.Result v = Cli.run("validate", file.toString());
     assertEquals(0, v.exit(), v.err());
-    assertTrue(v.out().contains("(warm-up " + rule + ")"), v.out());
+    assertTrue(v.out().contains("(warm-up " + rule + ")"), "capacity's default is auto with its own cap: " + v.out());
+    JsonNode race = capacity(file, NO_WARMUP, "--sla", "p99.9=100ms", "--step-duration", "1s", "--warmup-max", "5s").race();
     assertEquals(WarmupRule.AUTO, race.path("settings").path("warmup_ms").asLong(), race.path("settings").toString());
-    assertEquals(rule, race.path("settings").path("warmup_rule").asText());
     JsonNode warmup = race.path("runs").get(0).path("warmup");
     String ended = warmup.path("ended").asText();
     assertTrue(ended.equals(WarmupRule.SETTLED) || ended.equals(WarmupRule.CAP), warmup.toString());
-    // steady takes three 1 s windows after the first reading; the cap is capacity's
-    assertTrue(warmup.path("duration_s").asDouble() >= 3, warmup.toString());
-    assertTrue(warmup.path("duration_s").asDouble() < new Durations().convert(Defaults.WARMUP_MAX) / 1000.0, warmup.toString());
+    // steady takes three 1 s windows after the first reading; the cap is the one given
+    assertTrue(warmup.path("duration_s").asDouble() >= 3 && warmup.path("duration_s").asDouble() < 6, warmup.toString());
     assertEquals(ended.equals(WarmupRule.CAP) ? 1 : 0, race.path("capacity").get(0).path("not_settled").asInt());
   }
 
@@ -111,7 +111,7 @@ class ScenarioCapacityTest {
    */
   @Test
   void runsWhoseWarmUpHitTheCapAreShownNotSettled(@TempDir Path dir) throws Exception {
-    Searched s = capacity(dir.resolve("slow.yaml"), NO_WARMUP, "--step-duration", "1s", "--precision", "25", "--warmup-max", "1s");
+    Searched s = capacity(dir.resolve("slow.yaml"), NO_WARMUP, "--step-duration", "1s", "--precision", "50", "--warmup-max", "1s");
     JsonNode race = s.race();
     JsonNode runs = race.path("runs");
     assertTrue(runs.size() > 1, "the probe and the search's steps: " + runs);
@@ -122,8 +122,8 @@ class ScenarioCapacityTest {
     String said = "warm-up not settled (hit its cap) in " + runs.size() + " of " + runs.size() + " runs (the probe, ";
     assertTrue(c.path("verdict").asText().contains(said), c.toString());
     assertTrue(s.cli().out().contains("  vertx: " + c.path("verdict").asText()), "the capacity table: " + s.cli().out());
-    assertTrue(race.path("verdict").asText().contains("warm-up not settled in " + runs.size() + " of " + runs.size() + " runs"),
-        race.path("verdict").asText());
+    assertTrue(race.at("/verdict/text").asText().contains("warm-up not settled in " + runs.size() + " of " + runs.size() + " runs"),
+        race.at("/verdict/text").asText());
   }
 
   /**
