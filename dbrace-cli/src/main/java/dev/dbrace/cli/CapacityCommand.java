@@ -6,6 +6,7 @@ import dev.dbrace.runner.CapacitySearch;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -52,7 +53,7 @@ public final class CapacityCommand implements Callable<Integer> {
           + "required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CAPACITY_STEP,
+  @Option(names = "--step-duration", converter = DurationConverter.class, defaultValue = Defaults.CAPACITY_STEP,
       description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it "
           + "to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
@@ -84,17 +85,17 @@ public final class CapacityCommand implements Callable<Integer> {
     long warmup = resolver.warmup(warmupMs);
     int concurrency = resolver.concurrency(this.concurrency);
     int rounds = resolver.rounds(1);
-    RaceOptions.require(rounds == 1 || !resolver.given("--rounds"), "capacity runs one round: "
+    UserError.require(rounds == 1 || !resolver.given("--rounds"), "capacity runs one round: "
         + "its search picks each next rate from the last result, so rounds cannot be interleaved (use curve --rounds N at fixed rates)");
     if (rounds > 1) { // from the scenario file, which run and curve honour
       System.err.println("dbrace: capacity runs one round (its search picks each next rate from the last result);"
           + " the scenario file's load.rounds: " + rounds + " is for run and curve");
     }
-    RaceOptions.require(sla != null, "capacity needs an SLA: --sla p99=10ms, or sla: in the scenario file");
-    RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
-    RaceOptions.require(concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX,
+    UserError.require(sla != null, "capacity needs an SLA: --sla p99=10ms, or sla: in the scenario file");
+    UserError.require(stepMs > 0, "--step-duration must be > 0");
+    UserError.require(concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX,
         "--concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
-    RaceOptions.require(precisionPct >= Defaults.PRECISION_MIN && precisionPct <= Defaults.PRECISION_MAX,
+    UserError.require(precisionPct >= Defaults.PRECISION_MIN && precisionPct <= Defaults.PRECISION_MAX,
         "--precision must be " + Defaults.PRECISION_MIN + ".." + Defaults.PRECISION_MAX + " (percent), got " + precisionPct);
     open.noSpikes("capacity searches for the highest steady rate within the SLA; use run or curve --rates with --spike");
     open.open(1, stepMs); // validates the open-loop options before anything starts
@@ -105,6 +106,6 @@ public final class CapacityCommand implements Callable<Integer> {
       return service.run(resolver.request(settings, search, sla, null));
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), probe, concurrency, warmup);
-    return RaceSession.run(resolver.request(settings, search, sla, null));
+    return RaceSession.run(resolver.request(settings, search, sla, null), RunCommand.console());
   }
 }

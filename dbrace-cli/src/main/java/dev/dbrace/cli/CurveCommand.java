@@ -6,6 +6,7 @@ import dev.dbrace.runner.CurvePlan;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class CurveCommand implements Callable<Integer> {
       + " (the load: one --concurrencies or --rates value, else concurrency " + Defaults.CONCURRENCY + "; driver level only).")
   List<Integer> pools;
 
-  @Option(names = "--step-duration", converter = Durations.class, defaultValue = Defaults.CURVE_STEP,
+  @Option(names = "--step-duration", converter = DurationConverter.class, defaultValue = Defaults.CURVE_STEP,
       description = "Measured time per step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
@@ -73,31 +74,31 @@ final class CurveCommand implements Callable<Integer> {
     long warmup = resolver.warmup(warmupMs);
     List<Integer> threadSteps = threadSteps();
     CurvePlan.Sweep setting = pools != null ? CurvePlan.Sweep.POOL : threadSteps != null ? CurvePlan.Sweep.THREADS : null;
-    RaceOptions.require(pools == null || threadSteps == null, "sweep one setting at a time: --pools or a list of --threads, not both");
-    RaceOptions.require(stepMs > 0, "--step-duration must be > 0");
+    UserError.require(pools == null || threadSteps == null, "sweep one setting at a time: --pools or a list of --threads, not both");
+    UserError.require(stepMs > 0, "--step-duration must be > 0");
     List<LoadModel> steps = new ArrayList<>();
     CurvePlan plan;
     if (setting != null) {
       String axis = setting == CurvePlan.Sweep.POOL ? "--pools" : "a list of --threads";
-      RaceOptions.require(rates == null || concurrencies == null, "give " + axis + " one load: --rates R or --concurrencies C, not both");
-      RaceOptions.require((rates == null || rates.size() == 1) && (concurrencies == null || concurrencies.size() == 1),
+      UserError.require(rates == null || concurrencies == null, "give " + axis + " one load: --rates R or --concurrencies C, not both");
+      UserError.require((rates == null || rates.size() == 1) && (concurrencies == null || concurrencies.size() == 1),
           "sweep one setting at a time: " + axis + " runs at one load, so give one --rates or --concurrencies value");
-      RaceOptions.require(!resolver.serviceLevel(), axis + " sweeps the driver level's stacks; a service sizes its own pool");
-      RaceOptions.require(setting != CurvePlan.Sweep.POOL || !resolver.given("--pool"),
+      UserError.require(!resolver.serviceLevel(), axis + " sweeps the driver level's stacks; a service sizes its own pool");
+      UserError.require(setting != CurvePlan.Sweep.POOL || !resolver.given("--pool"),
           "--pool is one pool size and --pools sweeps it: give one of them");
       List<Integer> values = setting == CurvePlan.Sweep.POOL ? pools : threadSteps;
-      RaceOptions.require(values.size() >= 2, axis + " needs at least two values to sweep, got " + values.size());
-      RaceOptions.require(values.size() <= Defaults.CURVE_MAX_STEPS,
+      UserError.require(values.size() >= 2, axis + " needs at least two values to sweep, got " + values.size());
+      UserError.require(values.size() <= Defaults.CURVE_MAX_STEPS,
           "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + values.size());
       for (int v : values) {
         if (setting == CurvePlan.Sweep.POOL) {
-          RaceOptions.require(v >= 1 && v <= Defaults.POOL_MAX, "a pool size must be 1.." + Defaults.POOL_MAX + ", got " + v);
+          UserError.require(v >= 1 && v <= Defaults.POOL_MAX, "a pool size must be 1.." + Defaults.POOL_MAX + ", got " + v);
         }
       }
       LoadModel load = rates != null ? open.open(rates.getFirst(), stepMs)
           : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Integer.parseInt(Defaults.CONCURRENCY));
       if (load instanceof LoadModel.Closed c) {
-        RaceOptions.require(c.concurrency() >= 1 && c.concurrency() <= Defaults.CONCURRENCY_MAX,
+        UserError.require(c.concurrency() >= 1 && c.concurrency() <= Defaults.CONCURRENCY_MAX,
             "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c.concurrency());
       }
       steps.add(load);
@@ -107,18 +108,18 @@ final class CurveCommand implements Callable<Integer> {
       }
       plan = CurvePlan.over(setting, ordered, load, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     } else {
-      RaceOptions.require((rates == null) != (concurrencies == null),
+      UserError.require((rates == null) != (concurrencies == null),
           "give --rates (open loop) or --concurrencies (closed loop), or sweep --pools or a list of --threads");
       if (rates != null) {
         rates.stream().sorted().distinct().forEach(r -> steps.add(open.open(r, stepMs)));
       } else {
         concurrencies.stream().sorted().distinct().forEach(c -> {
-          RaceOptions.require(c >= 1 && c <= Defaults.CONCURRENCY_MAX,
+          UserError.require(c >= 1 && c <= Defaults.CONCURRENCY_MAX,
               "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c);
           steps.add(new LoadModel.Closed(0, stepMs, c));
         });
       }
-      RaceOptions.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
+      UserError.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
       plan = new CurvePlan(steps, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
     }
     if (steps.getFirst() instanceof LoadModel.Closed) {
@@ -133,7 +134,7 @@ final class CurveCommand implements Callable<Integer> {
     if (setting == CurvePlan.Sweep.POOL) {
       settings = settings.withPool(plan.steps().getFirst().intValue()); // the race's pool: the first step's
     }
-    return RaceSession.run(resolver.request(settings, plan, sla, null));
+    return RaceSession.run(resolver.request(settings, plan, sla, null), RunCommand.console());
   }
 
   /** A list of --threads: the values of a threads sweep (elastic is not a point on its axis); null for one value. */
@@ -143,7 +144,7 @@ final class CurveCommand implements Callable<Integer> {
     }
     List<Integer> values = new ArrayList<>();
     for (String v : stacks.threads.split(",")) {
-      RaceOptions.require(!v.trim().equalsIgnoreCase("elastic"),
+      UserError.require(!v.trim().equalsIgnoreCase("elastic"),
           "--threads elastic is one setting, not a step of a sweep: run it on its own (--threads elastic)");
       values.add(StackOptions.threads(v));
     }

@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.runner.DatabaseSession;
+import dev.dbrace.runner.Home;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -19,13 +20,13 @@ final class DbCommand implements Callable<Integer> {
   @Option(names = "--env-file", description = "Write PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD here (mode 600) once ready.")
   Path envFile;
 
-  @Option(names = "--for", converter = Durations.class, defaultValue = "2h",
+  @Option(names = "--for", converter = DurationConverter.class, defaultValue = "2h",
       description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
   long forMs;
 
   @Override
   public Integer call() throws Exception {
-    try (DatabaseSession db = DatabaseSession.open(null, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg))) {
+    try (DatabaseSession db = DatabaseSession.open(null, Home.cacheDir(), msg -> System.err.println("dbrace: " + msg))) {
       var t = db.target();
       if (envFile != null) {
         Path tmp = envFile.resolveSibling(envFile.getFileName() + ".tmp");

@@ -1,5 +1,7 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.cli.console.ExperimentConsole;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.experiment.ExperimentCatalog;
 import dev.dbrace.runner.experiment.ExperimentSession;
@@ -30,7 +32,7 @@ final class ExperimentCommand implements Callable<Integer> {
   @Option(names = "--opt", paramLabel = "NAME=VALUE", description = "An experiment setting, e.g. --opt rows=1000000 (see ./dbrace list).")
   Map<String, String> opts = new LinkedHashMap<>();
 
-  @Option(names = "--timeout", converter = Durations.class, defaultValue = "30m",
+  @Option(names = "--timeout", converter = DurationConverter.class, defaultValue = "30m",
       description = "Stop the experiment after this long (default: ${DEFAULT-VALUE}).")
   long timeoutMs;
 
@@ -38,9 +40,10 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ExperimentCatalog.Entry entry = ExperimentCatalog.discover(Main.home()).get(name);
+    ExperimentCatalog.Entry entry = ExperimentCatalog.discover(Home.dir()).get(name);
     Map<String, String> options = options(entry, opts);
-    return ExperimentSession.run(entry, options, url, out, RunCommand.commandLine(commandSpec), timeoutMs);
+    return ExperimentSession.run(entry, options, url, out, RunCommand.commandLine(commandSpec), timeoutMs,
+        ExperimentConsole.output(System.out, System.err));
   }
 
   /** The declared options with the user's values over the defaults; an unknown name is a one-line error. */

@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.experiment.ExperimentCatalog;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.service.ServiceCatalog;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
 final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
-    StackCatalog catalog = StackCatalog.discover(Main.home());
+    StackCatalog catalog = StackCatalog.discover(Home.dir());
     System.out.println("stacks (the engines each speaks; --engine or the --url picks one):");
     catalog.entries().forEach(e -> System.out.printf("  %-21s %-21s %s%n", e.name(),
         e.engines().stream().sorted().map(dev.dbrace.core.spi.Engine::id).collect(java.util.stream.Collectors.joining(",")),
@@ -20,14 +21,14 @@ final class ListCommand implements Callable<Integer> {
     System.out.println("workloads:");
     Workloads.descriptions().forEach((n, d) -> System.out.printf("  %-18s %s%n", n, d));
     System.out.println("experiments (./dbrace experiment <name> [--opt name=value]):");
-    ExperimentCatalog.discover(Main.home()).entries().forEach(e -> {
+    ExperimentCatalog.discover(Home.dir()).entries().forEach(e -> {
       System.out.printf("  %-18s %s%n", e.name(), e.description());
       if (!e.options().isEmpty()) {
         System.out.printf("  %-18s options: %s%n", "", ExperimentCommand.describeOptions(e));
       }
     });
     System.out.println("services (./dbrace serve-race --services a,b --endpoint E):");
-    ServiceCatalog.discover(Main.home()).variants().forEach(v -> System.out.printf("  %-18s %s%n", v.name(), v.description()));
+    ServiceCatalog.discover(Home.dir()).variants().forEach(v -> System.out.printf("  %-18s %s%n", v.name(), v.description()));
     System.out.println("endpoints:");
     dev.dbrace.core.workload.Endpoints.descriptions().forEach((n, d) -> System.out.printf("  %-24s %s%n", n, d));
     System.out.println("load models:");

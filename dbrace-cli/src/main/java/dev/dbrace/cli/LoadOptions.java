@@ -19,7 +19,8 @@ public final class LoadOptions {
   @Option(names = "--executions", description = "Closed load: measured operations per stack.")
   public Long executions;
 
-  @Option(names = "--duration", converter = Durations.class, description = "Measured time per run, e.g. 30s (default unless --executions: "
+  @Option(names = "--duration", converter = DurationConverter.class,
+      description = "Measured time per run, e.g. 30s (default unless --executions: "
       + "5s for run, 10s for serve-race).")
   public Long durationMs;
 
@@ -43,20 +44,20 @@ public final class LoadOptions {
    * default when neither a duration nor executions were given.
    */
   static LoadModel model(String load, Long executions, Long durationMs, int concurrency, Double rate, OpenLoadOptions open) {
-    RaceOptions.require(durationMs == null || durationMs > 0, "--duration must be > 0");
+    UserError.require(durationMs == null || durationMs > 0, "--duration must be > 0");
     switch (load) {
       case "closed" -> {
-        RaceOptions.require(rate == null, "--rate is for --load open");
+        UserError.require(rate == null, "--rate is for --load open");
         open.noSpikes("a closed loop slows down with the stack, so a spike cannot be offered to it");
-        RaceOptions.require(executions == null || executions > 0, "--executions must be > 0");
-        RaceOptions.require(executions == null || durationMs == null, "give --executions or --duration, not both");
-        RaceOptions.require(concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX,
+        UserError.require(executions == null || executions > 0, "--executions must be > 0");
+        UserError.require(executions == null || durationMs == null, "give --executions or --duration, not both");
+        UserError.require(concurrency >= 1 && concurrency <= Defaults.CONCURRENCY_MAX,
             "--concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
         return new LoadModel.Closed(executions == null ? 0 : executions, executions == null ? durationMs : 0, concurrency);
       }
       case "open" -> {
-        RaceOptions.require(rate != null, "--load open needs --rate (arrivals per second)");
-        RaceOptions.require(executions == null, "--executions is for --load closed; an open load runs for --duration");
+        UserError.require(rate != null, "--load open needs --rate (arrivals per second)");
+        UserError.require(executions == null, "--executions is for --load closed; an open load runs for --duration");
         return open.open(rate, durationMs);
       }
       default -> throw new UserError("unknown load model '" + load + "' (known: closed, open)");

@@ -1,12 +1,11 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.db.CacheDir;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.probe.EnvironmentProbe;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -75,21 +74,10 @@ public final class Main {
     return name.equals("dbrace") ? "" : name;
   }
 
-  /** The checkout dbrace runs from (set by the launcher; tests set it from Maven). */
-  public static Path home() {
-    String home = System.getProperty("dbrace.home");
-    return Path.of(home == null ? "." : home).toAbsolutePath().normalize();
-  }
-
-  /** dbrace's cache (PostgreSQL binaries, data dirs): $DBRACE_CACHE, else $XDG_CACHE_HOME/dbrace or ~/.cache/dbrace. */
-  public static Path cacheDir() {
-    return CacheDir.resolve();
-  }
-
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"dbrace " + EnvironmentProbe.version() + " (" + EnvironmentProbe.gitRevision(home()) + ")"};
+      return new String[] {"dbrace " + EnvironmentProbe.version() + " (" + EnvironmentProbe.gitRevision(Home.dir()) + ")"};
     }
   }
 }

@@ -24,17 +24,17 @@ final class OpenLoadOptions {
 
   /** Refuses --spike where no open loop takes it: {@code where} says what runs instead. */
   void noSpikes(String where) {
-    RaceOptions.require(spikes == null || spikes.isEmpty(), "--spike is for an open loop (--load open --rate R): " + where);
+    UserError.require(spikes == null || spikes.isEmpty(), "--spike is for an open loop (--load open --rate R): " + where);
   }
 
   LoadModel.Open open(double rate, long durationMs) {
-    RaceOptions.require(maxInFlight >= 1 && maxInFlight <= Defaults.MAX_IN_FLIGHT_LIMIT,
+    UserError.require(maxInFlight >= 1 && maxInFlight <= Defaults.MAX_IN_FLIGHT_LIMIT,
         "--max-in-flight must be 1.." + Defaults.MAX_IN_FLIGHT_LIMIT + ", got " + maxInFlight);
-    RaceOptions.require(arrival.equals("constant") || arrival.equals("poisson"), "--arrival must be constant or poisson, got " + arrival);
-    RaceOptions.require(rate > 0 && rate <= Defaults.RATE_MAX,
+    UserError.require(arrival.equals("constant") || arrival.equals("poisson"), "--arrival must be constant or poisson, got " + arrival);
+    UserError.require(rate > 0 && rate <= Defaults.RATE_MAX,
         "a rate must be > 0 and <= " + Defaults.RATE_MAX + " per second, got " + rate);
     for (LoadModel.Spike s : spikes == null ? List.<LoadModel.Spike>of() : spikes) {
-      RaceOptions.require(s.atMs() >= 1000, "--spike " + s.describe() + ": start it at 1s or later: its recovery is "
+      UserError.require(s.atMs() >= 1000, "--spike " + s.describe() + ": start it at 1s or later: its recovery is "
           + "measured against the p99 of the seconds before it");
     }
     try {

@@ -4,9 +4,10 @@ import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.Defaults;
-import dev.dbrace.runner.Replicas;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -48,7 +49,8 @@ public final class RaceOptions {
       return given == null ? Engine.POSTGRESQL : given;
     }
     Engine fromUrl = Engine.ofUrl(url);
-    require(given == null || given == fromUrl, "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
+    UserError.require(given == null || given == fromUrl,
+        "--engine " + given + " contradicts the --url, which is a " + fromUrl.label() + " URL");
     return fromUrl;
   }
 
@@ -58,7 +60,7 @@ public final class RaceOptions {
    * stacks are PostgreSQL's: on another engine they become every stack that speaks it.
    */
   static List<String> checkStacks(List<String> stacks, dev.dbrace.core.workload.WorkloadSpec workload, String url, Engine eng) {
-    StackCatalog catalog = StackCatalog.discover(Main.home());
+    StackCatalog catalog = StackCatalog.discover(Home.dir());
     List<String> stackList = new ArrayList<>(Replicas.numbered(stacks));
     if (eng != Engine.POSTGRESQL && stackList.equals(List.of(Defaults.STACKS.split(",")))) {
       // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
@@ -80,7 +82,7 @@ public final class RaceOptions {
     if (workload.transactional()) {
       String op = workload.mix().stream().filter(o -> o.transaction()).findFirst().orElseThrow().name();
       for (String s : stackList) {
-        require(catalog.get(s).transactions(), "stack " + s + " cannot run operation '" + op
+        UserError.require(catalog.get(s).transactions(), "stack " + s + " cannot run operation '" + op
             + "' in one transaction (transaction: true); leave it out with --stacks");
       }
     }
@@ -97,7 +99,7 @@ public final class RaceOptions {
     dev.dbrace.db.DbTarget target = tlsTarget(url, eng);
     if (target != null && target.sslMode().verifies() && target.sslRootCert() == null) {
       for (String name : stackList) {
-        require(catalog.get(name).verifiesWithoutRootCert(), "stack " + name + " cannot do sslmode=" + target.sslMode()
+        UserError.require(catalog.get(name).verifiesWithoutRootCert(), "stack " + name + " cannot do sslmode=" + target.sslMode()
             + " without a root certificate (its driver has no default one): add sslrootcert=FILE to --url");
       }
     }
@@ -145,16 +147,10 @@ public final class RaceOptions {
     try {
       int min = Integer.parseInt(p[0].trim());
       int max = p.length == 2 ? Integer.parseInt(p[1].trim()) : min;
-      require(min >= 0 && max >= min, option + " must be MIN-MAX with 0 <= MIN <= MAX, got " + text);
+      UserError.require(min >= 0 && max >= min, option + " must be MIN-MAX with 0 <= MIN <= MAX, got " + text);
       return new int[] {min, max};
     } catch (NumberFormatException e) {
       throw new UserError(option + " must be MIN-MAX in milliseconds, e.g. 1000-3000, got " + text);
-    }
-  }
-
-  public static void require(boolean ok, String message) {
-    if (!ok) {
-      throw new UserError(message);
     }
   }
 }

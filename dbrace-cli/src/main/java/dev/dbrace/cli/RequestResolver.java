@@ -7,10 +7,13 @@ import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Durations;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.Warmups;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.scenario.Scenario;
@@ -62,15 +65,15 @@ public final class RequestResolver {
     this.stacks = mixin(StackOptions.class);
     this.load = mixin(LoadOptions.class);
     this.service = mixin(ServiceLevel.class);
-    RaceOptions.require(!servicesOnly || !given("--level") || service.on(),
+    UserError.require(!servicesOnly || !given("--level") || service.on(),
         spec.name() + " races services; --level driver is for run, curve and capacity");
     this.serviceLevel = servicesOnly || (service != null && service.on());
     this.scenario = scenario(file);
-    RaceOptions.require(serviceLevel || !given("--request-timeout"),
+    UserError.require(serviceLevel || !given("--request-timeout"),
         "--request-timeout is for the service level (serve-race, or --level service)");
     if (serviceLevel) {
       for (String driverOnly : List.of("--stacks", "--workload", "--workload-opt", "--stack-opt", "--threads")) {
-        RaceOptions.require(!given(driverOnly),
+        UserError.require(!given(driverOnly),
             driverOnly + " is for the driver level; at the service level choose --services and --endpoint");
       }
     }
@@ -100,18 +103,18 @@ public final class RequestResolver {
     if (file == null && race.scenario == null) {
       return null;
     }
-    RaceOptions.require(file == null || race.scenario == null, "give a scenario file or --scenario, not both");
-    java.util.Set<String> known = StackCatalog.discover(Main.home()).names();
+    UserError.require(file == null || race.scenario == null, "give a scenario file or --scenario, not both");
+    java.util.Set<String> known = StackCatalog.discover(Home.dir()).names();
     Scenario s = file != null ? Scenario.load(file, known) : Scenario.shipped(race.scenario, serviceLevel, known);
     String named = file != null ? "a scenario file" : "scenario " + race.scenario;
     if (serviceLevel) {
-      RaceOptions.require(s.source().service() != null, named + " races stacks; --level service races an --endpoint instead"
+      UserError.require(s.source().service() != null, named + " races stacks; --level service races an --endpoint instead"
           + " (or give the file a service: block, docs/scenario-file.md)");
     } else {
-      RaceOptions.require(s.racesStacks(), named + " races services, not stacks: use serve-race (or --level service)");
+      UserError.require(s.racesStacks(), named + " races services, not stacks: use serve-race (or --level service)");
     }
     if (s.workload() != null && stacks != null) {
-      RaceOptions.require(!given("--workload") && !given("--workload-opt"), "a scenario file is the workload; leave out --workload");
+      UserError.require(!given("--workload") && !given("--workload-opt"), "a scenario file is the workload; leave out --workload");
     }
     return s;
   }
@@ -159,7 +162,7 @@ public final class RequestResolver {
 
   int pool() {
     int pool = layer("--pool", database.pool, fromFile(ScenarioFile::pool));
-    RaceOptions.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
+    UserError.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     return pool;
   }
 
@@ -262,7 +265,7 @@ public final class RequestResolver {
     if (given("--request-timeout")) {
       return ServiceLevel.checkRequestTimeout(service.requestTimeoutMs, "--request-timeout");
     }
-    return fromScenario != null ? fromScenario : new Durations().convert(Defaults.REQUEST_TIMEOUT);
+    return fromScenario != null ? fromScenario : Durations.parse(Defaults.REQUEST_TIMEOUT);
   }
 
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */
@@ -293,7 +296,7 @@ public final class RequestResolver {
 
   private RaceSettings settings(List<String> subjects, WorkloadSpec workload, LoadModel load, int concurrency, long warmupMs) {
     int pool = pool();
-    WarmupConverter.validate(warmupMs, guards.warmupMaxMs, given("--warmup-max"));
+    Warmups.validate(warmupMs, guards.warmupMaxMs, given("--warmup-max"));
     List<String> list = List.copyOf(subjects);
     // serve-race has no stack options; curve and capacity at the service level keep one (empty) entry per variant
     Map<String, Map<String, String>> perStack = stacks == null ? Map.of() : StackOptions.split(stacks.stackOptions, list);
@@ -319,7 +322,7 @@ public final class RequestResolver {
     if (requestTimeoutMs == 0 || guardMs > requestTimeoutMs) {
       return guardMs;
     }
-    RaceOptions.require(!given(option), option + " (" + guardMs + " ms) must be longer than the request timeout ("
+    UserError.require(!given(option), option + " (" + guardMs + " ms) must be longer than the request timeout ("
         + requestTimeoutMs + " ms): requests still in flight would be cut before they time out");
     return requestTimeoutMs + TIMEOUT_ROOM_MS;
   }
@@ -336,7 +339,7 @@ public final class RequestResolver {
     if (url != null && !setup.isEmpty()) {
       throw new UserError(scenario.file() + ": its schema and seed files run only on the embedded database, and --url names another");
     }
-    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec), RunCommand.tty(),
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, null, out, RunCommand.commandLine(spec),
         dbCpus());
   }
 
@@ -344,10 +347,10 @@ public final class RequestResolver {
   Integer dbCpus() {
     Integer cpus = database.dbCpus;
     if (cpus != null) {
-      RaceOptions.require(url() == null, "--db-cpus pins the database server dbrace starts; the --url database is yours"
+      UserError.require(url() == null, "--db-cpus pins the database server dbrace starts; the --url database is yours"
           + " (pin it yourself: taskset -a -cp CPUS PID)");
       int max = dev.dbrace.db.CpuPin.allowed().size();
-      RaceOptions.require(cpus >= 1 && cpus <= max, "--db-cpus must be 1.." + max + " (the cores dbrace may use), got " + cpus);
+      UserError.require(cpus >= 1 && cpus <= max, "--db-cpus must be 1.." + max + " (the cores dbrace may use), got " + cpus);
     }
     return cpus;
   }

@@ -7,6 +7,7 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.scenario.Scenario;
@@ -55,7 +56,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RaceOptions.require(faults == null || (scenarioFile == null && race.scenario == null),
+    UserError.require(faults == null || (scenarioFile == null && race.scenario == null),
         "--faults is not for scenarios yet: it checks the built-in ledger workload's rows");
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
     RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
@@ -63,17 +64,22 @@ public final class RunCommand implements Callable<Integer> {
     LoadModel model = resolver.loadModel(Defaults.RUN_DURATION_MS);
     FaultPlan plan = null;
     if (faults != null) {
-      RaceOptions.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
+      UserError.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
           + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
-      RaceOptions.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
+      UserError.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
     RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
-    return RaceSession.run(resolver.request(settings, rounds, null, plan));
+    return RaceSession.run(resolver.request(settings, rounds, null, plan), RunCommand.console());
   }
 
   static boolean tty() {
     return "1".equals(System.getProperty("dbrace.tty"));
+  }
+
+  /** A race on this process's console: stdout for the results, stderr for progress (redrawn where it is a terminal). */
+  static dev.dbrace.runner.RunListener console() {
+    return new dev.dbrace.cli.console.ConsoleOutput(System.out, System.err, tty());
   }
 
   /**
@@ -84,9 +90,5 @@ public final class RunCommand implements Callable<Integer> {
   static String commandLine(CommandSpec spec) {
     return String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("./dbrace"),
         spec.root().commandLine().getParseResult().originalArgs().stream()).toList());
-  }
-
-  public static String timestamp() {
-    return Instant.now().toString().replaceAll("[-:]", "").replace("T", "-").substring(0, 15);
   }
 }

@@ -2,6 +2,7 @@ package dev.dbrace.cli;
 
 import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.service.ServiceCatalog;
@@ -43,20 +44,20 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--log-dir", description = "Folder for service.log (default: a temporary folder).")
   Path logDir;
 
-  @Option(names = "--for", converter = Durations.class, defaultValue = "1h",
+  @Option(names = "--for", converter = DurationConverter.class, defaultValue = "1h",
       description = "Stop by itself after this long (default: ${DEFAULT-VALUE}).")
   long forMs;
 
   @Override
   public Integer call() throws Exception {
-    RaceOptions.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
+    UserError.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
-    ServiceVariant v = ServiceCatalog.discover(Main.home()).get(variant);
+    ServiceVariant v = ServiceCatalog.discover(Home.dir()).get(variant);
     String cannot = v.cannotConnect(RaceOptions.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
-    RaceOptions.require(cannot == null, cannot);
+    UserError.require(cannot == null, cannot);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
     List<String> jvm = RaceOptions.workerJvmArgs(List.of());
-    try (DatabaseSession db = DatabaseSession.open(url, Main.cacheDir(), msg -> System.err.println("dbrace: " + msg));
+    try (DatabaseSession db = DatabaseSession.open(url, Home.cacheDir(), msg -> System.err.println("dbrace: " + msg));
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();
       var env = ServiceProcess.Environment.of(t, pool, remote.url());

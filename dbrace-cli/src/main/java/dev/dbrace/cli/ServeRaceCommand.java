@@ -7,6 +7,8 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.ResultStore;
+import dev.dbrace.runner.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,10 +57,10 @@ final class ServeRaceCommand implements Callable<Integer> {
     int roundsAsked = resolver.rounds(rounds, Defaults.SERVE_RACE_ROUNDS);
     if ("both".equalsIgnoreCase(resolver.engineTyped())) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
-      RaceOptions.require(resolver.url() == null,
+      UserError.require(resolver.url() == null,
           "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
       WorkloadSpec workload = resolver.endpoint();
-      Path base = resolver.out() != null ? resolver.out() : Path.of("results", RunCommand.timestamp() + "-"
+      Path base = resolver.out() != null ? resolver.out() : Path.of("results", ResultStore.timestamp() + "-"
           + workload.name().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "") + "-both");
       List<Engine> engines = List.of(Engine.POSTGRESQL, Engine.FIREBIRD);
       // both engines' variants checked before the first race starts

@@ -5,6 +5,7 @@ import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSession;
@@ -49,14 +50,14 @@ public final class ServiceLevel {
       description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
-  @Option(names = "--request-timeout", paramLabel = "DURATION", converter = Durations.class,
+  @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Service level: a request not answered in full this long after it left is an error (timeout), "
           + "e.g. 30s, 500ms (default: " + Defaults.REQUEST_TIMEOUT + ").")
   Long requestTimeoutMs;
 
   /** A request timeout as given (on the command line or in a scenario file), checked; {@code what} names where it came from. */
   static long checkRequestTimeout(long ms, String what) {
-    RaceOptions.require(ms >= 1 && ms <= Defaults.REQUEST_TIMEOUT_MAX_MS,
+    UserError.require(ms >= 1 && ms <= Defaults.REQUEST_TIMEOUT_MAX_MS,
         what + " must be 1ms.." + Defaults.REQUEST_TIMEOUT_MAX_MS / 60_000 + "m, got " + ms + " ms");
     return ms;
   }
@@ -79,8 +80,8 @@ public final class ServiceLevel {
   }
 
   boolean on() {
-    RaceOptions.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
-    RaceOptions.require(level.equals("service") || mongoUrl == null && mongoDocs == null && slowSource == null,
+    UserError.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
+    UserError.require(level.equals("service") || mongoUrl == null && mongoDocs == null && slowSource == null,
         "--mongo-url, --mongo-docs and --slow-source set E4's /notifications sources: they need --level service");
     return level.equals("service");
   }
@@ -98,10 +99,10 @@ public final class ServiceLevel {
    */
   static List<String> variants(Engine engine, List<String> services, boolean fromScenario, String url,
       java.util.function.Consumer<String> notices) {
-    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
+    ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
         : new ArrayList<>(dev.dbrace.runner.Replicas.numbered(services));
-    RaceOptions.require(!names.isEmpty(), "no service variants built under " + Main.home().resolve("services"));
+    UserError.require(!names.isEmpty(), "no service variants built under " + Home.dir().resolve("services"));
     names.forEach(catalog::get);
     List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();
     boolean named = services != null && !fromScenario;
@@ -111,7 +112,7 @@ public final class ServiceLevel {
           + String.join(", ", v.engines()) + "); leave it out with --services");
     }
     List<String> left = names.stream().filter(n -> !cannot.contains(n)).toList();
-    RaceOptions.require(!left.isEmpty(), "no service variant runs on " + engine.label());
+    UserError.require(!left.isEmpty(), "no service variant runs on " + engine.label());
     if (!cannot.isEmpty()) {
       notices.accept("dbrace: left out on " + engine.label() + ", their descriptors do not list " + engine.id() + ": "
           + String.join(", ", cannot));
@@ -134,7 +135,7 @@ public final class ServiceLevel {
     String why = url == null ? null : longPassword(url);
     try {
       why = why != null ? why : dev.dbrace.runner.service.FirebirdAddon.ensure(catalog.get(addon.get(0)),
-          Main.cacheDir().resolve("npm-ci-firebird-addon.log"), line -> System.err.println("dbrace: " + line));
+          Home.cacheDir().resolve("npm-ci-firebird-addon.log"), line -> System.err.println("dbrace: " + line));
     } catch (IOException e) {
       why = "cannot build the Node firebird addon: " + e.getMessage();
     } catch (InterruptedException e) {
@@ -148,7 +149,7 @@ public final class ServiceLevel {
       throw new UserError("service " + addon.get(0) + " needs the Node firebird addon on Firebird: " + why);
     }
     List<String> left = names.stream().filter(n -> !addon.contains(n)).toList();
-    RaceOptions.require(!left.isEmpty(), "no service variant runs on Firebird here: " + why);
+    UserError.require(!left.isEmpty(), "no service variant runs on Firebird here: " + why);
     notices.accept("dbrace: left out on Firebird, the Node firebird addon cannot serve them: " + String.join(", ", addon)
         + " (" + why + ")");
     return left;
@@ -168,29 +169,20 @@ public final class ServiceLevel {
         + ": give a user whose password fits";
   }
 
-  /**
-   * The generator's keep-alive connections for a run at {@code load} when --connections is not
-   * given: a closed load's concurrency (at most 1,024), an open load's {@link Defaults#OPEN_CONNECTIONS}.
-   * Per run, so a capacity search's open-loop steps get 256, not its closed-loop probe's 64.
-   */
-  public static int connectionsFor(LoadModel load) {
-    return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), Defaults.MAX_CLOSED_CONNECTIONS) : Defaults.OPEN_CONNECTIONS;
-  }
-
   /** Runs the request's plan with a fresh service per run and dbrace's remote stub up for the whole race. */
   int run(RaceRequest request) throws IOException, InterruptedException {
     RaceSettings settings = request.settings();
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
-    RaceOptions.require(connections == null || connections >= 1 && connections <= Defaults.CONNECTIONS_MAX,
+    UserError.require(connections == null || connections >= 1 && connections <= Defaults.CONNECTIONS_MAX,
         "--connections must be 1.." + Defaults.CONNECTIONS_MAX + ", got " + connections);
-    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
-    StackCatalog generators = StackCatalog.generators(Main.home());
+    ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
+    StackCatalog generators = StackCatalog.generators(Home.dir());
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
     dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(request.url(), request.engine());
     for (String name : settings.stacks()) {
       String why = catalog.get(name).cannotConnect(tls);
-      RaceOptions.require(why == null, why);
+      UserError.require(why == null, why);
     }
     Map<String, String> options = new java.util.LinkedHashMap<>();
     if (connections != null) {
@@ -208,7 +200,7 @@ public final class ServiceLevel {
           sources.prepare(db.target(), log); // the slow table, on the race's database once it is up
         }
         return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources);
-      }));
+      }), RunCommand.console());
     }
   }
 }

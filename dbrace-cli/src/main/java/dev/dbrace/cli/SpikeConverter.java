@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.runner.Durations;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
@@ -29,7 +30,7 @@ public final class SpikeConverter implements ITypeConverter<LoadModel.Spike> {
     if (!(rate > 0)) {
       throw new TypeConversionException("'" + value + "': the rate must be > 0");
     }
-    Durations durations = new Durations();
+    DurationConverter durations = new DurationConverter();
     long at = durations.convert(m.group(2));
     long length = durations.convert(m.group(3));
     if (length <= 0) {

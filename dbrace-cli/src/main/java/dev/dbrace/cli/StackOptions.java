@@ -36,7 +36,7 @@ final class StackOptions {
 
   /** {@code --threads} as the stacks get it: 1..{@link Defaults#THREADS_MAX}, or elastic; a list is curve's alone. */
   static int threads(String value) {
-    RaceOptions.require(!value.contains(","), "--threads takes one value here (a number or elastic); a list sweeps it in curve");
+    UserError.require(!value.contains(","), "--threads takes one value here (a number or elastic); a list sweeps it in curve");
     if (value.trim().equalsIgnoreCase("elastic")) {
       return dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS;
     }
@@ -46,7 +46,7 @@ final class StackOptions {
     } catch (NumberFormatException e) {
       throw new UserError("--threads must be elastic or 1.." + Defaults.THREADS_MAX + ", got '" + value + "'");
     }
-    RaceOptions.require(n >= 1 && n <= Defaults.THREADS_MAX, "--threads must be elastic or 1.." + Defaults.THREADS_MAX + ", got " + n);
+    UserError.require(n >= 1 && n <= Defaults.THREADS_MAX, "--threads must be elastic or 1.." + Defaults.THREADS_MAX + ", got " + n);
     return n;
   }
 

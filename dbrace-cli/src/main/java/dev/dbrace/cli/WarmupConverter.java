@@ -1,41 +1,18 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.run.WarmupRule;
-import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.Warmups;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
-/**
- * {@code --warmup}: {@code auto} (until steady, {@link WarmupRule}; stored as
- * {@link WarmupRule#AUTO}) or a fixed duration such as {@code 20s} ({@code 0}: none).
- */
+/** picocli's way to {@link Warmups#parse}: {@code --warmup auto} or a fixed duration. */
 public final class WarmupConverter implements ITypeConverter<Long> {
   @Override
   public Long convert(String value) {
-    if ("auto".equalsIgnoreCase(value.trim())) {
-      return WarmupRule.AUTO;
-    }
     try {
-      return new Durations().convert(value);
-    } catch (picocli.CommandLine.TypeConversionException e) {
-      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is neither auto nor a duration (e.g. 20s)");
+      return Warmups.parse(value);
+    } catch (UserError e) {
+      throw new TypeConversionException(e.getMessage());
     }
-  }
-
-  /** How race.json and the report name a run's warm-up rule. */
-  public static String describe(long warmupMs, long warmupMaxMs) {
-    if (warmupMs == WarmupRule.AUTO) {
-      return "auto: until steady (compiler threads under 5 % of the CPU, throughput flat within 5 % over 3 s, not ramping), at most "
-          + Durations.human(warmupMaxMs / 1000.0);
-    }
-    return warmupMs == 0 ? "none" : "fixed " + Durations.human(warmupMs / 1000.0);
-  }
-
-  /** The checks every command makes: a fixed warm-up is >= 0, the cap is for auto only and at least 1 s. */
-  static void validate(long warmupMs, long warmupMaxMs, boolean maxGiven) {
-    RaceOptions.require(warmupMs >= 0 || warmupMs == WarmupRule.AUTO, "--warmup must be auto or a duration >= 0");
-    RaceOptions.require(!maxGiven || warmupMs == WarmupRule.AUTO,
-        "--warmup-max caps --warmup auto; with a fixed --warmup it would change nothing: leave one out");
-    RaceOptions.require(warmupMaxMs >= Defaults.WARMUP_MAX_MIN_MS, "--warmup-max must be at least "
-        + Durations.human(Defaults.WARMUP_MAX_MIN_MS / 1000.0) + ", got " + warmupMaxMs + " ms");
   }
 }

@@ -4,6 +4,7 @@
  * {@code compare}, {@code list}, {@code validate}, {@code db}); the option groups every racing command mixes in
  * ({@code DatabaseOptions}, {@code LoadOptions}, {@code StackOptions}, {@code GuardOptions}, {@code RaceOptions}) and
  * {@link dev.dbrace.cli.RequestResolver}, which layers defaults, a scenario file and the command line into one
- * {@link dev.dbrace.runner.RaceRequest}. Nothing here measures: it hands the request to the runner.
+ * {@link dev.dbrace.runner.RaceRequest}; picocli's converters, each a line over the runner's parser. Nothing here
+ * measures: it hands the request to the runner (dbrace-runner) with the console ({@code cli.console}) as its output.
  */
 package dev.dbrace.cli;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.runner.Home;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +57,7 @@ class BadInputTest {
     assertOneLineError(Cli.run("curve", "--rates", "100,600", "--step-duration", "5s", "--spike", "500@2s+1s"),
         "above the base rate 600/s");
     assertOneLineError(Cli.run("capacity", "--sla", "p99=10ms", "--spike", "500@2s+1s"), "--spike is for an open loop");
-    Cli.Result ok = Cli.run("validate", Main.home().resolve("examples/world.yaml").toString(), "--load", "open", "--rate", "100",
+    Cli.Result ok = Cli.run("validate", Home.dir().resolve("examples/world.yaml").toString(), "--load", "open", "--rate", "100",
         "--duration", "10s", "--spike", "500@2s+1s");
     assertEquals(0, ok.exit(), ok.err());
     assertTrue(ok.out().contains("spike 500@2s+1s"), ok.out());

@@ -11,6 +11,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.ResultStore;
@@ -114,7 +115,7 @@ public class FaultRaceTest {
     try (var admin = pg.target().connect()) {
       Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of(), null);
       ResultStore store = new ResultStore(out, header);
-      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store,
+      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Home.dir()), store,
           new RunListener() {}).faults(plan, pg);
       runner.run();
       return runner.snapshot();

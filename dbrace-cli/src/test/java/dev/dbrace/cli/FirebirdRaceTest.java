@@ -12,6 +12,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.ResultStore;
@@ -46,7 +47,7 @@ public class FirebirdRaceTest {
     try (var admin = target.connect()) {
       Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
       RaceRunner runner = new RaceRunner(Races.settings(List.of(stack), workload, load, 4, 300), target, admin,
-          StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
+          StackCatalog.discover(Home.dir()), new ResultStore(out, header), new RunListener() {});
       new RacePlan.Fixed().execute(runner);
       runs = runner.snapshot();
     }

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.runner.Home;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class ForkedCli {
     cmd.addAll(List.of("env", "--default-signal=INT"));
     cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
-        "-Ddbrace.home=" + Main.home(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));
+        "-Ddbrace.home=" + Home.dir(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout").toFile())
         .redirectError(dir.resolve("stderr").toFile());

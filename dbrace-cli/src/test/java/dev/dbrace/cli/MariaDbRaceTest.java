@@ -16,6 +16,7 @@ import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.ResultStore;
@@ -103,7 +104,7 @@ public class MariaDbRaceTest {
             expect: {rows: {min: 10, max: 10}, non-empty: true}
         stacks: [jdbc-platform, jdbc-virtual, r2dbc, vertx]
         """.formatted(ROWS));
-    Scenario scenario = Scenario.load(file, StackCatalog.discover(Main.home()).names());
+    Scenario scenario = Scenario.load(file, StackCatalog.discover(Home.dir()).names());
     assertEquals(List.of(dir.resolve("schema-mariadb.sql"), dir.resolve("seed-mariadb.sql")), scenario.setupFiles(Engine.MARIADB));
     DbTarget target = SharedTestMariaDb.target();
     try (Connection admin = target.connect()) {
@@ -179,7 +180,7 @@ public class MariaDbRaceTest {
     try (Connection admin = target.connect()) {
       Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
       RaceRunner runner = new RaceRunner(Races.settings(stacks, workload, load, 4, warmupMs), target, admin,
-          StackCatalog.discover(Main.home()), new ResultStore(out, header), new RunListener() {});
+          StackCatalog.discover(Home.dir()), new ResultStore(out, header), new RunListener() {});
       new RacePlan.Fixed().execute(runner);
       return runner.snapshot();
     }

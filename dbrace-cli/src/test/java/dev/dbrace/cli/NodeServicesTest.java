@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.service.NodeModules;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.service.host.ServiceProcess;
@@ -50,7 +51,7 @@ public class NodeServicesTest {
   @Test
   void everyStyleAnswersTheContractAndRelationsAreByteIdentical(@TempDir Path out) throws Exception {
     DbTarget t = TestDb.get().target();
-    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
+    ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
     var env = new ServiceProcess.Environment(t.host(), t.port(), t.database(), t.user(), t.password(), 5, "http://127.0.0.1:9");
     String fortunes = expectedFortunes(t);
     List<String> relnames = catalogueTables(t);
@@ -124,7 +125,7 @@ public class NodeServicesTest {
   @Test
   void nodesOwnTestsPass(@TempDir Path out) throws Exception {
     DbTarget t = TestDb.get().target();
-    Path module = Main.home().resolve("services/node");
+    Path module = Home.dir().resolve("services/node");
     NodeModules.ensure("node tests", module, out.resolve("npm-ci.log"));
     Path log = out.resolve("node-test.log");
     ProcessBuilder pb = new ProcessBuilder("node", "--test", "test/").directory(module.toFile())

@@ -5,6 +5,7 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSession;
@@ -42,7 +43,7 @@ public final class Races {
     try (var admin = pg.target().connect()) {
       Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of(), null);
       ResultStore store = new ResultStore(out, header);
-      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Main.home()), store, listener);
+      RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Home.dir()), store, listener);
       plan.execute(runner);
       return runner.snapshot();
     }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.WarmupRule;
 import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.Durations;
+import dev.dbrace.runner.Warmups;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,7 +92,7 @@ class ScenarioCapacityTest {
   void capacityWarmsUpUntilSteadyWithinItsOwnCap(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("slow.yaml");
     Files.writeString(file, NO_WARMUP);
-    String rule = WarmupConverter.describe(WarmupRule.AUTO, new Durations().convert(Defaults.CAPACITY_WARMUP_MAX));
+    String rule = Warmups.describe(WarmupRule.AUTO, Durations.parse(Defaults.CAPACITY_WARMUP_MAX));
     Cli.Result v = Cli.run("validate", file.toString());
     assertEquals(0, v.exit(), v.err());
     assertTrue(v.out().contains("(warm-up " + rule + ")"), "capacity's default is auto with its own cap: " + v.out());

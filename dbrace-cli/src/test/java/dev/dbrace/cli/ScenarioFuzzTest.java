@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.scenario.ScenarioReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ public class ScenarioFuzzTest {
 
   @Test
   void mutatedExamplesParseOrFailInOneLine() throws Exception {
-    Path home = Main.home();
+    Path home = Home.dir();
     List<Path> examples = List.of(home.resolve("examples/orders.yaml"), home.resolve("examples/world.yaml"));
     Random rnd = new Random(20240807);
     int valid = 0;

@@ -10,6 +10,7 @@ import dev.dbrace.core.run.Json;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.scenario.Scenario;
@@ -59,7 +60,7 @@ public class ScenarioRaceTest {
             expect: {rows: {min: 10, max: 10}, non-empty: true}
         stacks: [jdbc-platform, vertx]
         """.formatted(ROWS));
-    Scenario scenario = Scenario.load(file, StackCatalog.discover(Main.home()).names());
+    Scenario scenario = Scenario.load(file, StackCatalog.discover(Home.dir()).names());
     WorkloadSpec workload = scenario.workload();
 
     // what the worker gets is the JSON of the spec: the same sequence must come out of it

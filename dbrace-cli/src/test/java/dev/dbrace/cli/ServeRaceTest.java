@@ -12,6 +12,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.ResultStore;
@@ -43,7 +44,7 @@ public class ServeRaceTest {
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect(); RemoteStub remote = RemoteStub.start(50, 150)) {
       Race header = new Race("test", "race", "test", "now", null, null, null, workload, null, List.of(), List.of(), null);
-      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Main.home()), StackCatalog.generators(Main.home()),
+      ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Home.dir()), StackCatalog.generators(Home.dir()),
           settings, pg.target(), remote.url(), Map.of("connections", Integer.toString(concurrency)));
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});
       runner.run();
@@ -98,7 +99,7 @@ public class ServeRaceTest {
     assertNotNull(r.process());
     assertTrue(r.process().peakThreads() > 1, r.process().toString());
     // the service's own libraries, and the generator's under their label
-    assertTrue(r.result().versions().keySet().containsAll(ServiceVersions.of(ServiceCatalog.discover(Main.home()).get(service)).keySet())
+    assertTrue(r.result().versions().keySet().containsAll(ServiceVersions.of(ServiceCatalog.discover(Home.dir()).get(service)).keySet())
         && r.result().versions().containsKey("generator vertx-core"), () -> "versions " + r.result().versions());
   }
 

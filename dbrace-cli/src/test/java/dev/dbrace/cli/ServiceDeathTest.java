@@ -9,6 +9,7 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
@@ -68,7 +69,7 @@ public class ServiceDeathTest {
     var settings = new RaceSettings(List.of("dying-service"), endpoint, new LoadModel.Closed(400, 0, 4), 4, 4, 0, 0, 42,
         Map.of(), List.of("-Xmx128m"), Path.of(System.getProperty("java.home"), "bin", "java"), 10_000, 300_000, 2_000,
         false, 60_000, 2_000);
-    StackCatalog catalog = StackCatalog.generators(Main.home());
+    StackCatalog catalog = StackCatalog.generators(Home.dir());
     RunSubject subject = (name, load, runDir, app, jvmArgs) -> new RunSubject.Started(catalog.get("http"),
         Map.of("url", url, "timeoutMs", "2000", "connections", "4"), service.pid(), List.of(), Map.of(), service::destroy);
     EmbeddedPostgres pg = TestDb.get();

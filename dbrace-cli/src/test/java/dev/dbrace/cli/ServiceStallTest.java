@@ -11,6 +11,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
@@ -92,7 +93,7 @@ public class ServiceStallTest {
     var settings = new RaceSettings(List.of("hung-service"), endpoint, new LoadModel.Closed(EXECUTIONS, 0, CONCURRENCY), 4,
         CONCURRENCY, 0, 0, 42, Map.of(), List.of("-Xmx128m"), Path.of(System.getProperty("java.home"), "bin", "java"),
         3_000, 300_000, 2_000, false, 60_000, REQUEST_TIMEOUT_MS);
-    StackCatalog catalog = StackCatalog.generators(Main.home());
+    StackCatalog catalog = StackCatalog.generators(Home.dir());
     RunSubject service = (name, load, runDir, app, jvmArgs) -> new RunSubject.Started(catalog.get("http"),
         Map.of("url", url, "timeoutMs", Long.toString(REQUEST_TIMEOUT_MS), "connections", Integer.toString(CONCURRENCY)),
         0, List.of(), Map.of(), () -> { });

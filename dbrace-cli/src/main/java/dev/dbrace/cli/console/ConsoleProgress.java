@@ -1,8 +1,8 @@
 package dev.dbrace.cli.console;
 
-import dev.dbrace.cli.Durations;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.runner.Durations;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.StackRounds;
 import java.io.PrintStream;

@@ -11,6 +11,28 @@ public final class ExperimentConsole {
 
   private ExperimentConsole() {}
 
+  /** An experiment on the console: its messages on {@code err}, its tables, finding and files on {@code out}. */
+  public static dev.dbrace.runner.experiment.ExperimentSession.Output output(PrintStream out, PrintStream err) {
+    return new dev.dbrace.runner.experiment.ExperimentSession.Output() {
+      @Override
+      public void message(String line) {
+        err.println("dbrace: " + line);
+      }
+
+      @Override
+      public void finished(ExperimentRun run, java.nio.file.Path file) {
+        out.println();
+        print(out, run);
+        out.println("results: " + file);
+      }
+
+      @Override
+      public void reportWritten(java.nio.file.Path report) {
+        out.println("report:  " + report);
+      }
+    };
+  }
+
   public static void print(PrintStream out, ExperimentRun run) {
     ExperimentResult r = run.result();
     if (r == null) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.cli.Main;
+import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RunRecords;
 import dev.dbrace.service.host.ServiceVariant;
 import java.util.Map;
@@ -15,7 +16,7 @@ public class ServiceVersionsTest {
 
   @Test
   void everyBuiltVariantNamesItsDatabaseAndHttpLibraries() {
-    ServiceCatalog catalog = ServiceCatalog.discover(Main.home());
+    ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
     assertFalse(catalog.variants().isEmpty());
     for (ServiceVariant v : catalog.variants()) {
       Map<String, String> versions = ServiceVersions.of(v);

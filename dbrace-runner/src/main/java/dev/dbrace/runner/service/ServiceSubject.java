@@ -1,0 +1,120 @@
+package dev.dbrace.runner.service;
+
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunSubject;
+import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.service.host.ServiceVariant;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The service level's subject: for each run, the variant's process is started fresh (so its CPU,
+ * RSS and threads are that run's alone), and the {@code http} stack's worker drives it. The
+ * database counts the SQL the service runs for the endpoint.
+ */
+public final class ServiceSubject implements RunSubject {
+  private final ServiceCatalog services;
+  /** The service level's load generator, under {@code generators/}: speaks HTTP to every engine's services. */
+  public static final String GENERATOR = "http";
+
+  private final StackCatalog generators;
+  private final RaceSettings settings;
+  private final DbTarget target;
+  private final DbTarget firebirdAddonTarget;
+  private final String remoteUrl;
+  private final Map<String, String> generatorOptions;
+  /** Each variant's library versions, read from its build once per race, not once per run. */
+  private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** E4's /notifications sources, or null when the workload does not read them. */
+  private final NotificationSources sources;
+
+  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
+      Map<String, String> generatorOptions) {
+    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null);
+  }
+
+  /**
+   * @param firebirdAddonTarget the embedded Firebird's user for the variants on the Node {@code firebird}
+   *     addon (a password of at most 20 bytes), or null: they connect as {@code target}
+   * @param sources E4's /notifications sources, or null when the workload does not read them
+   */
+  public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target,
+      DbTarget firebirdAddonTarget, String remoteUrl, Map<String, String> generatorOptions, NotificationSources sources) {
+    this.sources = sources;
+    this.services = services;
+    this.generators = generators;
+    this.settings = settings;
+    this.target = target;
+    this.firebirdAddonTarget = firebirdAddonTarget;
+    this.remoteUrl = remoteUrl;
+    this.generatorOptions = Map.copyOf(generatorOptions);
+  }
+
+  /**
+   * The generator's options for a run at {@code load}: the race's, with {@code connections} sized
+   * for this run's load unless the user set it ({@link #connectionsFor}): a capacity
+   * search's closed-loop probe and its open-loop steps each get their own.
+   */
+  public Map<String, String> generatorOptions(LoadModel load) {
+    Map<String, String> options = new LinkedHashMap<>(generatorOptions);
+    options.putIfAbsent("connections", Integer.toString(ServiceSubject.connectionsFor(load)));
+    return options;
+  }
+
+  @Override
+  public boolean ownProcess() {
+    return true;
+  }
+
+  /** {@code jvmArgs} (the run's, e.g. --jfr's recording) follow the race's --jvm-arg ones; a Node service takes neither. */
+  @Override
+  public Started start(String name, LoadModel load, Path runDir, String applicationName, java.util.List<String> jvmArgs)
+      throws IOException, InterruptedException {
+    ServiceVariant v = services.get(name);
+    boolean addon = v.firebirdAddon() && target.engine() == dev.dbrace.core.spi.Engine.FIREBIRD && firebirdAddonTarget != null;
+    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.pool(), remoteUrl);
+    Map<String, String> options = generatorOptions(load);
+    List<String> serverSql = Endpoints.serverStatements(settings.workload());
+    if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
+      throw new dev.dbrace.runner.RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
+    }
+    if (sources != null) {
+      // the variant reads the race's slow source and, if it has a MongoDB client, MongoDB; the generator checks what it reads
+      env = env.withDataSources(sources.slow().id(), sources.mongoUrlFor(v));
+      options.put("slowSource", sources.slow().id());
+      options.put("secondSource", v.secondSource());
+      serverSql = Endpoints.serverStatements(settings.workload(), sources.slow(), !v.readsMongo());
+    }
+    java.util.List<String> args = new java.util.ArrayList<>(settings.workerJvmArgs());
+    args.addAll(jvmArgs);
+    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), args, env, applicationName, runDir);
+    options.put("url", p.url());
+    return new Started(generators.get(GENERATOR), options, p.pid(), serverSql,
+        versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p, !v.isNode());
+  }
+
+  @Override
+  public Race.DataSources dataSources() {
+    return sources == null ? null : sources.record();
+  }
+
+  /**
+   * The generator's keep-alive connections for a run at {@code load} when --connections is not given: a closed load's
+   * concurrency (at most {@link dev.dbrace.runner.Defaults#MAX_CLOSED_CONNECTIONS}), an open load's
+   * {@link dev.dbrace.runner.Defaults#OPEN_CONNECTIONS}. Per run, so a capacity search's open-loop steps get 256, not its
+   * closed-loop probe's 64.
+   */
+  public static int connectionsFor(LoadModel load) {
+    return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), dev.dbrace.runner.Defaults.MAX_CLOSED_CONNECTIONS)
+        : dev.dbrace.runner.Defaults.OPEN_CONNECTIONS;
+  }
+}
