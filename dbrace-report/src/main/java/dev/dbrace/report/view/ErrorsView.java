@@ -1,16 +1,18 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.format.Format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** Errors by kind, per run, each with the sample message the worker kept. Empty when no run erred. */
-record ErrorsView(List<Row> rows) {
+public record ErrorsView(List<Row> rows) {
 
   record Row(String stack, String color, String load, String kind, String count, String sample) {}
 
-  static ErrorsView of(List<RunRecord> runs, Palette palette) {
+  public static ErrorsView of(List<RunRecord> runs, Palette palette) {
     List<Row> rows = new ArrayList<>();
     boolean rounds = runs.stream().anyMatch(r -> r.round() > 1);
     for (RunRecord r : runs) {

@@ -1,18 +1,16 @@
-package dev.dbrace.report;
+package dev.dbrace.report.page;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.report.format.Format;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -22,7 +20,7 @@ import java.util.Properties;
  * cannot become markup; only the trusted assets and the JSON blob go in unescaped, and the blob
  * is escaped for its {@code <script>} element here. Thread-safe.
  */
-final class Page {
+public final class Page {
   private static final String BASE = "/dev/dbrace/report/";
   private static final Mustache.Compiler MUSTACHE = Mustache.compiler()
       .nullValue("") // a missing figure renders empty; a misspelt name still fails
@@ -30,8 +28,8 @@ final class Page {
       .withLoader(name -> reader(name + ".mustache"));
 
   /** The page's fixed parts, inlined so the file opens from disk with no network. */
-  record Assets(String css, String errorHook, String chartLibrary, String chartLibraryName, String script) {
-    static final Assets INSTANCE = load();
+  public record Assets(String css, String errorHook, String chartLibrary, String chartLibraryName, String script) {
+    public static final Assets INSTANCE = load();
 
     private static Assets load() {
       // the source map comment is the library's only reference to another file: drop it
@@ -43,7 +41,7 @@ final class Page {
 
   private Page() {}
 
-  static String render(String template, Object model) {
+  public static String render(String template, Object model) {
     Template t = MUSTACHE.compile(text(template + ".html.mustache"));
     return t.execute(model);
   }
@@ -54,26 +52,13 @@ final class Page {
    * identical for JSON.parse while no {@code </script>} or {@code <!--} can end the element. A
    * password in a URL (there should be none) is masked like everywhere else in the page.
    */
-  static String jsonBlob(Object data) {
+  public static String jsonBlob(Object data) {
     try {
       return Format.withoutPassword(Json.MAPPER.writeValueAsString(data))
           .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
           .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Writes next to the target and renames, so a reader never sees half a report. */
-  static Path write(String html, Path out) {
-    try {
-      Path dir = out.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = dir.resolve(out.getFileName() + ".tmp");
-      Files.writeString(tmp, html, StandardCharsets.UTF_8);
-      return Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new ReportInputException("cannot write " + out + ": " + e.getMessage());
     }
   }
 

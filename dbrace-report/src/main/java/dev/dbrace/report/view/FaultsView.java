@@ -1,12 +1,16 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.RunRecord.FaultWindow;
 import dev.dbrace.core.result.RunRecord.Faults;
 import dev.dbrace.core.result.RunRecord.Interval;
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSection;
+import dev.dbrace.report.chart.ChartSpec;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.format.Format;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +20,7 @@ import java.util.List;
  * per stack the p99 of each 1 s interval over time with the fault windows drawn as grey boxes.
  * Null when no run had faults.
  */
-record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage.Section section) {
+public record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ChartSection section) {
 
   record Row(String stack, String color, String fault, String window, String detail, String p99Before, String p99In,
       String recovery, boolean recovered) {}
@@ -24,7 +28,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
   /** @param lie whether an operation counted successful has no row: the one result that must never happen */
   record StackRow(String stack, String color, String accounting, List<String> errors, String ledger, boolean lie, String note) {}
 
-  static FaultsView of(List<RunRecord> runs, Palette palette) {
+  public static FaultsView of(List<RunRecord> runs, Palette palette) {
     List<Row> rows = new ArrayList<>();
     List<StackRow> stacks = new ArrayList<>();
     List<ChartSpec> charts = new ArrayList<>();
@@ -60,7 +64,7 @@ record FaultsView(String spec, List<Row> rows, List<StackRow> stacks, ReportPage
         charts.add(chart(charts.size(), r.stack(), color, f));
       }
     }
-    return spec == null ? null : new FaultsView(spec, rows, stacks, ReportPage.Section.of(charts, List.of()));
+    return spec == null ? null : new FaultsView(spec, rows, stacks, ChartSection.of(charts, List.of()));
   }
 
   private static ChartSpec chart(int n, String stack, String color, Faults f) {

@@ -1,4 +1,4 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

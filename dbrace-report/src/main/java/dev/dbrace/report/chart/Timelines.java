@@ -1,9 +1,10 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.results.ResultsFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +18,13 @@ import java.util.Map;
  * worker's at the driver level), from the {@code process.csv} the runner sampled from /proc beside
  * each run's latency.hlog. One line per stack: its last run with a timeline.
  */
-final class Timelines {
+public final class Timelines {
   /** At most this many points per line: a 30-minute run sampled every 200 ms is thinned evenly. */
   static final int MAX_POINTS = 600;
 
   private Timelines() {}
 
-  static List<ChartSpec> of(ResultsFolder folder, Palette palette) {
+  public static List<ChartSpec> of(ResultsFolder folder, Palette palette) {
     Map<String, List<double[]>> byStack = new LinkedHashMap<>();
     for (RunRecord r : folder.race().runs()) {
       Path hlog = folder.file(r.hlog());

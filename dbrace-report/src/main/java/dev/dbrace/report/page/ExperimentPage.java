@@ -1,12 +1,8 @@
-package dev.dbrace.report;
+package dev.dbrace.report.page;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
-import dev.dbrace.core.run.Json;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.dbrace.report.chart.ChartSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +12,7 @@ import java.util.Map;
  * the tables of variants and the charts, drawn by the same script as a race's report. Texts are
  * raw here; the template escapes them.
  */
-record ExperimentPage(
+public record ExperimentPage(
     String title,
     ExperimentRun run,
     String finding,
@@ -27,33 +23,13 @@ record ExperimentPage(
     String data,
     Page.Assets assets) {
 
-  static final String FILE = "experiment.json";
   // the race report's palette
   private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"};
 
   /** The blob: the run as read, and the charts to draw. */
   record Data(String generator, String chartLibrary, ExperimentRun experiment, List<ChartSpec> charts) {}
 
-  static boolean isExperimentFolder(Path dir) {
-    return Files.isRegularFile(dir.resolve(FILE)) && !Files.exists(dir.resolve("race.json"));
-  }
-
-  static ExperimentRun read(Path dir) {
-    Path json = dir.resolve(FILE);
-    try {
-      ExperimentRun run = Json.MAPPER.readValue(json.toFile(), ExperimentRun.class);
-      if (run == null || run.experiment() == null) {
-        throw new ReportInputException(json + " is not a dbrace experiment.json (no experiment name)");
-      }
-      return run;
-    } catch (JsonProcessingException e) {
-      throw new ReportInputException(json + " is not a dbrace experiment.json: " + e.getOriginalMessage().lines().findFirst().orElse(""));
-    } catch (IOException e) {
-      throw new ReportInputException(json + ": cannot read (" + e.getMessage() + ")");
-    }
-  }
-
-  static ExperimentPage of(ExperimentRun run) {
+  public static ExperimentPage of(ExperimentRun run) {
     ExperimentResult r = run.result();
     List<ChartSpec> charts = new ArrayList<>();
     if (r != null) {

@@ -1,4 +1,4 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import java.util.List;
 
@@ -34,11 +34,11 @@ public record ChartSpec(
    *     axis of 1/(1-p) labelled 50 %, 90 %, 99 %, 99.9 % ... (HdrHistogram's usual plot)
    */
   public record Axis(String title, String scale) {
-    static Axis linear(String title) {
+    public static Axis linear(String title) {
       return new Axis(title, "linear");
     }
 
-    static Axis log(String title) {
+    public static Axis log(String title) {
       return new Axis(title, "log");
     }
 
@@ -61,24 +61,24 @@ public record ChartSpec(
       this(label, color, colors, data, dashed, stack, false);
     }
 
-    static Series line(String label, String color, List<Point> points, boolean dashed) {
+    public static Series line(String label, String color, List<Point> points, boolean dashed) {
       return new Series(label, color, null, points, dashed, null);
     }
 
     /** A shaded box from {@code from} to {@code to} on the x axis, {@code top} high. */
-    static Series band(String label, String color, double from, double to, double top) {
+    public static Series band(String label, String color, double from, double to, double top) {
       return new Series(label, color, null, List.of(new Point(from, 0), new Point(from, top), new Point(to, top),
           new Point(to, 0)), false, null, true);
     }
 
-    static Series bars(String label, String color, List<Double> values) {
+    public static Series bars(String label, String color, List<Double> values) {
       return new Series(label, color, null, values, false, null);
     }
   }
 
   public record Point(double x, double y) {}
 
-  static ChartSpec lines(String id, String title, String note, Axis x, Axis y, List<Series> series) {
+  public static ChartSpec lines(String id, String title, String note, Axis x, Axis y, List<Series> series) {
     return new ChartSpec(id, title, note, "line", x, y, null, series, false, false, HEIGHT);
   }
 
@@ -88,7 +88,7 @@ public record ChartSpec(
   }
 
   /** Bars left to right, one row per label: for long category names (stack names, runs). */
-  static ChartSpec barsAcross(String id, String title, String note, Axis value, List<String> labels,
+  public static ChartSpec barsAcross(String id, String title, String note, Axis value, List<String> labels,
       List<Series> series, boolean stacked) {
     int rows = labels.size() * (stacked ? 1 : Math.max(1, series.size()));
     int height = Math.max(160, Math.min(900, 90 + rows * 26));

@@ -1,9 +1,10 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.result.RunRecord.ThreadStates;
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.results.LoadPoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -12,7 +13,7 @@ import java.util.function.ToDoubleFunction;
  * Where each worker's threads spent the measured phase (from its Flight Recorder file), as one
  * stacked bar per run: E1's picture, with blocked time in red.
  */
-final class ThreadStateChart {
+public final class ThreadStateChart {
   private record State(String label, String color, ToDoubleFunction<ThreadStates> seconds) {}
 
   private static final List<State> STATES = List.of(
@@ -26,7 +27,7 @@ final class ThreadStateChart {
   private ThreadStateChart() {}
 
   /** Null when no run recorded thread states. */
-  static ChartSpec of(List<RunRecord> allRuns) {
+  public static ChartSpec of(List<RunRecord> allRuns) {
     List<RunRecord> runs = allRuns.stream().filter(r -> r.probes().threadStates() != null).toList();
     if (runs.isEmpty()) {
       return null;
@@ -48,7 +49,7 @@ final class ThreadStateChart {
   }
 
   /** The recorder's remarks per run (e.g. what was estimated), for under the chart. */
-  static List<String> notes(List<RunRecord> runs) {
+  public static List<String> notes(List<RunRecord> runs) {
     return runs.stream().filter(r -> r.probes().threadStates() != null && r.probes().threadStates().note() != null
         && !r.probes().threadStates().note().isBlank())
         .map(r -> r.stack() + ": " + r.probes().threadStates().note() + " (" + r.probes().threadStates().threads() + " threads)").toList();

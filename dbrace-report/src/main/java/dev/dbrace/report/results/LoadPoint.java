@@ -1,7 +1,8 @@
-package dev.dbrace.report;
+package dev.dbrace.report.results;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.format.Format;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,21 +17,21 @@ import java.util.Map;
  *
  * @param setting the swept setting's value, e.g. {@code pool 16}; null when the runs sweep none
  */
-record LoadPoint(String workload, String load, LoadModel model, String setting) {
+public record LoadPoint(String workload, String load, LoadModel model, String setting) {
 
-  static LoadPoint of(RunRecord run) {
+  public static LoadPoint of(RunRecord run) {
     return of(run, Swept.of(List.of(run)));
   }
 
-  static LoadPoint of(RunRecord run, Swept swept) {
+  public static LoadPoint of(RunRecord run, Swept swept) {
     return new LoadPoint(run.workload(), run.load(), run.loadModel(), swept.label(run));
   }
 
   /** The setting a curve's runs vary over, told from the runs: their pool sizes or their platform threads. */
-  enum Swept {
+  public enum Swept {
     NONE, POOL, THREADS;
 
-    static Swept of(List<RunRecord> runs) {
+    public static Swept of(List<RunRecord> runs) {
       if (runs.stream().map(RunRecord::pool).filter(java.util.Objects::nonNull).distinct().count() > 1) {
         return POOL;
       }
@@ -47,20 +48,20 @@ record LoadPoint(String workload, String load, LoadModel model, String setting) 
     }
 
     /** The run's value on a chart's x axis; null without one. */
-    Double x(RunRecord r) {
+    public Double x(RunRecord r) {
       Integer v = this == POOL ? r.pool() : this == THREADS ? r.threads() : null;
       return v == null ? null : v.doubleValue();
     }
   }
 
   /** For tables and charts; the workload is named only when a race has several. */
-  String label(boolean withWorkload) {
+  public String label(boolean withWorkload) {
     String load = (this.load == null ? "?" : this.load) + (setting == null ? "" : " · " + setting);
     return withWorkload ? workload + " · " + load : load;
   }
 
   /** The load in a few characters, e.g. {@code 4,500/s} or {@code closed c=64}: for legends and rows. */
-  String shortLabel() {
+  public String shortLabel() {
     String extra = setting == null ? "" : " · " + setting;
     if (model instanceof LoadModel.Open o) {
       return Format.rate(o.rate()) + "/s" + extra;
@@ -72,7 +73,7 @@ record LoadPoint(String workload, String load, LoadModel model, String setting) 
    * The load points of these runs grouped, closed before open and by rising concurrency or
    * rate, so curves and tables read from light to heavy load.
    */
-  static Map<LoadPoint, List<RunRecord>> group(List<RunRecord> runs) {
+  public static Map<LoadPoint, List<RunRecord>> group(List<RunRecord> runs) {
     Map<LoadPoint, List<RunRecord>> byPoint = new LinkedHashMap<>();
     Swept swept = Swept.of(runs);
     for (RunRecord r : runs) {
@@ -89,7 +90,7 @@ record LoadPoint(String workload, String load, LoadModel model, String setting) 
     return sorted;
   }
 
-  static boolean severalWorkloads(List<RunRecord> runs) {
+  public static boolean severalWorkloads(List<RunRecord> runs) {
     return runs.stream().map(RunRecord::workload).distinct().count() > 1;
   }
 

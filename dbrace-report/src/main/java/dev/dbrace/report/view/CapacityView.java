@@ -1,7 +1,11 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.Race.Capacity;
+import dev.dbrace.report.chart.ChartSpec;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.results.ResultsFolder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,7 +16,7 @@ import java.util.Map;
  * The verdicts of a capacity search side by side, a bar chart of them, and the comparison in
  * words, which is what E2 asks: how much more load does one stack take within the same SLA.
  */
-record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpec chart) {
+public record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpec chart) {
 
   /** Capacities closer than this read as "about the same": the search brackets are wider. */
 
@@ -20,7 +24,7 @@ record CapacityView(String sla, List<Row> rows, List<String> sentences, ChartSpe
       String verdict) {}
 
   /** Null unless the race is a capacity search with verdicts. */
-  static CapacityView of(ResultsFolder folder, Palette palette) {
+  public static CapacityView of(ResultsFolder folder, Palette palette) {
     Race race = folder.race();
     if (!"capacity".equals(folder.kind()) || race.capacity().isEmpty()) {
       return null;

@@ -1,4 +1,4 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
@@ -9,16 +9,16 @@ import java.util.Map;
  * One colour per stack for the whole report, so a stack is the same colour on every chart. Taken
  * in the order the race lists its stacks (Tableau's colour-blind-friendly set of ten).
  */
-final class Palette {
+public final class Palette {
   private static final String[] COLORS = {
     "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"
   };
   static final String SLA = "#d62728";
-  static final String NEUTRAL = "#8c8c8c";
+  public static final String NEUTRAL = "#8c8c8c";
 
   private final Map<String, String> byStack = new LinkedHashMap<>();
 
-  Palette(Race race) {
+  public Palette(Race race) {
     if (race.settings() != null && race.settings().stacks() != null) {
       race.settings().stacks().forEach(this::color);
     }
@@ -26,7 +26,7 @@ final class Palette {
     race.capacity().stream().map(Race.Capacity::stack).forEach(this::color);
   }
 
-  String color(String stack) {
+  public String color(String stack) {
     return byStack.computeIfAbsent(stack, s -> COLORS[byStack.size() % COLORS.length]);
   }
 

@@ -1,7 +1,23 @@
-package dev.dbrace.report;
+package dev.dbrace.report.page;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.chart.ChartSection;
+import dev.dbrace.report.chart.ChartSpec;
+import dev.dbrace.report.chart.Distributions;
+import dev.dbrace.report.chart.LoadCurves;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.chart.ResourceCharts;
+import dev.dbrace.report.chart.ThreadStateChart;
+import dev.dbrace.report.chart.Timelines;
+import dev.dbrace.report.results.ResultsFolder;
+import dev.dbrace.report.view.CapacityView;
+import dev.dbrace.report.view.ErrorsView;
+import dev.dbrace.report.view.FaultsView;
+import dev.dbrace.report.view.FirstItemView;
+import dev.dbrace.report.view.HeaderView;
+import dev.dbrace.report.view.SpikesView;
+import dev.dbrace.report.view.SummaryView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -11,20 +27,20 @@ import java.util.stream.Stream;
  * data for it, and the template leaves it out. The charts of all sections also go, as data,
  * into the page's JSON blob, with the race itself.
  */
-record ReportPage(
+public record ReportPage(
     String title,
     HeaderView header,
     SummaryView summary,
     FirstItemView firstItem,
     Tiles tiles,
     CapacityView capacity,
-    Section curves,
-    Section concurrency,
+    ChartSection curves,
+    ChartSection concurrency,
     LoadCurves.Sweep sweep,
-    Section distributions,
-    Section resources,
-    Section timelines,
-    Section threads,
+    ChartSection distributions,
+    ChartSection resources,
+    ChartSection timelines,
+    ChartSection threads,
     ErrorsView errors,
     FaultsView faults,
     SpikesView spikes,
@@ -32,39 +48,28 @@ record ReportPage(
     String data,
     Page.Assets assets) {
 
-  /** Charts of one section and remarks to print under them. */
-  record Section(List<ChartSpec> charts, List<String> notes) {
-    static Section of(List<ChartSpec> charts, List<String> notes) {
-      return charts.isEmpty() && notes.isEmpty() ? null : new Section(charts, notes);
-    }
-
-    public boolean hasNotes() {
-      return !notes.isEmpty();
-    }
-  }
-
   /** Headline figures per stack. */
   record Tiles(List<SummaryView.Row> rows) {}
 
   /** The blob: the race as read, and the charts to draw. */
   record Data(String generator, String chartLibrary, Race race, List<ChartSpec> charts) {}
 
-  static ReportPage of(ResultsFolder folder) {
+  public static ReportPage of(ResultsFolder folder) {
     Race race = folder.race();
     Palette palette = new Palette(race);
     List<RunRecord> runs = race.runs();
     SummaryView summary = SummaryView.of(runs, palette);
     CapacityView capacity = CapacityView.of(folder, palette);
     LoadCurves loadCurves = new LoadCurves(race, palette);
-    Section curves = Section.of(loadCurves.openLoop(), List.of());
-    Section concurrency = Section.of(loadCurves.closedLoop(), List.of());
+    ChartSection curves = ChartSection.of(loadCurves.openLoop(), List.of());
+    ChartSection concurrency = ChartSection.of(loadCurves.closedLoop(), List.of());
     LoadCurves.Sweep sweep = loadCurves.sweep();
     Distributions d = Distributions.of(folder, palette);
-    Section distributions = Section.of(d.charts(), d.problems());
-    Section resources = Section.of(new ResourceCharts(palette).of(runs), List.of());
-    Section timelines = Section.of(Timelines.of(folder, palette), List.of());
+    ChartSection distributions = ChartSection.of(d.charts(), d.problems());
+    ChartSection resources = ChartSection.of(new ResourceCharts(palette).of(runs), List.of());
+    ChartSection timelines = ChartSection.of(Timelines.of(folder, palette), List.of());
     ChartSpec threadChart = ThreadStateChart.of(runs);
-    Section threads = threadChart == null ? null : Section.of(List.of(threadChart), ThreadStateChart.notes(runs));
+    ChartSection threads = threadChart == null ? null : ChartSection.of(List.of(threadChart), ThreadStateChart.notes(runs));
     ErrorsView errors = ErrorsView.of(runs, palette);
     FaultsView faults = FaultsView.of(runs, palette);
     SpikesView spikes = SpikesView.of(runs, palette);

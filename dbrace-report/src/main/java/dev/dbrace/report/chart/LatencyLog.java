@@ -1,6 +1,6 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
-import dev.dbrace.report.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Point;
 import java.io.FileNotFoundException;
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,13 +1,17 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.RunRecord.Second;
 import dev.dbrace.core.result.RunRecord.SpikeWindow;
 import dev.dbrace.core.result.RunRecord.Spikes;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSection;
+import dev.dbrace.report.chart.ChartSpec;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.format.Format;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +21,7 @@ import java.util.List;
  * shaded; and one chart of every run's completions per second, the windows shaded. Null when no run
  * had spikes.
  */
-record SpikesView(List<Row> rows, List<String> notes, ReportPage.Section section) {
+public record SpikesView(List<Row> rows, List<String> notes, ChartSection section) {
 
   record Row(String stack, String color, String run, String spike, String window, String p99Before, String peak,
       String recovery, boolean recovered, String droppedIn, String droppedAfter) {}
@@ -26,7 +30,7 @@ record SpikesView(List<Row> rows, List<String> notes, ReportPage.Section section
     return !notes.isEmpty();
   }
 
-  static SpikesView of(List<RunRecord> runs, Palette palette) {
+  public static SpikesView of(List<RunRecord> runs, Palette palette) {
     List<RunRecord> spiked = runs.stream().filter(r -> r.probes().spikes() != null).toList();
     if (spiked.isEmpty()) {
       return null;
@@ -72,7 +76,7 @@ record SpikesView(List<Row> rows, List<String> notes, ReportPage.Section section
               + "length. Under an open loop a stack that keeps up follows the offered rate, up in the window and back after.",
           Axis.linear("seconds since the measured phase started"), Axis.linear("ops/s"), throughput));
     }
-    return new SpikesView(rows, notes, ReportPage.Section.of(charts, List.of()));
+    return new SpikesView(rows, notes, ChartSection.of(charts, List.of()));
   }
 
   private static ChartSpec p99Chart(int n, String who, String color, Spikes s) {

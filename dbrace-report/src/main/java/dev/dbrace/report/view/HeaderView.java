@@ -1,7 +1,9 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.results.ResultsFolder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +15,7 @@ import java.util.stream.Collectors;
  * The top of the report: what was raced, how, where and with which versions, so a reader can
  * judge and rerun it. Texts are raw here; the template escapes them.
  */
-record HeaderView(
+public record HeaderView(
     String id,
     String kind,
     String command,
@@ -53,7 +55,7 @@ record HeaderView(
     }
   }
 
-  static HeaderView of(ResultsFolder folder) {
+  public static HeaderView of(ResultsFolder folder) {
     Race race = folder.race();
     String when = Format.span(race.started(), race.finished());
     var w = race.workload();

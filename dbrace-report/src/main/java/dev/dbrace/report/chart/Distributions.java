@@ -1,9 +1,12 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.results.LoadPoint;
+import dev.dbrace.report.results.ResultsFolder;
+import dev.dbrace.report.results.RunFigures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,13 +20,13 @@ import java.util.Map;
  * capacity search) share one chart per stack, one line per load, darker as load grows. A log
  * that is missing or unreadable costs its line, not the report; the reason is listed.
  */
-record Distributions(List<ChartSpec> charts, List<String> problems) {
+public record Distributions(List<ChartSpec> charts, List<String> problems) {
   private static final String NOTE =
       "From each run's .hlog, measured intervals summed (warm-up left out). Log scales; the right end is the maximum."
           + " Dashed: time to first item (ttfb.hlog), where the load generator recorded it.";
 
-  static Distributions of(ResultsFolder folder, Palette palette) {
-    List<RunRecord> runs = folder.race().runs().stream().filter(SummaryView::hasFigures).toList();
+  public static Distributions of(ResultsFolder folder, Palette palette) {
+    List<RunRecord> runs = folder.race().runs().stream().filter(RunFigures::hasFigures).toList();
     boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
     Map<LoadPoint, List<RunRecord>> points = LoadPoint.group(runs);
     LoadPoint.Swept swept = LoadPoint.Swept.of(runs);

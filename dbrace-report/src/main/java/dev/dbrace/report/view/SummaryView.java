@@ -1,8 +1,12 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.IdleConnections;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.chart.Palette;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.results.LoadPoint;
+import dev.dbrace.report.results.RunFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,11 +22,11 @@ import java.util.Map;
  * @param byStack rows grouped by stack, the load shown per row
  * @param notes what the latency figures mean for the load models present
  */
-record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
+public record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
 
-  record Group(String label, String note, List<Row> rows) {}
+  public record Group(String label, String note, List<Row> rows) {}
 
-  record Row(
+  public record Row(
       String stack, String color, String load, String status, boolean figures, String purpose, String message,
       String stderr, String throughput, String ratio, boolean best, String p50, String p90, String p99, String p999,
       String max, boolean bestP99, String ops, String errors, String notIssued, String cpu, String cpuPer1k, String rss,
@@ -38,7 +42,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
       + "time an operation waits before it is issued is not in it";
   private static final String OPEN = "open loop: latency from each operation's intended start, so queueing behind a saturated stack counts";
 
-  static SummaryView of(List<RunRecord> runs, Palette palette) {
+  public static SummaryView of(List<RunRecord> runs, Palette palette) {
     boolean severalWorkloads = LoadPoint.severalWorkloads(runs);
     boolean rounds = runs.stream().anyMatch(r -> r.round() > 1);
     Map<LoadPoint, List<RunRecord>> points = LoadPoint.group(runs);
@@ -47,8 +51,8 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     Map<String, List<Row>> perStack = new LinkedHashMap<>();
     points.forEach((point, pointRuns) -> {
       // the best of a load point is among the runs that finished ok: a hung or interrupted run's partial figures are no result
-      List<RunRecord> measured = pointRuns.stream().filter(r -> r.ok() && hasFigures(r)).toList();
-      boolean compared = pointRuns.stream().filter(SummaryView::hasFigures).count() > 1;
+      List<RunRecord> measured = pointRuns.stream().filter(r -> r.ok() && RunFigures.hasFigures(r)).toList();
+      boolean compared = pointRuns.stream().filter(RunFigures::hasFigures).count() > 1;
       double best = measured.stream().mapToDouble((RunRecord r) -> r.result().throughputOpsS()).max().orElse(0);
       double bestP99 = measured.stream().mapToDouble(r -> r.result().latencyMs().p99()).min().orElse(Double.NaN);
       List<Row> rows = pointRuns.stream()
@@ -68,10 +72,6 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     return new SummaryView(byStack, notes, groups);
   }
 
-  static boolean hasFigures(RunRecord r) {
-    return r.result().latencyMs() != null;
-  }
-
   private static String note(LoadModel model) {
     return model instanceof LoadModel.Open ? OPEN : CLOSED;
   }
@@ -84,7 +84,7 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
     String purpose = r.purpose() == null || r.purpose().equals("race") ? null : r.purpose();
     String stderr = r.stderrTail() == null || r.stderrTail().isEmpty() ? null : String.join("\n", r.stderrTail());
     String message = Format.withoutPassword(r.message());
-    if (!hasFigures(r)) {
+    if (!RunFigures.hasFigures(r)) {
       return new Row(r.stack(), palette.color(r.stack()), load, r.status().label(), false, purpose, message, stderr,
           null, null, false, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, false,
           round, tls, unsettled, null, null, null, null);
@@ -100,9 +100,9 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
         r.ok() && l.p99() == bestP99, Format.count(r.result().ops()), Format.count(r.result().errors()),
         Format.count(r.result().notIssued()),
         p == null ? "-" : Format.f("%.2f / %.2f", p.cpuUserS(), p.cpuSysS()),
-        perOp ? Format.figure(cpuMsPer1kOps(r)) : "-",
+        perOp ? Format.figure(RunFigures.cpuMsPer1kOps(r)) : "-",
         p == null ? "-" : Format.figure(p.peakRssMb()),
-        perOp ? Format.figure(contextSwitchesPer1kOps(r)) : "-",
+        perOp ? Format.figure(RunFigures.contextSwitchesPer1kOps(r)) : "-",
         p == null ? "-" : Integer.toString(p.peakThreads()),
         s == null ? "-" : (s.statementCalls() == null ? "n/a" : Format.count(s.statementCalls())) + " / "
             + Format.count(s.clientStatements()),
@@ -121,20 +121,5 @@ record SummaryView(boolean byStack, List<String> notes, List<Group> groups) {
   static boolean mismatch(RunRecord r) {
     var s = r.server();
     return r.generator() == null && s != null && s.statementCalls() != null && s.statementCalls() != s.clientStatements();
-  }
-
-  /**
-   * User plus system CPU of the measured phase per 1,000 completed operations, from the same
-   * figures as the CPU columns (so the two always agree).
-   */
-  static double cpuMsPer1kOps(RunRecord r) {
-    var p = r.process();
-    return (p.cpuUserS() + p.cpuSysS()) * 1e6 / r.result().ops();
-  }
-
-  /** Voluntary plus involuntary switches of the measured phase, per 1,000 completed operations. */
-  static double contextSwitchesPer1kOps(RunRecord r) {
-    var p = r.process();
-    return (p.ctxVoluntary() + p.ctxInvoluntary()) * 1000.0 / r.result().ops();
   }
 }

@@ -1,4 +1,4 @@
-package dev.dbrace.report;
+package dev.dbrace.report.page;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.report.HtmlReport;
+import dev.dbrace.report.ReportInputException;
 import dev.dbrace.testkit.Chromium;
 import java.nio.file.Files;
 import java.nio.file.Path;

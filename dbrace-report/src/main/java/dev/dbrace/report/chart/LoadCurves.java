@@ -1,12 +1,15 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Latency;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.results.LoadPoint;
+import dev.dbrace.report.results.RunFigures;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -23,17 +26,17 @@ import java.util.function.ToDoubleFunction;
  * setting ({@code --pools}, {@code --threads 50,200}) gives throughput, p99 and CPU per 1,000 ops
  * against that setting.
  */
-final class LoadCurves {
+public final class LoadCurves {
   private final Race race;
   private final Palette palette;
 
-  LoadCurves(Race race, Palette palette) {
+  public LoadCurves(Race race, Palette palette) {
     this.race = race;
     this.palette = palette;
   }
 
   /** Latency, throughput (and errors, when any) against the offered rate; empty without a curve. */
-  List<ChartSpec> openLoop() {
+  public List<ChartSpec> openLoop() {
     Map<String, List<RunRecord>> byStack = curves(r -> r.loadModel() instanceof LoadModel.Open, RunRecord::offeredRate);
     if (byStack.isEmpty()) {
       return List.of();
@@ -81,7 +84,7 @@ final class LoadCurves {
   }
 
   /** Throughput and p99 against concurrency, for stacks run closed-loop at several concurrencies. */
-  List<ChartSpec> closedLoop() {
+  public List<ChartSpec> closedLoop() {
     ToDoubleFunction<RunRecord> concurrency = r -> ((LoadModel.Closed) r.loadModel()).concurrency();
     Map<String, List<RunRecord>> byStack = curves(r -> r.loadModel() instanceof LoadModel.Closed,
         r -> concurrency.applyAsDouble(r));
@@ -107,7 +110,7 @@ final class LoadCurves {
   }
 
   /** A curve over a setting at one load: its charts, and what the template names it by. */
-  record Sweep(String setting, String load, List<ChartSpec> charts, List<String> notes) {
+  public record Sweep(String setting, String load, List<ChartSpec> charts, List<String> notes) {
     public boolean hasNotes() {
       return !notes.isEmpty();
     }
@@ -117,7 +120,7 @@ final class LoadCurves {
    * Throughput, p99 and CPU per 1,000 operations against the swept setting (pool size or platform
    * threads) of a curve over one, one line per stack; null when the runs sweep no setting.
    */
-  Sweep sweep() {
+  public Sweep sweep() {
     LoadPoint.Swept swept = LoadPoint.Swept.of(race.runs());
     if (swept == LoadPoint.Swept.NONE) {
       return null;
@@ -140,7 +143,7 @@ final class LoadCurves {
       p99.add(Series.line(label, color, points(runs, swept::x, r -> r.result().latencyMs().p99()), false));
       List<RunRecord> measured = runs.stream().filter(r -> r.process() != null && r.result().ops() > 0).toList();
       if (!measured.isEmpty()) {
-        cpu.add(Series.line(label, color, points(measured, swept::x, SummaryView::cpuMsPer1kOps), false));
+        cpu.add(Series.line(label, color, points(measured, swept::x, RunFigures::cpuMsPer1kOps), false));
       }
     });
     String id = swept == LoadPoint.Swept.POOL ? "pool" : "threads";
@@ -165,7 +168,7 @@ final class LoadCurves {
       Function<RunRecord, Double> level) {
     boolean severalWorkloads = LoadPoint.severalWorkloads(race.runs());
     Map<String, List<RunRecord>> byStack = new LinkedHashMap<>();
-    race.runs().stream().filter(SummaryView::hasFigures).filter(model)
+    race.runs().stream().filter(RunFigures::hasFigures).filter(model)
         .sorted(Comparator.comparing(level))
         .forEach(r -> byStack.computeIfAbsent(r.stack() + (severalWorkloads ? " · " + r.workload() : ""),
             k -> new ArrayList<>()).add(r));

@@ -1,10 +1,12 @@
-package dev.dbrace.report;
+package dev.dbrace.report.chart;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Point;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Point;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.results.LoadPoint;
+import dev.dbrace.report.results.RunFigures;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,24 +19,24 @@ import java.util.function.ToDoubleFunction;
  * 1,000 operations, peak RSS, context switches per 1,000 operations, peak threads. Bars per load
  * point; for an open-loop curve, lines against the offered rate, where the cost of load shows.
  */
-final class ResourceCharts {
+public final class ResourceCharts {
   private record Metric(String id, String title, String unit, ToDoubleFunction<RunRecord> value) {}
 
   private static final List<Metric> METRICS = List.of(
       new Metric("rss", "Peak RSS", "MB", r -> r.process().peakRssMb()),
-      new Metric("ctx", "Context switches per 1,000 ops", "switches", SummaryView::contextSwitchesPer1kOps),
+      new Metric("ctx", "Context switches per 1,000 ops", "switches", RunFigures::contextSwitchesPer1kOps),
       new Metric("threads", "Peak threads", "threads", r -> r.process().peakThreads()));
-  private static final Metric CPU_TOTAL = new Metric("cpu", "CPU per 1,000 ops", "ms", SummaryView::cpuMsPer1kOps);
+  private static final Metric CPU_TOTAL = new Metric("cpu", "CPU per 1,000 ops", "ms", RunFigures::cpuMsPer1kOps);
 
   private final Palette palette;
 
-  ResourceCharts(Palette palette) {
+  public ResourceCharts(Palette palette) {
     this.palette = palette;
   }
 
-  List<ChartSpec> of(List<RunRecord> allRuns) {
+  public List<ChartSpec> of(List<RunRecord> allRuns) {
     List<RunRecord> runs = allRuns.stream()
-        .filter(r -> SummaryView.hasFigures(r) && r.process() != null && r.result().ops() > 0).toList();
+        .filter(r -> RunFigures.hasFigures(r) && r.process() != null && r.result().ops() > 0).toList();
     List<RunRecord> curve = openCurve(runs);
     List<RunRecord> points = runs.stream().filter(r -> !curve.contains(r)).toList();
     List<ChartSpec> charts = new ArrayList<>();

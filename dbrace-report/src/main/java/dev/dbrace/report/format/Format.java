@@ -1,4 +1,4 @@
-package dev.dbrace.report;
+package dev.dbrace.report.format;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -82,7 +82,7 @@ public final class Format {
     return text == null ? null : URL_PASSWORD.matcher(text).replaceAll("$1:***@");
   }
 
-  static String f(String format, Object... args) {
+  public static String f(String format, Object... args) {
     return String.format(Locale.ROOT, format, args);
   }
 }

@@ -1,6 +1,9 @@
-package dev.dbrace.report;
+package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.results.LoadPoint;
+import dev.dbrace.report.results.RunFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +30,8 @@ final class OrmCost {
       Optional<RunRecord> o = last(pointRuns, orm);
       Optional<RunRecord> r = last(pointRuns, raw);
       if (o.isPresent() && r.isPresent()) {
-        double ormUs = SummaryView.cpuMsPer1kOps(o.get());
-        double rawUs = SummaryView.cpuMsPer1kOps(r.get());
+        double ormUs = RunFigures.cpuMsPer1kOps(o.get());
+        double rawUs = RunFigures.cpuMsPer1kOps(r.get());
         out.add(String.format(Locale.ROOT,
             "At %s: %s costs %,.0f µs of CPU per operation over %s (%,.0f vs %,.0f µs), p50 %s vs %s ms, %,.0f vs %,.0f ops/s.",
             point.label(several), orm, ormUs - rawUs, raw, ormUs, rawUs, Format.ms(o.get().result().latencyMs().p50()),
