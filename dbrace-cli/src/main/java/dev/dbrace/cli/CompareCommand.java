@@ -1,9 +1,10 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.report.CompareReport;
-import dev.dbrace.report.Format;
 import dev.dbrace.report.RaceComparison;
 import dev.dbrace.report.ReportInputException;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.format.Format;
 import dev.dbrace.runner.UserError;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,8 +1,11 @@
 package dev.dbrace.report;
 
 import dev.dbrace.core.result.Race;
-import dev.dbrace.report.ChartSpec.Axis;
-import dev.dbrace.report.ChartSpec.Series;
+import dev.dbrace.report.chart.ChartSpec;
+import dev.dbrace.report.chart.ChartSpec.Axis;
+import dev.dbrace.report.chart.ChartSpec.Series;
+import dev.dbrace.report.format.Format;
+import dev.dbrace.report.page.Page;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +51,8 @@ public final class CompareReport {
 
   /** Writes the page comparing the two folders' races to {@code out} and returns the comparison. */
   public static RaceComparison write(Path aDir, Path bDir, Path out, double tolerance) {
-    RaceComparison c = RaceComparison.of(ResultsFolder.open(aDir).race(), ResultsFolder.open(bDir).race(), tolerance);
-    Page.write(render(c), out);
+    RaceComparison c = RaceComparison.of(ReportFiles.openResults(aDir).race(), ReportFiles.openResults(bDir).race(), tolerance);
+    ReportFiles.write(render(c), out);
     return c;
   }
 

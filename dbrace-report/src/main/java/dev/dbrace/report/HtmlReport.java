@@ -1,5 +1,9 @@
 package dev.dbrace.report;
 
+import dev.dbrace.report.page.ExperimentPage;
+import dev.dbrace.report.page.Page;
+import dev.dbrace.report.page.ReportPage;
+import dev.dbrace.report.results.ResultsFolder;
 import java.nio.file.Path;
 
 /**
@@ -24,10 +28,10 @@ public final class HtmlReport {
    */
   public static Path write(Path resultsDir, Path out) {
     Path dir = resultsDir.toAbsolutePath().normalize();
-    if (ExperimentPage.isExperimentFolder(dir)) {
-      return Page.write(Page.render("experiment", ExperimentPage.of(ExperimentPage.read(dir))), out);
+    if (ReportFiles.isExperimentFolder(dir)) {
+      return ReportFiles.write(Page.render("experiment", ExperimentPage.of(ReportFiles.readExperiment(dir))), out);
     }
-    return Page.write(render(ResultsFolder.open(resultsDir)), out);
+    return ReportFiles.write(render(ReportFiles.openResults(resultsDir)), out);
   }
 
   /** The page's HTML. */

@@ -2,6 +2,7 @@ package dev.dbrace.report;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.results.LoadPoint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

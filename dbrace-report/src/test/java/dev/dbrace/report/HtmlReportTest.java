@@ -46,7 +46,7 @@ class HtmlReportTest {
   @ValueSource(strings = {"plain", "capacity", "curve"})
   void dataBlobParsesBackToTheRace(String fixture) throws Exception {
     Pages page = render(fixture);
-    Race original = ResultsFolder.open(tmp.resolve(fixture)).race();
+    Race original = ReportFiles.openResults(tmp.resolve(fixture)).race();
     assertEquals(original, Json.MAPPER.treeToValue(page.data().get("race"), Race.class));
     assertEquals(page.data().get("charts").size(), Integer.parseInt(page.doc().body().attr("data-charts-expected")));
     for (String id : page.chartIds()) {
