@@ -302,11 +302,14 @@ public final class RequestResolver {
     Map<String, Map<String, String>> perStack = stacks == null ? Map.of() : StackOptions.split(stacks.stackOptions, list);
     long timeout = serviceLevel ? requestTimeoutMs() : 0;
     int threads = stacks == null ? 0 : StackOptions.threads(stacks.threads);
-    return new RaceSettings(list, workload, load, pool, concurrency, threads, warmupMs, seed(), perStack,
-        RaceOptions.workerJvmArgs(guards.jvmArgs), Path.of(System.getProperty("java.home"), "bin", "java"),
-        outlasting("--stall-timeout", guards.stallTimeoutMs, timeout), guards.runTimeoutMs,
-        outlasting("--drain-timeout", guards.drainTimeoutMs, timeout), stacks != null ? stacks.jfr : given("--jfr"),
-        guards.warmupMaxMs, timeout);
+    return RaceSettings.builder().level(serviceLevel ? RaceSettings.Level.SERVICE : RaceSettings.Level.DRIVER)
+        .stacks(list).workload(workload).load(load).pool(pool).concurrency(concurrency).threads(threads)
+        .warmupMs(warmupMs).warmupMaxMs(guards.warmupMaxMs).seed(seed()).stackOptions(perStack)
+        .workerJvmArgs(RaceOptions.workerJvmArgs(guards.jvmArgs)).java(Path.of(System.getProperty("java.home"), "bin", "java"))
+        .jfr(stacks != null ? stacks.jfr : given("--jfr"))
+        .guards(new RaceSettings.Guards(outlasting("--stall-timeout", guards.stallTimeoutMs, timeout), guards.runTimeoutMs,
+            outlasting("--drain-timeout", guards.drainTimeoutMs, timeout), timeout))
+        .build();
   }
 
   /** What a guard leaves a request beyond its timeout, so that a slow request ends as a timeout, not as a hung run. */

@@ -188,8 +188,8 @@ public final class ServiceLevel {
     if (connections != null) {
       options.put("connections", Integer.toString(connections));
     }
-    if (settings.requestTimeoutMs() > 0) {
-      options.put("timeoutMs", Long.toString(settings.requestTimeoutMs()));
+    if (settings.serviceLevel()) {
+      options.put("timeoutMs", Long.toString(settings.guards().requestTimeoutMs()));
     }
     java.util.function.Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
     List<ServiceVariant> raced = settings.stacks().stream().map(catalog::get).toList();

@@ -23,9 +23,7 @@ public class JfrRaceTest {
   void blockingStackShowsParkedThreadsAndSocketReads(@TempDir Path out) throws Exception {
     var base = Races.settings(List.of("jdbc-platform"), Workloads.byName("slow-mix", Map.of("sleep", "0.02", "fraction", "1")),
         new LoadModel.Closed(0, 2000, 16), 4, 300);
-    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
-        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        base.stallTimeoutMs(), base.runTimeoutMs(), base.drainTimeoutMs(), true, base.warmupMaxMs());
+    var settings = base.toBuilder().jfr(true).build();
     RunRecord r = Races.run(settings, out, new RunListener() {}).get(0);
     assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
     assertNotNull(r.probes().jfr());

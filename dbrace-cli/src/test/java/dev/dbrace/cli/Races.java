@@ -28,9 +28,12 @@ public final class Races {
   /** With {@code --warmup-max} of {@code warmupMaxMs}. */
   static RaceSettings settings(List<String> stacks, WorkloadSpec workload, LoadModel load, int pool, long warmupMs,
       long warmupMaxMs) {
-    return new RaceSettings(stacks, workload, load, pool, load instanceof LoadModel.Closed c ? c.concurrency() : 1, 50,
-        warmupMs, 42, Map.of(), List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"),
-        Path.of(System.getProperty("java.home"), "bin", "java"), 20_000, 120_000, 10_000, false, warmupMaxMs);
+    return RaceSettings.builder().level(RaceSettings.Level.DRIVER).stacks(stacks).workload(workload).load(load).pool(pool)
+        .concurrency(load instanceof LoadModel.Closed c ? c.concurrency() : 1).threads(50).warmupMs(warmupMs)
+        .warmupMaxMs(warmupMaxMs).seed(42)
+        .workerJvmArgs(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m"))
+        .java(Path.of(System.getProperty("java.home"), "bin", "java")).guards(new RaceSettings.Guards(20_000, 120_000, 10_000, 0))
+        .build();
   }
 
   static List<RunRecord> run(RaceSettings settings, Path out, RunListener listener) throws Exception {

@@ -110,12 +110,12 @@ public class RequestResolverTest {
     assertEquals(2_500, mine.requestTimeoutMs());
     RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
         mine.loadConcurrency(), mine.loadWarmup());
-    assertEquals(2_500, s.requestTimeoutMs());
+    assertEquals(2_500, s.guards().requestTimeoutMs());
     // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
     RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION_MS),
         e4.loadConcurrency(), e4.loadWarmup());
-    assertEquals(35_000, e4s.drainTimeoutMs());
-    assertEquals(60_000, e4s.stallTimeoutMs());
+    assertEquals(35_000, e4s.guards().drainTimeoutMs());
+    assertEquals(60_000, e4s.guards().stallTimeoutMs());
   }
 
   @Test

@@ -66,9 +66,10 @@ public class ServiceDeathTest {
   /** One service-level run of /db against {@code url}, whose process is {@code service}. */
   private static void race(Path out, String url, Process service) throws Exception {
     var endpoint = Endpoints.forEndpoint("/db");
-    var settings = new RaceSettings(List.of("dying-service"), endpoint, new LoadModel.Closed(400, 0, 4), 4, 4, 0, 0, 42,
-        Map.of(), List.of("-Xmx128m"), Path.of(System.getProperty("java.home"), "bin", "java"), 10_000, 300_000, 2_000,
-        false, 60_000, 2_000);
+    var settings = RaceSettings.builder().level(RaceSettings.Level.SERVICE).stacks(List.of("dying-service"))
+        .workload(endpoint).load(new LoadModel.Closed(400, 0, 4)).pool(4).concurrency(4).threads(0).warmupMs(0)
+        .warmupMaxMs(60_000).seed(42).workerJvmArgs(List.of("-Xmx128m")).java(Path.of(System.getProperty("java.home"), "bin", "java"))
+        .guards(new RaceSettings.Guards(10_000, 300_000, 2_000, 2_000)).build();
     StackCatalog catalog = StackCatalog.generators(Home.dir());
     RunSubject subject = (name, load, runDir, app, jvmArgs) -> new RunSubject.Started(catalog.get("http"),
         Map.of("url", url, "timeoutMs", "2000", "connections", "4"), service.pid(), List.of(), Map.of(), service::destroy);

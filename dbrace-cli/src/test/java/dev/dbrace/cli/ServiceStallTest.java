@@ -90,9 +90,11 @@ public class ServiceStallTest {
   /** One service-level run of /db against {@code url}: stall timeout 3 s, request timeout 1 s; its seconds. */
   private static long race(Path out, String url) throws Exception {
     var endpoint = Endpoints.forEndpoint("/db");
-    var settings = new RaceSettings(List.of("hung-service"), endpoint, new LoadModel.Closed(EXECUTIONS, 0, CONCURRENCY), 4,
-        CONCURRENCY, 0, 0, 42, Map.of(), List.of("-Xmx128m"), Path.of(System.getProperty("java.home"), "bin", "java"),
-        3_000, 300_000, 2_000, false, 60_000, REQUEST_TIMEOUT_MS);
+    var settings = RaceSettings.builder().level(RaceSettings.Level.SERVICE).stacks(List.of("hung-service"))
+        .workload(endpoint).load(new LoadModel.Closed(EXECUTIONS, 0, CONCURRENCY)).pool(4).concurrency(CONCURRENCY).threads(0)
+        .warmupMs(0).warmupMaxMs(60_000).seed(42).workerJvmArgs(List.of("-Xmx128m"))
+        .java(Path.of(System.getProperty("java.home"), "bin", "java"))
+        .guards(new RaceSettings.Guards(3_000, 300_000, 2_000, REQUEST_TIMEOUT_MS)).build();
     StackCatalog catalog = StackCatalog.generators(Home.dir());
     RunSubject service = (name, load, runDir, app, jvmArgs) -> new RunSubject.Started(catalog.get("http"),
         Map.of("url", url, "timeoutMs", Long.toString(REQUEST_TIMEOUT_MS), "connections", Integer.toString(CONCURRENCY)),

@@ -83,9 +83,7 @@ public class StackRaceTest {
   void connectionsAtWorkAsTheServerSawThem(@TempDir Path out) throws Exception {
     RaceSettings b = Races.settings(List.of("jdbc-platform", "vertx-pipelined"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Closed(0, 1_500, 8), 4, 500);
-    RaceSettings s = new RaceSettings(b.stacks(), b.workload(), b.load(), b.pool(), b.concurrency(), b.threads(),
-        b.warmupMs(), b.seed(), Map.of("vertx-pipelined", Map.of("eventLoops", "1")), b.workerJvmArgs(), b.java(),
-        b.stallTimeoutMs(), b.runTimeoutMs(), b.drainTimeoutMs(), b.jfr(), b.warmupMaxMs());
+    RaceSettings s = b.toBuilder().stackOptions(Map.of("vertx-pipelined", Map.of("eventLoops", "1"))).build();
     List<RunRecord> runs = Races.run(s, out, new RunListener() {});
     Map<String, RunRecord> byStack = new java.util.HashMap<>();
     runs.forEach(r -> byStack.put(r.stack(), r));

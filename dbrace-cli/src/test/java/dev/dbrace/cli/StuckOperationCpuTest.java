@@ -51,9 +51,7 @@ public class StuckOperationCpuTest {
     long durationMs = 3_000;
     long drainMs = 6_000;
     var base = Races.settings(List.of("jdbc-platform"), oneStuck(), new LoadModel.Closed(0, durationMs, 4), 4, 2_000);
-    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
-        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        30_000, base.runTimeoutMs(), drainMs, false, base.warmupMaxMs());
+    var settings = base.toBuilder().guards(new RaceSettings.Guards(30_000, base.guards().runTimeoutMs(), drainMs, 0)).build();
     List<RunRecord> runs;
     try (Connection gate = TestDb.get().target().connect()) {
       runs = Races.run(settings, out, new RunListener() {

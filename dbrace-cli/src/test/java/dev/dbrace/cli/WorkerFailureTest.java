@@ -50,9 +50,7 @@ public class WorkerFailureTest {
     // every operation sleeps 8 s in the database and the stall timeout is 2 s
     var workload = Workloads.byName("slow-mix", Map.of("sleep", "8", "fraction", "1"));
     var base = Races.settings(List.of("vertx"), workload, new LoadModel.Closed(0, 20_000, 4), 4, 0);
-    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
-        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        2_000, base.runTimeoutMs(), 1_000, false, base.warmupMaxMs());
+    var settings = base.toBuilder().guards(new RaceSettings.Guards(2_000, base.guards().runTimeoutMs(), 1_000, 0)).build();
     List<RunRecord> runs = Races.run(settings, out, new RunListener() {});
     RunRecord r = runs.get(0);
     assertEquals("hung", r.status().label(), r.message());
@@ -85,9 +83,7 @@ public class WorkerFailureTest {
     };
     var base = Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Closed(0, 60_000, 4), 4, 0);
-    var settings = new RaceSettings(base.stacks(), base.workload(), base.load(), base.pool(), base.concurrency(),
-        base.threads(), base.warmupMs(), base.seed(), base.stackOptions(), base.workerJvmArgs(), base.java(),
-        2_000, base.runTimeoutMs(), 1_000, false, base.warmupMaxMs());
+    var settings = base.toBuilder().guards(new RaceSettings.Guards(2_000, base.guards().runTimeoutMs(), 1_000, 0)).build();
     long t0 = System.nanoTime();
     List<RunRecord> runs = Races.run(settings, out, freezer);
     double took = (System.nanoTime() - t0) / 1e9;

@@ -339,7 +339,7 @@ public final class RaceRunner {
                 target.engine(), target.sslMode(), target.sslRootCert()),
             new RunSpec.Setup(pool, threads, s.stackOptions(), app),
             new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
-                500, settings.drainTimeoutMs()),
+                500, settings.guards().drainTimeoutMs()),
             new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
         probes.forEach(p -> executor.onMeasure(p::measuring).onWindowClosed(p::windowClosed).onMeasured(p::measured));
         executing = executor;

@@ -61,12 +61,12 @@ public final class RaceSession {
       RunSubject subject = subjects == null ? RunSubject.stacks(StackCatalog.discover(Home.dir()), settings)
           : subjects.open(settings, db);
       Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
-          EnvironmentProbe.of(Home.dir(), db).withDataSources(subject.dataSources()), settingsOf(settings, plan, db.target()),
+          EnvironmentProbe.of(Home.dir(), db).withDataSources(subject.dataSources()), settings.record(plan, db.target()),
           settings.workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
       output.raceStarted(new RunListener.RaceStarted(plan.kind() + " of " + settings.stacks().size()
-          + (subjects == null ? " stacks" : " services") + ", workload " + settings.workload().name() + ", "
+          + (settings.serviceLevel() ? " services" : " stacks") + ", workload " + settings.workload().name() + ", "
           + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir, settings));
@@ -96,7 +96,7 @@ public final class RaceSession {
       }
       output.raceFinished(new RunListener.RaceFinished(runs, verdict,
           plan instanceof CapacitySearch search ? search.verdicts() : List.of(), sla, faults != null, db.engine(),
-          subjects != null, dir.resolve("race.json")));
+          settings.serviceLevel(), dir.resolve("race.json")));
       writeReport(dir, output);
       long bad = runs.stream().filter(r -> !r.ok()).count();
       return bad == 0 ? 0 : 1;
@@ -111,22 +111,6 @@ public final class RaceSession {
       output.message("could not write the HTML report: " + Secrets.redact(String.valueOf(e.getMessage()))
           + " (race.json is complete; retry with ./dbrace report " + dir + ")");
     }
-  }
-
-  /** The race's settings; {@code sslmode} is the mode every stack was asked for (null off PostgreSQL). */
-  private static Race.Settings settingsOf(RaceSettings s, RacePlan plan, dev.dbrace.db.DbTarget target) {
-    return new Race.Settings(s.stacks(), s.workload().name(), s.workload().options(), s.load().describe(), s.load(),
-        plan.steps(), plan.sweep(), s.pool(), s.concurrency(), s.threads(), threadPool(s), s.warmupMs(), s.seed(), s.stackOptions(),
-        s.workerJvmArgs(), s.jfr(), plan.rounds(), s.warmupRule(),
-        target.sslMode() == null ? null : target.sslMode().libpq(), s.requestTimeoutMs() > 0 ? s.requestTimeoutMs() : null);
-  }
-
-  /** {@code fixed} or {@code elastic} at the driver level; null for services, which have no such setting. */
-  private static String threadPool(RaceSettings s) {
-    if (Verdict.threads(s) < 0) {
-      return null;
-    }
-    return s.threads() == dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS ? "elastic" : "fixed";
   }
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {

@@ -134,7 +134,7 @@ public final class RunExecutor {
       String stopReason = null;
       // the service level counts answers only: a hung service's requests time out one by one, and
       // those timeouts would otherwise keep its run going until the run timeout
-      boolean serviceLevel = settings.requestTimeoutMs() > 0;
+      boolean serviceLevel = settings.serviceLevel();
       boolean stalled = false;
       while (true) {
         WorkerProcess.Message m = w.next(250);
@@ -142,12 +142,12 @@ public final class RunExecutor {
         if (m == null) {
           if (stopSentAt == 0) {
             stopReason = ready ? watchdog(now, t0, lastChange) : startupWatchdog(now, t0);
-            stalled = ready && serviceLevel && stopReason != null && now - lastChange > settings.stallTimeoutMs() * 1_000_000L;
+            stalled = ready && serviceLevel && stopReason != null && now - lastChange > settings.guards().stallTimeoutMs() * 1_000_000L;
             if (stopReason != null) {
               w.send("stop");
               stopSentAt = now;
             }
-          } else if (now - stopSentAt > (settings.drainTimeoutMs() + 15_000) * 1_000_000L) {
+          } else if (now - stopSentAt > (settings.guards().drainTimeoutMs() + 15_000) * 1_000_000L) {
             w.kill();
             return outcome(RunStatus.HUNG, stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
           }
@@ -234,7 +234,7 @@ public final class RunExecutor {
 
   /** Opening a stack (JVM start, pool warm-up) may take a while on a loaded machine, not forever. */
   private String startupWatchdog(long now, long t0) {
-    long limit = Math.max(STARTUP_TIMEOUT_MS, settings.stallTimeoutMs());
+    long limit = Math.max(STARTUP_TIMEOUT_MS, settings.guards().stallTimeoutMs());
     return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
   }
 
@@ -244,15 +244,15 @@ public final class RunExecutor {
 
   /** Why the run must be stopped now, or null. */
   private String watchdog(long now, long t0, long lastChange) {
-    if (now - lastChange > settings.stallTimeoutMs() * 1_000_000L) {
-      if (settings.requestTimeoutMs() > 0) {
-        return "the service answered nothing for " + seconds(settings.stallTimeoutMs()) + " (its requests timed out after "
-            + seconds(settings.requestTimeoutMs()) + "); stopped, the figures measured until then kept";
+    if (now - lastChange > settings.guards().stallTimeoutMs() * 1_000_000L) {
+      if (settings.serviceLevel()) {
+        return "the service answered nothing for " + seconds(settings.guards().stallTimeoutMs()) + " (its requests timed out after "
+            + seconds(settings.guards().requestTimeoutMs()) + "); stopped, the figures measured until then kept";
       }
-      return "no operation completed for " + settings.stallTimeoutMs() / 1000 + " s";
+      return "no operation completed for " + settings.guards().stallTimeoutMs() / 1000 + " s";
     }
-    if (now - t0 > settings.runTimeoutMs() * 1_000_000L) {
-      return "run exceeded the run timeout of " + settings.runTimeoutMs() / 1000 + " s";
+    if (now - t0 > settings.guards().runTimeoutMs() * 1_000_000L) {
+      return "run exceeded the run timeout of " + settings.guards().runTimeoutMs() / 1000 + " s";
     }
     return null;
   }
