@@ -24,20 +24,10 @@ public final class Protocol {
     send(MessageType.MEASURE, Map.of());
   }
 
-  /**
-   * {@code notIssued}: open-loop arrivals not sent because of the in-flight limit (0 for closed loop);
-   * {@code timeouts}: those of the {@code errors} that were timeouts (the service-level stall guard
-   * counts only answers).
-   */
-  public void progress(String phase, long ops, long errors, long timeouts, long notIssued, double elapsedS) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    fields.put("phase", phase);
-    fields.put("ops", ops);
-    fields.put("errors", errors);
-    fields.put("timeouts", timeouts);
-    fields.put("not_issued", notIssued);
-    fields.put("elapsed_s", elapsedS);
-    send(MessageType.PROGRESS, fields);
+  /** The counts so far, about twice a second ({@link Progress}: the runner reads the same type back). */
+  public void progress(Progress progress) {
+    send(MessageType.PROGRESS, Json.MAPPER.convertValue(progress, Json.MAPPER.getTypeFactory()
+        .constructMapType(LinkedHashMap.class, String.class, Object.class)));
   }
 
   /** The measured window closed (issuing ended; the operations in flight drain): the runner reads the process's CPU now. */

@@ -167,8 +167,8 @@ public final class WorkerMain {
       t.setDaemon(true);
       return t;
     });
-    ticker.scheduleAtFixedRate(() -> protocol.progress("warmup", warm.measured().ok(), warm.measured().errors(),
-        warm.measured().timeouts(), warm.measured().notIssued(), (System.nanoTime() - start) / 1e9),
+    ticker.scheduleAtFixedRate(() -> protocol.progress(new Progress("warmup", warm.measured().ok(), warm.measured().errors(),
+        warm.measured().timeouts(), warm.measured().notIssued(), (System.nanoTime() - start) / 1e9)),
         spec.plan().progressIntervalMs(), spec.plan().progressIntervalMs(), TimeUnit.MILLISECONDS);
     WarmupRule.Outcome outcome;
     try {
@@ -226,7 +226,8 @@ public final class WorkerMain {
     boolean m = loop.measuring();
     var phase = m ? loop.measured() : loop.warmup();
     double elapsed = m ? loop.measuredSeconds() : (System.nanoTime() - start) / 1e9;
-    protocol.progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), phase.timeouts(), phase.notIssued(), elapsed);
+    protocol.progress(new Progress(m ? "measure" : "warmup", phase.ok(), phase.errors(), phase.timeouts(), phase.notIssued(),
+        elapsed));
   }
 
   private static StackProvider find(String name) {

@@ -1,7 +1,7 @@
 package dev.dbrace.runner.fork;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.Progress;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
@@ -174,17 +174,15 @@ public final class RunExecutor {
             onWindowClosed.accept(Instant.now());
           }
           case PROGRESS -> {
-            JsonNode b = m.body();
+            Progress p = Json.MAPPER.treeToValue(m.body(), Progress.class);
             // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled;
             // at the service level only answers count (ok or the service's error), neither timeouts nor refusals
-            long count = serviceLevel ? b.path("ops").asLong() + b.path("errors").asLong() - b.path("timeouts").asLong()
-                : b.path("ops").asLong() + b.path("errors").asLong() + b.path("not_issued").asLong();
+            long count = serviceLevel ? p.answered() : p.decided();
             if (count != lastCount) {
               lastCount = count;
               lastChange = now;
             }
-            listener.progress(spec.stack(), b.path("phase").asText(), b.path("ops").asLong(),
-                b.path("errors").asLong(), b.path("elapsed_s").asDouble());
+            listener.progress(spec.stack(), p.phase(), p.ops(), p.errors(), p.elapsedS());
           }
           case RESULT -> {
             ProcStats after = sampler.measuring(false);
