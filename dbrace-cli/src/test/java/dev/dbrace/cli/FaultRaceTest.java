@@ -117,7 +117,7 @@ public class FaultRaceTest {
       ResultStore store = new ResultStore(out, header);
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Home.dir()), store,
           new RunListener() {}).faults(plan, pg);
-      runner.run();
+      runner.run(1);
       return runner.snapshot();
     }
   }

@@ -47,7 +47,7 @@ public class ServeRaceTest {
       ServiceSubject subject = new ServiceSubject(ServiceCatalog.discover(Home.dir()), StackCatalog.generators(Home.dir()),
           settings, pg.target(), remote.url(), Map.of("connections", Integer.toString(concurrency)));
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, subject, new ResultStore(out, header), new RunListener() {});
-      runner.run();
+      runner.run(1);
       return runner.snapshot();
     }
   }

@@ -111,8 +111,8 @@ public final class CapacitySearch implements RacePlan {
 
   /** One stack's search; {@code laterRuns} is the estimate for the stacks after it (ETA). */
   private Race.Capacity search(RaceRunner runner, String stack, int laterRuns) throws IOException, InterruptedException {
-    RunRecord probe = runner.run(stack, new LoadModel.Closed(0, stepMs, probeConcurrency), "probe", 0,
-        TYPICAL_RUNS - 1 + laterRuns);
+    RunRecord probe = runner.run(RunSlot.of(runner.settings(), stack, new LoadModel.Closed(0, stepMs, probeConcurrency),
+        RunSlot.Purpose.PROBE, 0, 1), TYPICAL_RUNS - 1 + laterRuns);
     List<String> unsettled = new ArrayList<>();
     if (StackRounds.unsettled(probe)) {
       unsettled.add("the probe");
@@ -319,7 +319,7 @@ public final class CapacitySearch implements RacePlan {
       }
       count++;
       int left = Math.max(0, TYPICAL_RUNS - 1 - count) + laterRuns;
-      RunRecord r = runner.run(stack, openAt.at(rate, ms), "capacity", count, left);
+      RunRecord r = runner.run(RunSlot.of(runner.settings(), stack, openAt.at(rate, ms), RunSlot.Purpose.CAPACITY, count, 1), left);
       if (StackRounds.unsettled(r)) {
         unsettled.add(String.format(Locale.ROOT, "%,.0f ops/s", rate));
       }

@@ -131,7 +131,8 @@ public final class CurvePlan implements RacePlan {
         int pool = step.pool() == null ? settings.pool() : step.pool();
         int threads = step.threads() == null ? settings.threads() : step.threads();
         for (String stack : RacePlan.roundOrder(live, round)) {
-          RunRecord r = runner.run(stack, step.load(), pool, threads, "curve", i + 1, round, total - done - 1);
+          RunRecord r = runner.run(new RunSlot(stack, step.load(), pool, threads, RunSlot.Purpose.CURVE, i + 1, round),
+              total - done - 1);
           done++;
           String why = saturated(r, step.load());
           if (why != null) {

@@ -110,11 +110,6 @@ public final class RaceRunner {
     listener.note(message);
   }
 
-  /** A plain race: every stack once at the race's load. */
-  public List<RunRecord> run() throws IOException, InterruptedException {
-    return run(1);
-  }
-
   /**
    * A plain race of {@code rounds} rounds, interleaved and turned a place each round ({@link RacePlan#roundOrder}:
    * A B C, B C A, C A B ...), each run a fresh worker.
@@ -126,7 +121,8 @@ public final class RaceRunner {
     for (int round = 1; round <= rounds; round++) {
       List<String> order = RacePlan.roundOrder(settings.stacks(), round);
       for (int i = 0; i < size; i++) {
-        run(order.get(i), settings.load(), "race", 0, round, total - (round - 1) * size - i - 1);
+        run(RunSlot.of(settings, order.get(i), settings.load(), RunSlot.Purpose.RACE, 0, round),
+            total - (round - 1) * size - i - 1);
       }
     }
     return snapshot();
@@ -139,29 +135,17 @@ public final class RaceRunner {
     rounds = n;
   }
 
-  /** One run in round 1 (a race without rounds, a capacity search). */
-  public RunRecord run(String stack, LoadModel load, String purpose, int step, int runsLeft)
-      throws IOException, InterruptedException {
-    return run(stack, load, purpose, step, 1, runsLeft);
-  }
-
   /**
-   * One run of {@code stack} at {@code load}; recorded and saved before it returns.
+   * Runs {@code slot}; the run is recorded and saved before this returns.
    *
-   * @param round which round of the race (1-based); rounds after the first get folders of their own
    * @param runsLeft the plan's estimate of runs after this one, for the overall ETA
    */
-  public RunRecord run(String stack, LoadModel load, String purpose, int step, int round, int runsLeft)
-      throws IOException, InterruptedException {
-    return run(stack, load, settings.pool(), settings.threads(), purpose, step, round, runsLeft);
-  }
-
-  /**
-   * The same with the run's own pool size and platform threads ({@link
-   * dev.dbrace.core.spi.StackConfig#ELASTIC_THREADS} for elastic): a curve's step over one of them.
-   */
-  public RunRecord run(String stack, LoadModel load, int pool, int threads, String purpose, int step, int round,
-      int runsLeft) throws IOException, InterruptedException {
+  public RunRecord run(RunSlot slot, int runsLeft) throws IOException, InterruptedException {
+    String stack = slot.stack();
+    LoadModel load = slot.load();
+    String purpose = slot.purpose().label();
+    int step = slot.step();
+    int round = slot.round();
     int index;
     synchronized (runs) {
       index = runs.size() + 1;
@@ -175,7 +159,7 @@ public final class RaceRunner {
     }
     RunRecord record;
     try {
-      record = runOne(stack, load, pool, threads, purpose, step, round);
+      record = runOne(slot);
     } catch (SubjectFailed e) {
       record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
           RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
@@ -192,7 +176,7 @@ public final class RaceRunner {
     executing = null;
     // a service's pool is its own and it has no thread setting: only the driver level's runs name them
     boolean driver = Verdict.threads(settings) >= 0;
-    record = record.withSetup(driver ? pool : null, driver ? threads : null);
+    record = record.withSetup(driver ? slot.pool() : null, driver ? slot.threads() : null);
     if (record.status() == RunStatus.INTERRUPTED) {
       store.current(record); // the hook saves it as the run cut short, figures and all
       cutShort.countDown();
@@ -307,8 +291,14 @@ public final class RaceRunner {
     return "race".equals(purpose) ? dir : dir.resolve(String.format("%02d-%s", step, purpose));
   }
 
-  private RunRecord runOne(String name, LoadModel load, int pool, int threads, String purpose, int step, int round)
-      throws IOException, InterruptedException {
+  private RunRecord runOne(RunSlot slot) throws IOException, InterruptedException {
+    String name = slot.stack();
+    LoadModel load = slot.load();
+    int pool = slot.pool();
+    int threads = slot.threads();
+    String purpose = slot.purpose().label();
+    int step = slot.step();
+    int round = slot.round();
     Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
     String app = applicationName(name);
     boolean ledger = Workloads.LEDGER.equals(settings.workload().name());

@@ -1,0 +1,38 @@
+package dev.dbrace.runner;
+
+import dev.dbrace.core.load.LoadModel;
+import java.util.Locale;
+
+/**
+ * One run a plan asks for, as a value: which stack, at which load, with which pool and platform threads, why, and where
+ * in its stack's series and the race's rounds. {@link RaceRunner#run(RunSlot, int)} runs it.
+ *
+ * @param threads platform threads for the stacks with a fixed pool ({@link dev.dbrace.core.spi.StackConfig#ELASTIC_THREADS}
+ *     for elastic)
+ * @param step the run's position in its stack's series (0 for a plain race)
+ * @param round which round of the race (1-based); rounds after the first get folders of their own
+ */
+public record RunSlot(String stack, LoadModel load, int pool, int threads, Purpose purpose, int step, int round) {
+
+  /** Why a run was made; race.json's {@code purpose} is its label. */
+  public enum Purpose {
+    /** A plain race's run. */
+    RACE,
+    /** A curve's step. */
+    CURVE,
+    /** The closed-loop run a capacity search starts from. */
+    PROBE,
+    /** A capacity search's open-loop step. */
+    CAPACITY;
+
+    /** {@code race}, {@code curve}, {@code probe} or {@code capacity}. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** A run with the race's own pool and threads. */
+  public static RunSlot of(RaceSettings settings, String stack, LoadModel load, Purpose purpose, int step, int round) {
+    return new RunSlot(stack, load, settings.pool(), settings.threads(), purpose, step, round);
+  }
+}
