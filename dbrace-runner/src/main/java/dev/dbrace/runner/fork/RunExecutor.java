@@ -23,8 +23,9 @@ import java.util.List;
  * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. Not thread-safe; one run at a time.
  */
 public final class RunExecutor {
-  /** What came back from the worker, before server counters are added. */
   /**
+   * What came back from the worker, before server counters are added.
+   *
    * @param ready the measured process when warm-up began (the stack open); with {@code before}, the warm-up's CPU
    * @param before the measured process when the measured phase began; {@code after}, when the result came
    * @param windowEnd the measured process when the measured window closed (the worker's {@code drain}), before the
