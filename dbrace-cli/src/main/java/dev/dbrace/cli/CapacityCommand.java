@@ -103,9 +103,9 @@ public final class CapacityCommand implements Callable<Integer> {
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), probe, concurrency, warmup);
-      return service.run(resolver.request(settings, search, sla, null));
+      return service.run(resolver.request(settings, search, sla, null), race.console());
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), probe, concurrency, warmup);
-    return RaceSession.run(resolver.request(settings, search, sla, null), RunCommand.console());
+    return RaceSession.run(resolver.request(settings, search, sla, null), race.console());
   }
 }

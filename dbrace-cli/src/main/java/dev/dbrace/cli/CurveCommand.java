@@ -128,13 +128,13 @@ final class CurveCommand implements Callable<Integer> {
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);
-      return service.run(resolver.request(settings, plan, sla, null));
+      return service.run(resolver.request(settings, plan, sla, null), race.console());
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), steps.get(0), concurrency, warmup);
     if (setting == CurvePlan.Sweep.POOL) {
       settings = settings.withPool(plan.steps().getFirst().intValue()); // the race's pool: the first step's
     }
-    return RaceSession.run(resolver.request(settings, plan, sla, null), RunCommand.console());
+    return RaceSession.run(resolver.request(settings, plan, sla, null), race.console());
   }
 
   /** A list of --threads: the values of a threads sweep (elastic is not a point on its axis); null for one value. */

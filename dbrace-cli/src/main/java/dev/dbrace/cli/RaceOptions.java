@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.cli.console.ConsoleOutput;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
@@ -8,6 +9,7 @@ import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.Replicas;
+import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The options every racing command shares (run, curve, capacity, serve-race, validate): the
- * scenario, the seed and the results folder, beside the {@link DatabaseOptions}, {@link GuardOptions}
+ * scenario, the seed, the results folder and how wide the console's table is, beside the {@link DatabaseOptions}, {@link GuardOptions}
  * and, at the driver level, {@link StackOptions} mixins. Also the checks those commands share.
  * The fields are what the command line said; {@link RequestResolver} layers them over a scenario's.
  */
@@ -36,6 +38,16 @@ public final class RaceOptions {
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<workload or endpoint>).")
   Path out;
+
+  @Option(names = "--wide", description = "Print every column of the table at the end (some 300 characters wide: p99.9, max,"
+      + " status, unfinished, CPU user/sys, page faults, context switches, the server's figures...); by default it shows the"
+      + " figures compared first and fits 120 columns. race.json and summary.csv have every figure either way.")
+  boolean wide;
+
+  /** A race on this process's console: stdout for the results, stderr for progress (redrawn where it is a terminal). */
+  RunListener console() {
+    return new ConsoleOutput(System.out, System.err, RunCommand.tty(), wide);
+  }
 
   /** The race's engine: the URL's scheme, else {@code engine}, else PostgreSQL; a mismatch is the user's error. */
   static Engine engine(String engine, String url) {

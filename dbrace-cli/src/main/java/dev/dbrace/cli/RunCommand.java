@@ -70,16 +70,11 @@ public final class RunCommand implements Callable<Integer> {
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
     RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
-    return RaceSession.run(resolver.request(settings, rounds, null, plan), RunCommand.console());
+    return RaceSession.run(resolver.request(settings, rounds, null, plan), race.console());
   }
 
   static boolean tty() {
     return "1".equals(System.getProperty("dbrace.tty"));
-  }
-
-  /** A race on this process's console: stdout for the results, stderr for progress (redrawn where it is a terminal). */
-  static dev.dbrace.runner.RunListener console() {
-    return new dev.dbrace.cli.console.ConsoleOutput(System.out, System.err, tty());
   }
 
   /**

@@ -68,11 +68,11 @@ final class ServeRaceCommand implements Callable<Integer> {
           new RacePlan.Fixed(roundsAsked), null, null, e, base.resolve(e.id()))).toList();
       int worst = 0;
       for (RaceRequest request : perEngine) {
-        worst = Math.max(worst, service.run(request));
+        worst = Math.max(worst, service.run(request, race.console()));
       }
       return worst;
     }
     RaceSettings settings = resolver.serviceSettings(resolver.engine(), model, concurrency, warmup);
-    return service.run(resolver.request(settings, new RacePlan.Fixed(roundsAsked), null, null));
+    return service.run(resolver.request(settings, new RacePlan.Fixed(roundsAsked), null, null), race.console());
   }
 }

@@ -10,6 +10,7 @@ import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.service.NotificationSources;
@@ -169,8 +170,8 @@ public final class ServiceLevel {
         + ": give a user whose password fits";
   }
 
-  /** Runs the request's plan with a fresh service per run and dbrace's remote stub up for the whole race. */
-  int run(RaceRequest request) throws IOException, InterruptedException {
+  /** Runs the request's plan with a fresh service per run and dbrace's remote stub up for the whole race, on {@code console}. */
+  int run(RaceRequest request, RunListener console) throws IOException, InterruptedException {
     RaceSettings settings = request.settings();
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     UserError.require(connections == null || connections >= 1 && connections <= Defaults.CONNECTIONS_MAX,
@@ -200,7 +201,7 @@ public final class ServiceLevel {
           sources.prepare(db.target(), log); // the slow table, on the race's database once it is up
         }
         return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources);
-      }), RunCommand.console());
+      }), console);
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.runner.Home;
 import java.net.ServerSocket;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Bad input gets one clear line on stderr and exit code 2, never a stack trace. */
@@ -126,5 +127,18 @@ class BadInputTest {
     Cli.Result r = Cli.run("run", "--url", "postgresql://postgres:" + wrong + "@127.0.0.1:" + t.port() + "/postgres");
     assertOneLineError(r, "password authentication failed");
     assertFalse(r.err().contains(wrong) || r.out().contains(wrong), "password printed: " + r.err());
+  }
+
+  /** --wide (every column of the table) is a racing option: each racing command lists it and takes it. */
+  @Test
+  void everyRacingCommandTakesWide() {
+    for (String command : List.of("run", "curve", "capacity", "serve-race")) {
+      Cli.Result help = Cli.run(command, "--help");
+      assertEquals(0, help.exit(), help.err());
+      assertTrue(help.out().contains("--wide"), command + ": " + help.out());
+    }
+    // taken, so the race's own checks come next
+    assertOneLineError(Cli.run("serve-race", "--wide", "--services", "nosuch"), "unknown service 'nosuch'");
+    assertOneLineError(Cli.run("curve", "--wide", "--rates", "100", "--stacks", "nosuch"), "unknown stack 'nosuch'");
   }
 }

@@ -23,7 +23,10 @@ class EndToEndTest {
     Cli.Result r = Cli.run("run", "--url", url, "--stacks", "jdbc-platform,vertx", "--executions", "2000",
         "--concurrency", "8", "--pool", "4", "--warmup", "300ms", "--rounds", "1", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
-    assertTrue(r.out().contains("jdbc-platform") && r.out().contains("vs best"), r.out());
+    // the default table: the figures compared first, and where the others are
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("jdbc-platform ")) && r.out().contains(" ops/s "), r.out());
+    assertTrue(r.out().contains(" more columns: --wide, or race.json / summary.csv") && !r.out().contains("p99.9 ms"), r.out());
+    assertFalse(r.out().contains("server xact"), "no note on a column the table left out: " + r.out());
     assertTrue(r.out().contains("one round, so not tested"), r.out());
 
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
@@ -73,7 +76,7 @@ class EndToEndTest {
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("run", "--url", url, "--stacks", "vertx,vertx", "--rounds", "3", "--duration", "1s",
         "--warmup", "1s", "--concurrency", "8", "--pool", "4", "--stack-opt", "vertx.cachePreparedStatements=false",
-        "--out", out.toString());
+        "--wide", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
 
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
@@ -101,7 +104,11 @@ class EndToEndTest {
     assertEquals("throughput", throughput.path("name").asText(), race.path("verdict").toString());
     assertEquals(3, throughput.path("rounds").asInt());
     assertTrue(throughput.has("p_value") && throughput.path("within_noise").size() >= 1, throughput.toString());
-    // the table: one row per replica, median and range of its three rounds
+    // the table, every column (--wide): one row per replica, median and range of its three rounds
+    String head = r.out().lines().filter(l -> l.startsWith("stack ")).findFirst().orElseThrow();
+    assertTrue(head.contains(" rounds ") && head.contains(" p99.9 ms ") && head.endsWith(" server stmts/client"), r.out());
+    assertFalse(r.out().contains("more columns"), r.out());
+    assertTrue(r.out().contains("\nserver xact, server stmts/client: from the worker's start"), r.out());
     List<String> rows = r.out().lines().filter(l -> l.startsWith("vertx")).toList();
     assertEquals(2, rows.size(), r.out());
     assertTrue(rows.getFirst().matches(".*\\d \\([0-9,]+-[0-9,]+\\).*"), rows.getFirst());

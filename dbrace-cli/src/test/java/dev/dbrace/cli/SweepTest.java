@@ -40,7 +40,7 @@ class SweepTest {
   @Test
   void aPoolSweepRunsEachStepWithItsPoolAndChartsIt(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("pools");
-    Cli.Result r = cli(args("curve", out, "--pools", "3,1", "--concurrencies", "6", "--step-duration", "2s"));
+    Cli.Result r = cli(args("curve", out, "--pools", "3,1", "--concurrencies", "6", "--step-duration", "2s", "--wide"));
     assertEquals(0, r.exit(), r.err());
     JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     JsonNode settings = race.path("settings");
@@ -79,7 +79,7 @@ class SweepTest {
     assertTrue(verdict.startsWith("Peaks: jdbc-platform ") && verdict.contains(" ops/s at pool 3") && verdict.contains("pools 1 and 3"),
         verdict);
     assertTrue(r.out().contains("closed c=6 pool 1") && r.out().contains("closed c=6 pool 3"), r.out());
-    assertTrue(r.out().contains("% cpu") && r.out().contains("faults min/maj"), r.out());
+    assertTrue(r.out().contains("% cpu") && r.out().contains("faults min/maj"), "--wide's columns: " + r.out());
     String html = Files.readString(out.resolve("report.html"));
     for (String chart : List.of("throughput-vs-pool", "p99-vs-pool", "cpu-vs-pool")) {
       assertTrue(html.contains("id=\"chart-" + chart + "\""), chart);

@@ -30,7 +30,7 @@ class HeldOverNoteTest {
 
   private static String print(List<RunRecord> runs) {
     var bytes = new ByteArrayOutputStream();
-    ConsoleTable.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), runs);
+    ConsoleTable.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), runs, false);
     return bytes.toString(StandardCharsets.UTF_8);
   }
 

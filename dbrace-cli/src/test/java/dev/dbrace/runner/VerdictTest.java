@@ -68,10 +68,14 @@ public class VerdictTest {
         .contains("first item"));
   }
 
-  /** Time to first item: two columns after the latency's where a run recorded it, none at the driver level. */
+  /**
+   * Time to first item: with --wide two columns after the latency's where a run recorded it, none at the driver level;
+   * the default table leaves them out and says so.
+   */
   @Test
   void theTableShowsTimeToFirstItemWhereItWasRecorded() {
-    String table = print(List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100)));
+    List<RunRecord> runs = List.of(notification("mvc-jdbc", 70, 2_300, 2_300), notification("webflux-r2dbc", 75, 40, 2_100));
+    String table = wide(runs);
     List<String> head = List.of(table.lines().findFirst().orElseThrow().trim().split("\\s{2,}"));
     int p50 = head.indexOf("ttfb p50 ms");
     assertEquals(head.indexOf("max ms") + 1, p50, table);
@@ -84,7 +88,10 @@ public class VerdictTest {
         .trim().split("\\s{2,}"));
     assertEquals("2300.000", buffered.get(p50), table);
     assertEquals("4600.000", buffered.get(p50 + 1), "first item = last byte: its p99 is the latency's: " + table);
-    assertFalse(print(List.of(run("vertx", 1, 11_500, 3, 200))).contains("ttfb"), "a driver-level table has no such column");
+    assertFalse(wide(List.of(run("vertx", 1, 11_500, 3, 200))).contains("ttfb"), "a driver-level table has no such column");
+    String narrow = print(runs);
+    assertFalse(narrow.contains("ttfb"), narrow);
+    assertTrue(narrow.contains("\n" + (head.size() - 10) + " more columns: --wide, or race.json / summary.csv\n"), narrow);
   }
 
   /** CPU per 1,000 operations over a handful of successes among many failures compares nothing: left out. */
@@ -325,33 +332,38 @@ public class VerdictTest {
     assertFalse(v.contains(" leads,"), v);
   }
 
+  /** Both tables show throughput, p99 and CPU per 1,000 operations as the rounds' median and range; --wide also the count. */
   @Test
   void theTableShowsTheMedianAndRangeOfTheRounds() {
     List<RunRecord> runs = List.of(
         run("jdbc-platform", 1, 10_000, 4, 300), run("vertx", 1, 11_500, 3, 200),
         run("jdbc-platform", 2, 10_200, 5, 320), run("vertx", 2, 11_700, 3.5, 210));
-    String table = print(runs);
-    List<String> lines = table.lines().toList();
-    assertTrue(lines.get(0).contains("rounds") && lines.get(0).contains("unfinished") && lines.get(0).contains("tls"), table);
-    String platform = lines.stream().filter(l -> l.startsWith("jdbc-platform")).findFirst().orElseThrow();
-    assertTrue(platform.contains("10,100 (10,000-10,200)"), platform);
-    assertTrue(platform.contains("4.500 (4.000-5.000)"), platform);
-    assertTrue(platform.contains("310.0 (300.0-320.0)"), platform);
-    assertTrue(platform.contains("0.87x"), "10,100 / 11,600: " + platform);
-    String vertx = lines.stream().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
-    assertTrue(vertx.contains("11,600 (11,500-11,700)") && vertx.contains("1.00x"), vertx);
-    assertEquals(2, lines.stream().filter(l -> l.startsWith("jdbc-platform") || l.startsWith("vertx")).count(), table);
+    String wide = wide(runs);
+    String head = wide.lines().findFirst().orElseThrow();
+    assertTrue(head.contains("rounds") && head.contains("unfinished") && head.contains("tls"), wide);
+    for (String table : List.of(print(runs), wide)) {
+      List<String> lines = table.lines().toList();
+      String platform = lines.stream().filter(l -> l.startsWith("jdbc-platform")).findFirst().orElseThrow();
+      assertTrue(platform.contains("10,100 (10,000-10,200)"), platform);
+      assertTrue(platform.contains("4.500 (4.000-5.000)"), platform);
+      assertTrue(platform.contains("310.0 (300.0-320.0)"), platform);
+      assertTrue(platform.contains("0.87x"), "10,100 / 11,600: " + platform);
+      String vertx = lines.stream().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
+      assertTrue(vertx.contains("11,600 (11,500-11,700)") && vertx.contains("1.00x"), vertx);
+      assertEquals(2, lines.stream().filter(l -> l.startsWith("jdbc-platform") || l.startsWith("vertx")).count(), table);
+    }
   }
 
   @Test
   void oneRoundLooksAsBeforeAndNotSettledIsMarked() {
-    String table = print(List.of(run("jdbc-platform", 1, 10_000, 4, 300),
-        run("vertx", 1, CLOSED, "ok", 11_500, 3, 200, Tls.ON, "cap")));
-    assertFalse(table.lines().findFirst().orElseThrow().contains("rounds"), table);
+    List<RunRecord> runs = List.of(run("jdbc-platform", 1, 10_000, 4, 300),
+        run("vertx", 1, CLOSED, "ok", 11_500, 3, 200, Tls.ON, "cap"));
+    assertFalse(wide(runs).lines().findFirst().orElseThrow().contains("rounds"), wide(runs));
+    String table = print(runs);
     assertTrue(table.contains("10,000") && !table.contains("(10,000"), table);
     assertTrue(table.contains("warm-up not settled (it hit its cap; the figures may include JIT work): vertx"), table);
-    String vertx = table.lines().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow();
-    assertTrue(vertx.contains(" yes "), vertx);
+    List<String> vertx = List.of(table.lines().filter(l -> l.startsWith("vertx")).findFirst().orElseThrow().split("\\s{2,}"));
+    assertEquals("yes", vertx.getLast(), "the default table ends with TLS: " + table);
   }
 
   @Test
@@ -363,9 +375,19 @@ public class VerdictTest {
         "each step is the best at its own load: " + table);
   }
 
-  private static String print(List<RunRecord> runs) {
+  /** The table as a race prints it by default. */
+  static String print(List<RunRecord> runs) {
+    return print(runs, false);
+  }
+
+  /** The table with every column, as {@code --wide} prints it. */
+  static String wide(List<RunRecord> runs) {
+    return print(runs, true);
+  }
+
+  static String print(List<RunRecord> runs, boolean wide) {
     var bytes = new ByteArrayOutputStream();
-    ConsoleTable.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), runs);
+    ConsoleTable.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), runs, wide);
     return bytes.toString(StandardCharsets.UTF_8);
   }
 }

@@ -20,15 +20,18 @@ public final class ConsoleOutput implements RunListener {
   private final PrintStream out;
   private final PrintStream err;
   private final boolean tty;
+  private final boolean wide;
   private RunListener progress = new RunListener() {};
 
   /**
    * @param tty whether stderr is a terminal: the progress redraws one line per phase
+   * @param wide whether the table has every column ({@code --wide}) or only those that fit 120 columns
    */
-  public ConsoleOutput(PrintStream out, PrintStream err, boolean tty) {
+  public ConsoleOutput(PrintStream out, PrintStream err, boolean tty, boolean wide) {
     this.out = out;
     this.err = err;
     this.tty = tty;
+    this.wide = wide;
   }
 
   @Override
@@ -72,7 +75,7 @@ public final class ConsoleOutput implements RunListener {
     List<RunRecord> runs = race.runs();
     out.println();
     TlsDiffers.line(runs).ifPresent(out::println);
-    ConsoleTable.print(out, runs);
+    ConsoleTable.print(out, runs, wide);
     IdleConnections.sentence(runs).ifPresent(out::println);
     if (race.faults()) {
       out.println();
@@ -99,7 +102,7 @@ public final class ConsoleOutput implements RunListener {
     out.println("results: " + race.raceJson());
   }
 
-  /** How to read the table: what the load model's latency counts, unfinished operations, the server's counts. */
+  /** How to read the table: what the load model's latency counts, unfinished operations and, --wide, the server's counts. */
   private void notes(RaceFinished race) {
     List<RunRecord> runs = race.runs();
     if (runs.stream().anyMatch(r -> r.loadModel() instanceof LoadModel.Closed)) {
@@ -113,6 +116,9 @@ public final class ConsoleOutput implements RunListener {
     if (runs.stream().anyMatch(r -> r.result().unfinished() > 0)) {
       out.println("unfinished: operations still in flight at the drain timeout; each is in the percentiles with its age then,"
           + " and counted with the errors.");
+    }
+    if (!wide) {
+      return; // the server's counts are --wide's columns
     }
     if (race.engine() == Engine.POSTGRESQL) {
       out.println("server xact, server stmts/client: from the worker's start"

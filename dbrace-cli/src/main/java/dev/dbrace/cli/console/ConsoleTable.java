@@ -18,7 +18,9 @@ import java.util.stream.Collectors;
 
 /**
  * The comparison table printed at the end of a race, one row per stack and load point, with each
- * stack's ratio to the best at the same load. With rounds ({@code --rounds}) a row is the stack's
+ * stack's ratio to the best at the same load. By default only the figures a reader compares first, so that a race of
+ * a few stacks and rounds fits a 120-column terminal (a long stack name or wide ranges widen it: no figure is cut);
+ * {@code --wide} prints every column, some 300 characters. With rounds ({@code --rounds}) a row is the stack's
  * rounds: throughput, p99 and CPU per 1,000 operations as the median and the range (min-max), the
  * other figures as medians, errors, unfinished and server counts summed; only rounds that finished
  * ok count. % cpu is the measured window's CPU seconds over its wall seconds (100 = one core), faults
@@ -30,9 +32,20 @@ import java.util.stream.Collectors;
  * settled, as are runs with warm-up operations still in flight through the whole measured window.
  */
 public final class ConsoleTable {
+  /** The default table's columns: the figures a reader compares first. The rest are in --wide, race.json, summary.csv. */
+  private static final List<String> NARROW = List.of("stack", "load", "ops/s", "vs best", "p50 ms", "p99 ms", "errors",
+      "cpu ms/1k ops", "rss MB", "threads", "tls");
+
   private ConsoleTable() {}
 
-  public static void print(PrintStream out, List<RunRecord> runs) {
+  /**
+   * Prints the table and the notes under it.
+   *
+   * @param wide every column (about 300 characters), as {@code --wide} asks; else the {@link #NARROW} columns, a stack
+   *     whose runs were not all ok carrying their status in its cell ("vertx (hung)", "vertx (1 hung)"), and a line
+   *     that says how many columns were left out and where they are
+   */
+  public static void print(PrintStream out, List<RunRecord> runs, boolean wide) {
     List<StackRounds> groups = StackRounds.group(runs);
     boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
     // a curve over --pools or --threads: every step has the same load, and the step's setting tells them apart
@@ -49,6 +62,35 @@ public final class ConsoleTable {
         best.merge(point.apply(g), g.throughput().median(), Math::max);
       }
     }
+    List<String> head = columns(loads, rounds, ttfb, notIssued);
+    List<String> shown = wide ? head : head.stream().filter(NARROW::contains).toList();
+    List<List<String>> rows = new ArrayList<>();
+    for (StackRounds g : groups) {
+      Map<String, String> row = RowCells.figures(g, best.getOrDefault(point.apply(g), 0.0), ttfb);
+      row.put("stack", wide ? g.stack() : g.stack() + notOk(g));
+      if (loads) {
+        String setting = StackRounds.setting(g.runs().getFirst(), swept);
+        row.put("load", shortLoad(g.runs().getFirst()) + (setting.isEmpty() ? "" : " " + setting));
+      }
+      row.put("status", status(g));
+      row.put("rounds", Integer.toString(g.runs().size()));
+      rows.add(shown.stream().map(c -> row.getOrDefault(c, "-")).toList());
+    }
+    int left = (int) shown.stream().takeWhile(List.of("stack", "load", "status")::contains).count();
+    TextTable.print(out, shown, rows, left, !wide);
+    if (shown.size() < head.size()) {
+      out.println((head.size() - shown.size()) + " more columns: --wide, or race.json / summary.csv");
+    }
+    if (rounds) {
+      out.println(wide ? "rounds: ops/s, p99, cpu ms/1k and server cpu ms/1k are the median of the ok rounds (min-max); other"
+          + " figures medians; errors, unfinished and server counts summed over the rounds."
+          : "rounds: ops/s, p99 and cpu ms/1k are the median of the ok rounds (min-max); other figures medians, errors summed.");
+    }
+    notes(out, runs, groups);
+  }
+
+  /** Every column, as --wide prints them; those of a kind no run has (rounds, ttfb, not issued) left out. */
+  private static List<String> columns(boolean loads, boolean rounds, boolean ttfb, boolean notIssued) {
     List<String> head = new ArrayList<>(List.of("stack"));
     if (loads) {
       head.add("load");
@@ -67,43 +109,11 @@ public final class ConsoleTable {
     }
     head.addAll(List.of("cpu usr/sys s", "cpu ms/1k ops", "% cpu", "faults min/maj", "rss MB", "ctx vol/invol", "threads", "tls",
         "server cpu ms/1k ops", "server xact", "server stmts/client"));
-    List<String[]> rows = new ArrayList<>();
-    rows.add(head.toArray(String[]::new));
-    for (StackRounds g : groups) {
-      List<String> row = new ArrayList<>(List.of(g.stack()));
-      if (loads) {
-        String setting = StackRounds.setting(g.runs().getFirst(), swept);
-        row.add(shortLoad(g.runs().getFirst()) + (setting.isEmpty() ? "" : " " + setting));
-      }
-      row.add(status(g));
-      if (rounds) {
-        row.add(Integer.toString(g.runs().size()));
-      }
-      row.addAll(figures(g, best.getOrDefault(point.apply(g), 0.0), notIssued, ttfb));
-      rows.add(row.toArray(String[]::new));
-    }
-    int[] width = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        width[i] = Math.max(width[i], row[i].length());
-      }
-    }
-    int left = loads ? 3 : 2;
-    for (int r = 0; r < rows.size(); r++) {
-      StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < width.length; i++) {
-        String cell = rows.get(r)[i];
-        sb.append(i < left ? pad(cell, width[i], false) : pad(cell, width[i], true)).append("  ");
-      }
-      out.println(sb.toString().stripTrailing());
-      if (r == 0) {
-        out.println("-".repeat(sb.toString().stripTrailing().length()));
-      }
-    }
-    if (rounds) {
-      out.println("rounds: ops/s, p99, cpu ms/1k and server cpu ms/1k are the median of the ok rounds (min-max); other figures medians;"
-          + " errors, unfinished and server counts summed over the rounds.");
-    }
+    return head;
+  }
+
+  /** The notes under the table: the runner's own CPU, warm-ups that did not settle, warm-up operations held over. */
+  private static void notes(PrintStream out, List<RunRecord> runs, List<StackRounds> groups) {
     List<Double> runner = runs.stream().filter(r -> r.probes() != null && r.probes().runnerCpu() != null)
         .map(r -> r.probes().runnerCpu().cpuPercent()).toList();
     if (!runner.isEmpty()) {
@@ -147,78 +157,30 @@ public final class ConsoleTable {
 
   /** The group's status: the runs' one status, or how many had each. */
   private static String status(StackRounds g) {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    g.runs().forEach(r -> counts.merge(r.status().label(), 1L, Long::sum));
-    if (counts.size() == 1) {
-      return counts.keySet().iterator().next();
+    Map<String, Long> counts = statusCounts(g.runs());
+    return counts.size() == 1 ? counts.keySet().iterator().next() : counted(counts);
+  }
+
+  /**
+   * The runs' statuses other than ok, for the narrow table's stack cell: " (hung)" for a lone run, " (1 hung)" for
+   * one round of several; empty when every run was ok.
+   */
+  private static String notOk(StackRounds g) {
+    Map<String, Long> counts = statusCounts(g.runs().stream().filter(r -> !r.ok()).toList());
+    if (counts.isEmpty()) {
+      return "";
     }
+    return " (" + (g.runs().size() == 1 ? counts.keySet().iterator().next() : counted(counts)) + ")";
+  }
+
+  /** How many of the runs ended with each status, in the order first seen. */
+  private static Map<String, Long> statusCounts(List<RunRecord> runs) {
+    return runs.stream().collect(Collectors.groupingBy(r -> r.status().label(), LinkedHashMap::new, Collectors.counting()));
+  }
+
+  /** "2 ok, 1 hung". */
+  private static String counted(Map<String, Long> counts) {
     return counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
-  }
-
-  /** The figures' cells, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before. */
-  private static List<String> figures(StackRounds g, double best, boolean notIssued, boolean ttfb) {
-    List<RunRecord> m = g.measured();
-    if (m.isEmpty() && g.runs().size() == 1 && g.runs().getFirst().result().latencyMs() != null) {
-      m = g.runs();
-    }
-    List<String> cells = new ArrayList<>();
-    if (m.isEmpty()) {
-      int n = 19 + (notIssued ? 1 : 0) + (ttfb ? 2 : 0);
-      for (int i = 0; i < n; i++) {
-        cells.add(i == n - 4 ? g.tls() : "-");
-      }
-      return cells;
-    }
-    StackRounds f = new StackRounds(g.stack(), g.load(), g.model(), m);
-    Spread ops = Spread.of(m.stream().map((RunRecord r) -> r.result().throughputOpsS()).toList());
-    cells.add(cell(ops, "%,.0f"));
-    cells.add(best > 0 && g.hasFigures() ? fmt("%.2fx", ops.median() / best) : "-");
-    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().p50())));
-    cells.add(cell(Spread.of(m.stream().map(r -> r.result().latencyMs().p99()).toList()), "%.3f"));
-    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().p999())));
-    cells.add(fmt("%.3f", median(m, r -> r.result().latencyMs().max())));
-    if (ttfb) {
-      List<RunRecord> t = m.stream().filter(r -> r.result().ttfbMs() != null).toList();
-      cells.add(t.isEmpty() ? "-" : fmt("%.3f", median(t, r -> r.result().ttfbMs().p50())));
-      cells.add(t.isEmpty() ? "-" : cell(Spread.of(t.stream().map(r -> r.result().ttfbMs().p99()).toList()), "%.3f"));
-    }
-    cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().errors()).sum()));
-    cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().unfinished()).sum()));
-    if (notIssued) {
-      cells.add(Long.toString(g.runs().stream().mapToLong((RunRecord r) -> r.result().notIssued()).sum()));
-    }
-    List<RunRecord> p = m.stream().filter(r -> r.process() != null).toList();
-    cells.add(p.isEmpty() ? "-" : fmt("%.2f/%.2f", median(p, r -> r.process().cpuUserS()), median(p, r -> r.process().cpuSysS())));
-    cells.add(p.isEmpty() ? "-" : cell(f.cpuPer1k(), "%.1f"));
-    List<RunRecord> pf = p.stream().filter(r -> r.process().cpuPercent() != null).toList();
-    cells.add(pf.isEmpty() ? "-" : fmt("%.0f", median(pf, r -> r.process().cpuPercent())));
-    cells.add(pf.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(pf, r -> r.process().minorFaults()),
-        median(pf, r -> r.process().majorFaults())));
-    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakRssMb())));
-    cells.add(p.isEmpty() ? "-" : fmt("%,.0f/%,.0f", median(p, r -> r.process().ctxVoluntary()),
-        median(p, r -> r.process().ctxInvoluntary())));
-    cells.add(p.isEmpty() ? "-" : fmt("%.0f", median(p, r -> r.process().peakThreads())));
-    cells.add(g.tls());
-    cells.add(cell(f.serverCpuPer1k(), "%.1f"));
-    List<RunRecord> s = m.stream().filter(r -> r.server() != null).toList();
-    cells.add(s.isEmpty() ? "-" : fmt("%,d", s.stream().mapToLong(r -> r.server().xactCommit()).sum()));
-    cells.add(s.isEmpty() || s.stream().anyMatch(r -> r.server().statementCalls() == null) ? "n/a"
-        : fmt("%,d/%,d", s.stream().mapToLong(r -> r.server().statementCalls()).sum(),
-            s.stream().mapToLong(r -> r.server().clientStatements()).sum()));
-    return cells;
-  }
-
-  /** The median, and with several rounds their range: {@code 12,345 (12,001-12,690)}. */
-  private static String cell(Spread s, String format) {
-    if (s == null) {
-      return "-";
-    }
-    String median = fmt(format, s.median());
-    return s.n() > 1 ? median + " (" + fmt(format, s.min()) + "-" + fmt(format, s.max()) + ")" : median;
-  }
-
-  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
-    return Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
   }
 
   private static String shortLoad(RunRecord r) {
@@ -253,10 +215,5 @@ public final class ConsoleTable {
 
   private static String fmt(String f, Object... args) {
     return String.format(Locale.ROOT, f, args);
-  }
-
-  private static String pad(String s, int w, boolean right) {
-    String fill = " ".repeat(Math.max(0, w - s.length()));
-    return right ? fill + s : s + fill;
   }
 }

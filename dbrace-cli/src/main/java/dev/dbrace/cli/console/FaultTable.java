@@ -11,13 +11,12 @@ import java.util.stream.Collectors;
 
 /** The console's fault table: per stack and fault, its window, p99 in it, time to recover; then errors and the ledger. */
 public final class FaultTable {
-  private static final String[] HEAD = {"stack", "fault", "window s", "p99 before ms", "p99 in window ms", "recovered after"};
+  private static final List<String> HEAD = List.of("stack", "fault", "window s", "p99 before ms", "p99 in window ms", "recovered after");
 
   private FaultTable() {}
 
   public static void print(PrintStream out, List<RunRecord> runs) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(HEAD);
+    List<List<String>> rows = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (RunRecord r : runs) {
       Faults f = r.probes().faults();
@@ -25,9 +24,9 @@ public final class FaultTable {
         continue;
       }
       for (FaultWindow w : f.windows()) {
-        rows.add(new String[] {r.stack(), w.fault(), fmt("%.1f-%.1f", w.startS(), w.endS()),
+        rows.add(List.of(r.stack(), w.fault(), fmt("%.1f-%.1f", w.startS(), w.endS()),
             f.preFaultP99Ms() == null ? "-" : fmt("%.2f", f.preFaultP99Ms()),
-            w.p99Ms() == null ? "-" : fmt("%.2f", w.p99Ms()), recovery(f, w)});
+            w.p99Ms() == null ? "-" : fmt("%.2f", w.p99Ms()), recovery(f, w)));
       }
       String kinds = r.result().errorsByKind().entrySet().stream().map(e -> e.getValue() + " x " + e.getKey())
           .collect(Collectors.joining("; "));
@@ -38,27 +37,10 @@ public final class FaultTable {
         notes.add("  note: " + f.note());
       }
     }
-    int[] width = new int[HEAD.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        width[i] = Math.max(width[i], row[i].length());
-      }
-    }
     out.println("faults (times from the start of the measured phase; recovery: to the end of the first 1 s interval whose p99"
         + " is at or under the larger of 1.5x the p99 before the first fault and it + 1 ms, and that drops no larger a share"
         + " than before it; arrivals not issued rank as the worst in every p99):");
-    for (int r = 0; r < rows.size(); r++) {
-      StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < width.length; i++) {
-        String cell = rows.get(r)[i];
-        String fill = " ".repeat(width[i] - cell.length());
-        sb.append(i < 2 ? cell + fill : fill + cell).append("  ");
-      }
-      out.println(sb.toString().stripTrailing());
-      if (r == 0) {
-        out.println("-".repeat(sb.toString().stripTrailing().length()));
-      }
-    }
+    TextTable.print(out, HEAD, rows, 2, false);
     notes.forEach(out::println);
   }
 
