@@ -111,4 +111,21 @@ class ConsoleWidthTest {
     return table.lines().filter(l -> l.equals(stack) || l.startsWith(stack + " ")).findFirst().orElseThrow(() ->
         new AssertionError("no row for " + stack + ":\n" + table));
   }
+
+  /** Arrivals an open loop refused count against a stack as errors do: where a run refused any, the default shows them. */
+  @Test
+  void refusedArrivalsAreInTheDefaultTableWhereAnyWasRefused() {
+    dev.dbrace.core.load.LoadModel open = new dev.dbrace.core.load.LoadModel.Open(1_000, 5_000, 64, "constant");
+    RunRecord refusing = run("r2dbc", 1, open, "ok", 900, 40, 30, Tls.OFF, "settled");
+    var w = refusing.result();
+    refusing = refusing.withResult(new dev.dbrace.core.run.WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(),
+        w.unfinished(), 512, w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(),
+        w.throughputOpsS(), w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(),
+        w.issueLatenessMs(), w.effectiveConcurrency()));
+    String table = print(List.of(run("vertx", 1, open, "ok", 1_000, 3, 20, Tls.OFF, "settled"), refusing));
+    String head = table.lines().limit(2).reduce("", (a, b) -> a + " " + b);
+    assertTrue(head.contains("not") && head.contains("issued"), table);
+    assertTrue(table.lines().filter(l -> l.startsWith("r2dbc")).findFirst().orElseThrow().contains("512"), table);
+    assertFalse(print(List.of(run("vertx", 1, 1_000, 3, 20))).contains("issued"), "a closed loop refuses nothing: no column");
+  }
 }

@@ -32,9 +32,13 @@ import java.util.stream.Collectors;
  * settled, as are runs with warm-up operations still in flight through the whole measured window.
  */
 public final class ConsoleTable {
-  /** The default table's columns: the figures a reader compares first. The rest are in --wide, race.json, summary.csv. */
+  /**
+   * The default table's columns: the figures a reader compares first (arrivals refused at the in-flight limit among
+   * them where a run refused any: they count against a stack as its errors do). The rest are in --wide, race.json and
+   * summary.csv.
+   */
   private static final List<String> NARROW = List.of("stack", "load", "ops/s", "vs best", "p50 ms", "p99 ms", "errors",
-      "cpu ms/1k ops", "rss MB", "threads", "tls");
+      "not issued", "cpu ms/1k ops", "rss MB", "threads", "tls");
 
   private ConsoleTable() {}
 
