@@ -10,31 +10,46 @@ import java.util.SplittableRandom;
  */
 public interface ArrivalSchedule {
 
-  /** The offset of the next arrival from the schedule's start (the first is 0). */
+  /** The offset of the next arrival from the schedule's start (the first is 0, or an agent's part's offset). */
   long nextOffsetNanos();
 
   /** The schedule of an open-loop model; {@code seed} only matters for poisson arrivals. */
   static ArrivalSchedule of(LoadModel.Open model, long seed) {
-    return model.arrival().equals("poisson")
-        ? new Poisson(model.rate(), seed)
-        : new Constant(model.rate());
+    return of(model, seed, Share.WHOLE);
   }
 
   /**
-   * Evenly spaced arrivals. Offset {@code k} is {@code round(k / rate)}, computed afresh each time
+   * The schedule of an agent's part of an open loop ({@code model} is the part, {@link Share#part}): poisson arrivals
+   * from the part's own seed, constant ones offset by the part's place in their interval.
+   */
+  static ArrivalSchedule of(LoadModel.Open model, long seed, Share share) {
+    return model.arrival().equals("poisson")
+        ? new Poisson(model.rate(), share.seed(seed))
+        : new Constant(model.rate(), share.offsetNanos(1e9 / model.rate()));
+  }
+
+  /**
+   * Evenly spaced arrivals. Offset {@code k} is {@code first + round(k / rate)}, computed afresh each time
    * rather than by adding gaps, so rounding never accumulates into a drifting rate.
    */
   final class Constant implements ArrivalSchedule {
     private final double gapNanos;
+    private final long firstNanos;
     private long count;
 
     public Constant(double ratePerSecond) {
+      this(ratePerSecond, 0);
+    }
+
+    /** Arrivals from {@code firstNanos} on (an agent's part of a shared schedule, {@link Share#offsetNanos}). */
+    public Constant(double ratePerSecond, long firstNanos) {
       this.gapNanos = 1e9 / ratePerSecond;
+      this.firstNanos = firstNanos;
     }
 
     @Override
     public long nextOffsetNanos() {
-      return Math.round(count++ * gapNanos);
+      return firstNanos + Math.round(count++ * gapNanos);
     }
   }
 

@@ -112,8 +112,8 @@ public final class OpenLoop implements LoadDriver {
       dueBySlot.set(i, Claim.IDLE);
     }
     this.model = model;
-    this.schedule = ArrivalSchedule.of(model, seed);
-    this.spikes = new SpikeArrivals(model, seed);
+    this.schedule = ArrivalSchedule.of(model, seed, sequence.share());
+    this.spikes = new SpikeArrivals(model, seed, sequence.share());
     this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);
     this.scheduler = new Thread(this::runSchedule, "dbrace-arrivals");
     scheduler.setDaemon(true);

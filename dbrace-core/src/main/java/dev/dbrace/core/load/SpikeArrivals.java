@@ -17,15 +17,18 @@ final class SpikeArrivals {
   private final double baseRate;
   private final String arrival;
   private final long seed;
+  private final Share share;
   private int spike = -1;
   private ArrivalSchedule schedule;
   private long next;
 
-  SpikeArrivals(LoadModel.Open model, long seed) {
+  /** {@code model} is an agent's part of the open loop ({@link Share#part}) where {@code share} is not the whole. */
+  SpikeArrivals(LoadModel.Open model, long seed, Share share) {
     this.spikes = model.spikes();
     this.baseRate = model.rate();
     this.arrival = model.arrival();
-    this.seed = seed;
+    this.seed = share.seed(seed);
+    this.share = share;
     nextSpike();
   }
 
@@ -57,7 +60,7 @@ final class SpikeArrivals {
       double extra = s.rate() - baseRate;
       // a stream of its own per spike, apart from the base schedule's (seeded with seed itself)
       schedule = arrival.equals("poisson") ? new ArrivalSchedule.Poisson(extra, seed * 31 + spike + 1)
-          : new ArrivalSchedule.Constant(extra);
+          : new ArrivalSchedule.Constant(extra, share.offsetNanos(1e9 / extra));
       next = TimeUnit.MILLISECONDS.toNanos(s.atMs()) + schedule.nextOffsetNanos(); // the first is at the window's start
     }
   }

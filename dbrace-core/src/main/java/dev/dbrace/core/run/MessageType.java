@@ -10,6 +10,11 @@ import java.util.Locale;
 public enum MessageType {
   /** The stack is open; warm-up starts. */
   READY,
+  /**
+   * A held run's warm-up ended by its rule (a run that agents share: {@link RunSpec.LoadPlan#held}): the worker keeps
+   * its warm-up load on and waits for the runner's {@code measure} command.
+   */
+  SETTLED,
   /** Warm-up is over: the runner snapshots the process's counters now. */
   MEASURE,
   /** Operations so far (a stack) or a line of news (an experiment). */

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Worker to runner messages: one JSON object per line on the worker's original stdout, with a
- * {@code type} of ready, measure, progress, drain, result or error ({@link MessageType}). Thread-safe (one println per message).
+ * {@code type} of ready, settled, measure, progress, drain, result or error ({@link MessageType}). Thread-safe (one println per message).
  */
 public final class Protocol {
   private final PrintStream out;
@@ -17,6 +17,11 @@ public final class Protocol {
 
   public void ready() {
     send(MessageType.READY, Map.of());
+  }
+
+  /** A held run's warm-up ended by its rule ({@code ended}: settled, cap or fixed); the worker waits for the go. */
+  public void settled(String ended) {
+    send(MessageType.SETTLED, Map.of("ended", ended));
   }
 
   /** Warm-up is over: the runner snapshots the process's counters now. */

@@ -1,6 +1,7 @@
 package dev.dbrace.core.run;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.Share;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.SslMode;
 import dev.dbrace.core.workload.WorkloadSpec;
@@ -18,6 +19,11 @@ import java.util.Map;
 public record RunSpec(String runId, String stack, Endpoint endpoint, Setup setup, LoadPlan plan, LogFiles files) {
 
   public static final String PASSWORD_ENV = "DBRACE_PGPASSWORD";
+
+  /** This run as agent {@code part}'s share of it, held for the runner's go ({@link LoadPlan#sharedAs}). */
+  public RunSpec sharedAs(Share part) {
+    return new RunSpec(runId, stack, endpoint, setup, plan.sharedAs(part), files);
+  }
 
   /**
    * The database, as the worker reaches it (at a fault run, through the fault proxy).
@@ -51,9 +57,30 @@ public record RunSpec(String runId, String stack, Endpoint endpoint, Setup setup
    * @param warmupMs a fixed warm-up, 0 for none, or {@link WarmupRule#AUTO}: until steady
    * @param warmupMaxMs with {@link WarmupRule#AUTO}: the cap on warm-up
    * @param drainTimeoutMs how long operations still in flight at the end are waited for
+   * @param share which part of a run that agents share this worker drives ({@code load} is then that part, {@link
+   *     Share#part}); absent (null) in JSON means the whole run
+   * @param held whether the worker, once its warm-up rule ends warm-up, says {@code settled} and keeps its warm-up load
+   *     on until the runner's {@code measure}: a shared run's measured phase starts on every agent at once
    */
   public record LoadPlan(WorkloadSpec workload, LoadModel load, long warmupMs, long warmupMaxMs, long seed,
-      long progressIntervalMs, long drainTimeoutMs) {}
+      long progressIntervalMs, long drainTimeoutMs, Share share, boolean held) {
+
+    public LoadPlan {
+      share = share == null ? Share.WHOLE : share;
+    }
+
+    /** The whole run on one box, its measured phase started by the worker's own warm-up rule. */
+    public LoadPlan(WorkloadSpec workload, LoadModel load, long warmupMs, long warmupMaxMs, long seed,
+        long progressIntervalMs, long drainTimeoutMs) {
+      this(workload, load, warmupMs, warmupMaxMs, seed, progressIntervalMs, drainTimeoutMs, Share.WHOLE, false);
+    }
+
+    /** The same plan as an agent's part {@code part} of a shared run, held for the runner's go. */
+    public LoadPlan sharedAs(Share part) {
+      return new LoadPlan(workload, part.part(load), warmupMs, warmupMaxMs, seed, progressIntervalMs, drainTimeoutMs,
+          part, true);
+    }
+  }
 
   /**
    * What the worker writes.

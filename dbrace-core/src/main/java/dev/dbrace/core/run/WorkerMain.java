@@ -68,7 +68,8 @@ public final class WorkerMain {
     try (IntervalLog log = new IntervalLog(Path.of(spec.files().hlogPath()), System.currentTimeMillis());
         SuccessFile successes = spec.files().successLogPath() == null ? null
             : new SuccessFile(Path.of(spec.files().successLogPath()))) {
-      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(plan.workload(), plan.seed()), plan.load(),
+      LoadDriver loop = LoadDriver.create(stack, new OperationSequence(plan.workload(), plan.seed(), plan.share()),
+          plan.load(),
           plan.seed(), successes == null ? dev.dbrace.core.load.SuccessLog.NONE : successes);
       control.onStop(loop::stop);
       ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -89,17 +90,23 @@ public final class WorkerMain {
       WarmupRule.Outcome warm = null;
       if (warms) {
         loop.start();
+        long from = System.nanoTime();
         if (plan.load() instanceof LoadModel.Open) {
           long atRate = plan.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, plan.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
-          long from = System.nanoTime();
           Thread.sleep(atRate);
           // the span of the warm-up's own operations and latency; the pre-warm is reported apart
           warm = new WarmupRule.Outcome((System.nanoTime() - from) / 1_000_000, preWarm.outcome().ended());
         } else {
           warm = warmUp(spec, () -> loop.warmup().ok() + loop.warmup().errors(), control);
         }
+        if (plan.held()) {
+          warm = awaitGo(protocol, control, warm, from);
+        }
         loop.startMeasuring();
       } else {
+        if (plan.held()) {
+          awaitGo(protocol, control, new WarmupRule.Outcome(0, null), System.nanoTime());
+        }
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
         loop.start();
       }
@@ -122,6 +129,18 @@ public final class WorkerMain {
       return ResultBuilder.build(provider, spec.endpoint().engine(), loop, log, gcBefore.delta(), warm,
           preWarm == null ? null : preWarm.figures(), preWarm == null ? 0 : preWarm.statements());
     }
+  }
+
+  /**
+   * A held run's wait for the runner's go once its own warm-up rule ended warm-up: says {@code settled} and keeps the
+   * warm-up load on until the runner's {@code measure} (or stop); the warm-up then lasted until the go, which the
+   * outcome returned says (its operations and latency cover that span).
+   */
+  private static WarmupRule.Outcome awaitGo(Protocol protocol, ControlChannel control, WarmupRule.Outcome warm,
+      long fromNanos) throws InterruptedException {
+    protocol.settled(warm.ended() == null ? "none" : warm.ended());
+    control.awaitMeasureOrStop();
+    return warm.ended() == null ? warm : new WarmupRule.Outcome((System.nanoTime() - fromNanos) / 1_000_000, warm.ended());
   }
 
   /** Warm-up by the run's rule: a fixed time, or until steady ({@link WarmupRule#AUTO}) within the cap. */

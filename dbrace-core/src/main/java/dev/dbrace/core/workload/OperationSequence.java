@@ -1,5 +1,6 @@
 package dev.dbrace.core.workload;
 
+import dev.dbrace.core.load.Share;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Statement;
 import java.util.Arrays;
@@ -7,18 +8,27 @@ import java.util.List;
 
 /**
  * The seeded sequence of operations: operation {@code i} depends only on the seed and {@code i},
- * never on timing or thread, so every stack sees the same keys in the same order. Thread-safe
- * (stateless after construction).
+ * never on timing or thread, so every stack sees the same keys in the same order. An agent's part of a shared run
+ * ({@link Share}) draws every {@code of}-th operation of the same sequence: position {@code k} of the part is position
+ * {@link Share#sequenceIndex} of the whole, and its operations carry that index. Thread-safe (stateless after
+ * construction).
  */
 public final class OperationSequence {
   private final WorkloadSpec workload;
   private final long seed;
+  private final Share share;
   private final int[] kindByWeightSlot;
   private final int[][] sqlIds; // [kind][statement] -> sqlId
 
   public OperationSequence(WorkloadSpec workload, long seed) {
+    this(workload, seed, Share.WHOLE);
+  }
+
+  /** The part {@code share} of the sequence for {@code seed}. */
+  public OperationSequence(WorkloadSpec workload, long seed, Share share) {
     this.workload = workload;
     this.seed = seed;
+    this.share = share;
     List<String> texts = workload.sqlTexts();
     int total = workload.mix().stream().mapToInt(OperationSpec::weight).sum();
     kindByWeightSlot = new int[total];
@@ -37,8 +47,14 @@ public final class OperationSequence {
     return workload;
   }
 
-  /** The operation at position {@code index} of the sequence. */
-  public Operation operation(long index) {
+  /** Which part of the whole sequence this is. */
+  public Share share() {
+    return share;
+  }
+
+  /** The operation at position {@code position} of this part of the sequence (of the whole, on one box). */
+  public Operation operation(long position) {
+    long index = share.sequenceIndex(position);
     long base = mix(seed ^ mix(index + 0x9E3779B97F4A7C15L));
     int kind = kindByWeightSlot[(int) Long.remainderUnsigned(base, kindByWeightSlot.length)];
     OperationSpec spec = workload.mix().get(kind);
