@@ -36,7 +36,7 @@ public class VerdictTest {
     double cpuS = cpuMsPer1k * ops / 1e6;
     var result = new WorkerResult(Map.of(), ops + 3, ops, 2, 1, 0, Map.of(), Map.of(), ops, ops, 5, opsS,
         new Latency(p99 / 4, p99 / 2, p99, p99 * 2, p99 * 3, p99 / 3), null, null, new WorkerResult.Warmup(100, 0, 3, null,
-        warmupEnded, null, 0L, 0.0, 0L), null, "jvm", null, null, null);
+        warmupEnded, null, 0L, 0.0, 0L), null, "jvm", null, null, null, null);
     return new RunRecord(stack, "point-select", load.describe(), load, "race", 0, round, RunStatus.of(status), null,
         List.of(), result, new RunRecord.ProcessFigures(cpuS * 0.8, cpuS * 0.2, cpuMsPer1k, 200, 1000, 50, 30, 0, 0, 0),
         new RunRecord.ServerFigures(ops, 0, ops, ops), null, 9, null, new RunRecord.Probes(null, null, null, tls));
@@ -50,7 +50,7 @@ public class VerdictTest {
     WorkerResult w = r.result();
     var result = new WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(), w.unfinished(), w.notIssued(), w.errorsByKind(),
         w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(), last, first,
-        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), w.effectiveConcurrency());
+        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), w.effectiveConcurrency(), null);
     return new RunRecord(stack, "/notifications/{user}", r.load(), r.loadModel(), r.purpose(), r.step(), r.round(), r.status(),
         null, List.of(), result, r.process(), r.server(), null, 9, r.process(), r.probes());
   }
@@ -102,7 +102,7 @@ public class VerdictTest {
     WorkerResult w = base.result();
     var mostlyFailed = new WorkerResult(w.versions(), 1_000, w.ops(), 995, 0, 0, w.errorsByKind(), w.errorSamples(),
         w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(), w.latencyMs(), w.ttfbMs(),
-        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), w.effectiveConcurrency());
+        w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), w.effectiveConcurrency(), null);
     RunRecord failing = new RunRecord(base.stack(), base.workload(), base.load(), base.loadModel(), base.purpose(), base.step(),
         base.round(), base.status(), null, List.of(), mostlyFailed, base.process(), base.server(), null, 9, base.process(),
         base.probes());
@@ -242,7 +242,7 @@ public class VerdictTest {
     var failing = new WorkerResult(w.versions(), w.issued() + errors, w.ops(), w.errors() + errors, w.unfinished(), w.notIssued(),
         w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(),
         w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(),
-        w.effectiveConcurrency());
+        w.effectiveConcurrency(), null);
     return r.withResult(failing);
   }
 

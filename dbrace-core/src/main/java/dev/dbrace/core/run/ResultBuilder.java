@@ -3,6 +3,7 @@ package dev.dbrace.core.run;
 import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.load.PhaseStats;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.StackProvider;
 import org.HdrHistogram.Histogram;
 
@@ -18,10 +19,11 @@ final class ResultBuilder {
    * @param warm how long the warm-up at the run's own load lasted and why it ended; null without warm-up
    * @param preWarm an open loop's flat-out pre-warm before it, reported apart; null for a closed loop or without warm-up
    * @param preWarmStatements the statements the pre-warm's verified operations sent
+   * @param shared whether this is an agent's part of a shared run: the result then carries its histograms
    */
   static WorkerResult build(
-      StackProvider provider, dev.dbrace.core.spi.Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
-      WarmupRule.Outcome warm, WorkerResult.PreWarm preWarm, long preWarmStatements) {
+      StackProvider provider, Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
+      WarmupRule.Outcome warm, WorkerResult.PreWarm preWarm, long preWarmStatements, boolean shared) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();
     double seconds = loop.measuredSeconds();
@@ -57,7 +59,12 @@ final class ResultBuilder {
         jvm,
         failed.getTotalCount() == 0 ? null : Latency.of(failed),
         lateness == null ? null : Latency.of(lateness),
-        loop.effectiveConcurrency());
+        loop.effectiveConcurrency(),
+        shared ? new WorkerResult.Histograms(WorkerResult.Histograms.encode(log.measuredTotal()),
+            WorkerResult.Histograms.encode(m.unfinishedAges()), failed.getTotalCount() == 0 ? null
+                : WorkerResult.Histograms.encode(failed), WorkerResult.Histograms.encode(service),
+            WorkerResult.Histograms.encode(lateness), WorkerResult.Histograms.encode(firstItem),
+            WorkerResult.Histograms.encode(log.warmupTotal())) : null);
   }
 
   /**

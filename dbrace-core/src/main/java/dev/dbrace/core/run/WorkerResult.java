@@ -1,6 +1,12 @@
 package dev.dbrace.core.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Map;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
 
 /**
  * Worker to runner: what one run measured, from inside the worker. The runner adds what it
@@ -30,6 +36,8 @@ import java.util.Map;
  * @param effectiveConcurrency closed loop: the virtual users that ran the measured phase, the concurrency less the
  *     warm-up operations still in flight when its window closed ({@link Warmup#inFlightAtEnd}), each of which held its
  *     user through the whole window; null for an open loop and in older results
+ * @param histograms an agent's part of a shared run: the histograms its latency figures came from, so the controller
+ *     can compute the run's figures from their union ({@link SharedResult}); null on one box (absent from JSON)
  */
 public record WorkerResult(
     Map<String, String> versions,
@@ -52,12 +60,13 @@ public record WorkerResult(
     String jvm,
     Latency errorLatencyMs,
     Latency issueLatenessMs,
-    Integer effectiveConcurrency) {
+    Integer effectiveConcurrency,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Histograms histograms) {
 
   /** The figures of a run that has none (it failed, crashed or hung): zero counts, no latency. */
   public static WorkerResult none() {
     return new WorkerResult(Map.of(), 0, 0, 0, 0, 0, Map.of(), Map.of(), 0, 0, 0, 0, null, null, null, null, null, null,
-        null, null, null);
+        null, null, null, null);
   }
 
   /**
@@ -67,7 +76,7 @@ public record WorkerResult(
   public WorkerResult relabelled(Map<String, String> newVersions, Map<String, Long> kinds, Map<String, String> samples) {
     return new WorkerResult(newVersions, issued, ops, errors, unfinished, notIssued, kinds, samples, statements,
         totalStatements, durationS, throughputOpsS, latencyMs, ttfbMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
-        issueLatenessMs, effectiveConcurrency);
+        issueLatenessMs, effectiveConcurrency, histograms);
   }
 
   /**
@@ -107,6 +116,38 @@ public record WorkerResult(
    *     connections into the open loop's warm-up and measured phase
    */
   public record PreWarm(double durationS, long ops, long errors, long unfinished) {}
+
+  /**
+   * The histograms (nanoseconds) an agent's latency figures came from, each HdrHistogram's compressed encoding in
+   * Base64; null where the figure is. Each is the same histogram {@code ResultBuilder} ranked: {@code measured} is
+   * the interval log's measured total (verified operations and the unfinished ones' ages), {@code unfinished} those
+   * ages alone, {@code warmup} the warm-up's total.
+   */
+  public record Histograms(String measured, String unfinished, String errors, String service, String lateness,
+      String firstItem, String warmup) {
+
+    /** {@code h} encoded; null for null. */
+    public static String encode(Histogram h) {
+      if (h == null) {
+        return null;
+      }
+      ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+      int length = h.encodeIntoCompressedByteBuffer(buffer);
+      return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** The histogram {@link #encode} gave; null for null. */
+    public static Histogram decode(String encoded) {
+      if (encoded == null) {
+        return null;
+      }
+      try {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+      } catch (DataFormatException e) {
+        throw new IllegalArgumentException("not an encoded histogram: " + e.getMessage(), e);
+      }
+    }
+  }
 
   /** Garbage collection during the measured phase. */
   public record Gc(long count, long timeMs, String collectors) {}
