@@ -8,6 +8,8 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -132,45 +134,52 @@ public record RunRecord(
    *     machine; null elsewhere (a remote server, another engine) and in results written before it was read
    * @param runnerCpu dbrace's own runner JVM's CPU over the measured phase (the worker's and the server's not in it):
    *     what the harness took from the machine beside them; null in results written before it was read
+   * @param agents a run that agents shared ({@code --agents}): each agent's own part, its figures and host; the run's
+   *     figures are their merge; absent for a run on one box
    */
   public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
       @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes,
       @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections,
       @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu serverCpu,
-      @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu runnerCpu) {
-    public static final Probes NONE = new Probes(null, null, null, null, null, null, null, null);
+      @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu runnerCpu,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgentPart> agents) {
+    public static final Probes NONE = new Probes(null, null, null, null, null, null, null, null, null);
 
     /** Probes of a run without spikes, a connections reading or CPU readings beside the worker's. */
     public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-      this(jfr, threadStates, faults, tls, null, null, null, null);
+      this(jfr, threadStates, faults, tls, null, null, null, null, null);
+    }
+
+    public Probes withAgents(List<AgentPart> parts) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, runnerCpu, parts);
     }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls, spikes, connections, serverCpu, runnerCpu);
+      return new Probes(file, states, faults, tls, spikes, connections, serverCpu, runnerCpu, agents);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu, runnerCpu);
+      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu, runnerCpu, agents);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu, runnerCpu);
+      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu, runnerCpu, agents);
     }
 
     public Probes withSpikes(Spikes s) {
-      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu, runnerCpu);
+      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu, runnerCpu, agents);
     }
 
     public Probes withConnections(Connections c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu, runnerCpu);
+      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu, runnerCpu, agents);
     }
 
     public Probes withServerCpu(ProcessCpu c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c, runnerCpu);
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c, runnerCpu, agents);
     }
 
     public Probes withRunnerCpu(ProcessCpu c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, c);
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, c, agents);
     }
   }
 
@@ -236,6 +245,43 @@ public record RunRecord(
       @JsonInclude(JsonInclude.Include.NON_NULL) Double measuredWallS,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double windowWallS) {
 
+    /**
+     * The figures of several processes together (the agents' workers of a shared run) over {@code ops} operations:
+     * CPU, switches, faults, threads, memory and % CPU (of one core) summed, CPU per 1,000 operations recomputed from
+     * the sum, the walls the longest. Null when none has figures.
+     */
+    public static ProcessFigures sum(List<ProcessFigures> parts, long ops) {
+      List<ProcessFigures> p = parts.stream().filter(Objects::nonNull).toList();
+      if (p.isEmpty()) {
+        return null;
+      }
+      double user = p.stream().mapToDouble(ProcessFigures::cpuUserS).sum();
+      double sys = p.stream().mapToDouble(ProcessFigures::cpuSysS).sum();
+      return new ProcessFigures(round(user), round(sys),
+          ops > 0 ? Math.round((user + sys) * 1e6 / ops * 1000) / 1000.0 : 0,
+          Math.round(p.stream().mapToDouble(ProcessFigures::peakRssMb).sum() * 10) / 10.0,
+          p.stream().mapToLong(ProcessFigures::ctxVoluntary).sum(), p.stream().mapToLong(ProcessFigures::ctxInvoluntary).sum(),
+          p.stream().mapToInt(ProcessFigures::peakThreads).sum(), round(p.stream().mapToDouble(ProcessFigures::jitCpuS).sum()),
+          round(p.stream().mapToDouble(ProcessFigures::warmupCpuS).sum()),
+          round(p.stream().mapToDouble(ProcessFigures::warmupJitCpuS).sum()),
+          sumOrNull(p, ProcessFigures::minorFaults), sumOrNull(p, ProcessFigures::majorFaults),
+          p.stream().allMatch(x -> x.cpuPercent() != null)
+              ? Math.round(p.stream().mapToDouble(ProcessFigures::cpuPercent).sum() * 10) / 10.0 : null,
+          maxOrNull(p, ProcessFigures::measuredWallS), maxOrNull(p, ProcessFigures::windowWallS));
+    }
+
+    private static double round(double v) {
+      return Math.round(v * 100) / 100.0;
+    }
+
+    private static Long sumOrNull(List<ProcessFigures> p, Function<ProcessFigures, Long> f) {
+      return p.stream().allMatch(x -> f.apply(x) != null) ? p.stream().mapToLong(f::apply).sum() : null;
+    }
+
+    private static Double maxOrNull(List<ProcessFigures> p, Function<ProcessFigures, Double> f) {
+      return p.stream().allMatch(x -> f.apply(x) != null) ? p.stream().mapToDouble(f::apply).max().orElse(0) : null;
+    }
+
     /** Figures without page faults and % CPU (as written before they were read). */
     public ProcessFigures(double cpuUserS, double cpuSysS, double cpuMsPer1kOps, double peakRssMb, long ctxVoluntary,
         long ctxInvoluntary, int peakThreads, double jitCpuS, double warmupCpuS, double warmupJitCpuS) {
@@ -243,6 +289,23 @@ public record RunRecord(
           warmupJitCpuS, null, null, null, null, null);
     }
   }
+
+  /**
+   * One agent's part of a run that agents shared.
+   *
+   * @param agent the agent's id in the cluster
+   * @param host the agent's host name and address, as it announced them
+   * @param index which part it drove ({@code index} of {@code of}: its share of the users or the rate)
+   * @param status how its part ended: {@code degraded} when it left the cluster during the run
+   * @param message why, where it did not end ok
+   * @param result its own figures (counts, throughput, latency) before the merge
+   * @param process its worker's process over the measured phase, as the agent measured it
+   * @param startSkewMs when its measured phase began, in ms after the controller's go on the controller's clock
+   *     (the go's transit and the two clocks' offset together); null when it never began
+   * @param hlog its interval log, relative to the results folder
+   */
+  public record AgentPart(String agent, String host, int index, int of, RunStatus status, String message,
+      WorkerResult result, ProcessFigures process, Double startSkewMs, String hlog) {}
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:

@@ -26,7 +26,12 @@ public enum RunStatus {
   /** Ctrl-C: the run was cut short; its figures are those measured until then. */
   INTERRUPTED,
   /** An experiment of several parts, some of which did not finish (experiment.json only). */
-  PARTIAL;
+  PARTIAL,
+  /**
+   * A run that agents shared, one (or more) of which left the cluster or whose worker failed during it: the figures
+   * are the other agents' (their load was a part of the asked one), so the run is kept out of the verdict.
+   */
+  DEGRADED;
 
   /** The name in result files and on the console: {@code ok}, {@code failed}, ... */
   @JsonValue

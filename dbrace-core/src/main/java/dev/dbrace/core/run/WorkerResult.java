@@ -79,6 +79,13 @@ public record WorkerResult(
         issueLatenessMs, effectiveConcurrency, histograms);
   }
 
+  /** The same figures without the histograms they came from (an agent's part, once merged: race.json keeps figures). */
+  public WorkerResult withoutHistograms() {
+    return new WorkerResult(versions, issued, ops, errors, unfinished, notIssued, errorsByKind, errorSamples, statements,
+        totalStatements, durationS, throughputOpsS, latencyMs, ttfbMs, serviceLatencyMs, warmup, gc, jvm, errorLatencyMs,
+        issueLatenessMs, effectiveConcurrency, null);
+  }
+
   /**
    * The warm-up phase at the run's own load, excluded from every other figure: its operations, latency and duration
    * cover the same span. The JIT's share of it is measured from outside, from the compiler threads' CPU
