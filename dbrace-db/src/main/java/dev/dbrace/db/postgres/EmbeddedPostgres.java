@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -93,8 +95,29 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return start(cacheDir, logOrNull, preferLocal, privileges, null);
   }
 
+  /**
+   * Where the clients of a server that agents on other hosts drive reach it.
+   *
+   * @param address the server listens here as well as on 127.0.0.1, and its target names it
+   * @param network the clients' network in CIDR form ({@code 10.231.7.0/24}), admitted with a password
+   *     (scram-sha-256) like loopback
+   * @param password the superuser's password, which the agents were given by the user (each reads it from its own
+   *     PGPASSWORD or ~/.pgpass: it never travels)
+   */
+  public record Reach(String address, String network, String password) {}
+
+  /** A fresh server as {@link #start(Path, Consumer)}, reachable from {@code reach}'s network. */
+  public static EmbeddedPostgres startReachable(Path cacheDir, Consumer<String> log, Reach reach) {
+    return start(cacheDir, log, false, null, null, reach);
+  }
+
   private static EmbeddedPostgres start(Path cacheDir, Consumer<String> logOrNull, boolean preferLocal,
       Privileges privileges, ServerTls tls) {
+    return start(cacheDir, logOrNull, preferLocal, privileges, tls, null);
+  }
+
+  private static EmbeddedPostgres start(Path cacheDir, Consumer<String> logOrNull, boolean preferLocal,
+      Privileges privileges, ServerTls tls, Reach reach) {
     long t0 = System.nanoTime();
     Consumer<String> log = logOrNull != null ? logOrNull : m -> { };
     Privileges priv = privileges != null ? privileges : Privileges.detect(log);
@@ -111,20 +134,27 @@ public final class EmbeddedPostgres implements AutoCloseable {
           + ": starting without it, so statement counts are unavailable");
     }
     Path dataDir = PgCluster.newRunDir(base);
-    String password = PgCluster.newPassword();
+    String password = reach == null ? PgCluster.newPassword() : reach.password();
+    String host = reach == null ? "127.0.0.1" : reach.address();
     try {
       PgCluster.initdb(bin, priv, dataDir, password);
       // dbrace's own server keeps TLS off, whatever a postgresql.conf says: its runs read tls=false
-      List<String> settings = tls == null ? List.of("ssl=off") : tls.settings();
+      List<String> settings = new ArrayList<>(tls == null ? List.of("ssl=off") : tls.settings());
+      if (reach != null) {
+        // after dbrace's own listen_addresses on the command line: the last -c of a name wins
+        settings.add("listen_addresses=127.0.0.1," + reach.address());
+        Files.writeString(dataDir.resolve("pg_hba.conf"), "host all all " + reach.network() + " scram-sha-256\n",
+            StandardOpenOption.APPEND);
+      }
       if (tls != null) {
         tls.install(dataDir, priv);
       }
       for (int attempt = 1; ; attempt++) {
         int port = PgCluster.freePort();
-        DbTarget target = new DbTarget("127.0.0.1", port, "postgres", "postgres", password);
+        DbTarget target = new DbTarget(host, port, "postgres", "postgres", password);
         Process p = PgCluster.start(bin, priv, dataDir, port, bin.hasPgStatStatements(), settings);
         EmbeddedPostgres pg = new EmbeddedPostgres(p, dataDir, target, log);
-        pg.settings = settings;
+        pg.settings = List.copyOf(settings);
         pg.bin = bin;
         pg.priv = priv;
         // Registered before the wait, so a Ctrl-C during startup stops the server too.
@@ -137,7 +167,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
             pg.close();
             throw e;
           }
-          log.accept(String.format("PostgreSQL %s ready on 127.0.0.1:%d (pid %d) in %.1f s",
+          log.accept(String.format("PostgreSQL %s ready on " + host + ":%d (pid %d) in %.1f s",
               pg.version, port, p.pid(), (System.nanoTime() - t0) / 1e9));
           return pg;
         }
