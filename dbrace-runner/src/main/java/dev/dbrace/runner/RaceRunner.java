@@ -116,12 +116,12 @@ public final class RaceRunner {
    */
   public List<RunRecord> run(int rounds) throws IOException, InterruptedException {
     rounds(rounds);
-    int size = settings.stacks().size();
+    int size = settings.subjects().stacks().size();
     int total = rounds * size;
     for (int round = 1; round <= rounds; round++) {
-      List<String> order = RacePlan.roundOrder(settings.stacks(), round);
+      List<String> order = RacePlan.roundOrder(settings.subjects().stacks(), round);
       for (int i = 0; i < size; i++) {
-        run(RunSlot.of(settings, order.get(i), settings.load(), RunSlot.Purpose.RACE, 0, round),
+        run(RunSlot.of(settings, order.get(i), settings.loadPlan().load(), RunSlot.Purpose.RACE, 0, round),
             total - (round - 1) * size - i - 1);
       }
     }
@@ -152,7 +152,7 @@ public final class RaceRunner {
     }
     listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft),
         round, rounds));
-    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
+    store.current(RunRecord.withoutFigures(stack, settings.loadPlan().workload().name(), load, purpose, step, round,
         RunStatus.INTERRUPTED, "interrupted before the run finished", List.of(), null, 0));
     if (interrupted) {
       throw new InterruptedException("interrupted before " + stack + "'s run");
@@ -161,7 +161,7 @@ public final class RaceRunner {
     try {
       record = runOne(slot);
     } catch (SubjectFailed e) {
-      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
+      record = RunRecord.withoutFigures(stack, settings.loadPlan().workload().name(), load, purpose, step, round,
           RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
     } catch (Throwable t) {
       executing = null;
@@ -294,14 +294,12 @@ public final class RaceRunner {
   private RunRecord runOne(RunSlot slot) throws IOException, InterruptedException {
     String name = slot.stack();
     LoadModel load = slot.load();
-    int pool = slot.pool();
-    int threads = slot.threads();
     String purpose = slot.purpose().label();
     int step = slot.step();
     int round = slot.round();
     Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
     String app = applicationName(name);
-    boolean ledger = Workloads.LEDGER.equals(settings.workload().name());
+    boolean ledger = Workloads.LEDGER.equals(settings.loadPlan().workload().name());
     if (ledger) {
       FaultAnalysis.prepareLedger(admin());
     }
@@ -310,10 +308,11 @@ public final class RaceRunner {
     RunExecutor.Outcome out;
     List<RunProbe> probes;
     // --jfr at the service level: the service's own JVM records (the run's figures are its process's)
-    List<String> subjectArgs = settings.jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings()) : List.of();
+    List<String> subjectArgs = settings.setup().jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings())
+        : List.of();
     try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
-      probes = probes(name, load, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
-          load, purpose, step, round, RunStatus.INTERRUPTED,
+      probes = probes(name, load, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name,
+          settings.loadPlan().workload().name(), load, purpose, step, round, RunStatus.INTERRUPTED,
           "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(), null, 0));
       RunExecutor executor = new RunExecutor(settings, listener);
       try {
@@ -324,13 +323,8 @@ public final class RaceRunner {
           route = p.route(route);
           extra.addAll(p.workerJvmArgs());
         }
-        RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(),
-            new RunSpec.Endpoint(route.getHostString(), route.getPort(), target.database(), target.user(),
-                target.engine(), target.sslMode(), target.sslRootCert()),
-            new RunSpec.Setup(pool, threads, s.stackOptions(), app),
-            new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
-                500, settings.guards().drainTimeoutMs()),
-            new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
+        RunSpec spec = settings.runSpec(store.id() + "/" + store.dir().relativize(runDir), slot, s, app, target, route, hlog,
+            successes);
         probes.forEach(p -> executor.onMeasure(p::measuring).onWindowClosed(p::windowClosed).onMeasured(p::measured));
         executing = executor;
         if (interrupted) {
@@ -347,7 +341,7 @@ public final class RaceRunner {
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
     }
-    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, round, out,
+    RunRecord record = RunRecords.of(name, settings.loadPlan().workload().name(), load, purpose, step, round, out,
         store.dir().relativize(hlog));
     boolean cutShort = out.status() == RunStatus.INTERRUPTED; // the database may be stopping too
     for (RunProbe p : probes) {
@@ -386,8 +380,8 @@ public final class RaceRunner {
       probes.add(new ServerCpuProbe(this::admin));
     }
     if (faults != null) {
-      FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.pool(), settings.workload(),
-          settings.seed(), runDir, successes);
+      FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.setup().pool(),
+          settings.loadPlan().workload(), settings.loadPlan().seed(), runDir, successes);
       // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
       probes.add(new FaultProbe(faults, setup, this::admin, ledger, f -> {
         store.current(midFault.get().withProbes(p -> p.withFaults(f)));
@@ -400,9 +394,9 @@ public final class RaceRunner {
     if (!s.subjectVersions().isEmpty()) {
       probes.add(new ServiceVersionsProbe(s.subjectVersions()));
     }
-    if (settings.jfr() && !subject.ownProcess()) {
+    if (settings.setup().jfr() && !subject.ownProcess()) {
       probes.add(new JfrProbe(store.dir(), runDir, jfrSettings()));
-    } else if (settings.jfr()) {
+    } else if (settings.setup().jfr()) {
       probes.add(JfrProbe.service(store.dir(), runDir, jfrSettings(), s.jvm()));
       if (!s.jvm() && notJvm.add(name)) {
         listener.note(name + ": --jfr records JVMs; " + JfrProbe.NOT_A_JVM + " (the generator's worker.jfr is kept)");

@@ -109,7 +109,7 @@ public final class RunExecutor {
   public Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
       long servicePid) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
-    List<String> jvmArgs = new java.util.ArrayList<>(settings.workerJvmArgs());
+    List<String> jvmArgs = new java.util.ArrayList<>(settings.setup().workerJvmArgs());
     jvmArgs.addAll(extraJvmArgs);
     measureStart = null;
     measureEnd = null;
@@ -119,7 +119,7 @@ public final class RunExecutor {
     generatorAfter = null;
     ready = null;
     windowEnd = null;
-    try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
+    try (WorkerProcess w = WorkerProcess.start(settings.setup().java(), jvmArgs, stack.classpath(), spec, password, runDir);
         ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
       this.generator = generator;
