@@ -181,7 +181,7 @@ public final class ServiceLevel {
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
     dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(request.url(), request.engine());
-    for (String name : settings.stacks()) {
+    for (String name : settings.subjects().stacks()) {
       String why = catalog.get(name).cannotConnect(tls);
       UserError.require(why == null, why);
     }
@@ -193,9 +193,9 @@ public final class ServiceLevel {
       options.put("timeoutMs", Long.toString(settings.guards().requestTimeoutMs()));
     }
     java.util.function.Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
-    List<ServiceVariant> raced = settings.stacks().stream().map(catalog::get).toList();
+    List<ServiceVariant> raced = settings.subjects().stacks().stream().map(catalog::get).toList();
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
-        NotificationSources sources = NotificationSources.open(settings.workload(), raced, sourceOptions(), log)) {
+        NotificationSources sources = NotificationSources.open(settings.loadPlan().workload(), raced, sourceOptions(), log)) {
       return RaceSession.run(request.withSubjects((s, db) -> {
         if (sources != null) {
           sources.prepare(db.target(), log); // the slow table, on the race's database once it is up

@@ -113,7 +113,8 @@ public class FaultRaceTest {
 
   private static List<RunRecord> run(RaceSettings settings, FaultPlan plan, EmbeddedPostgres pg, Path out) throws Exception {
     try (var admin = pg.target().connect()) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of(), null);
+      Race header = new Race("test", "race", "test", "now", null, null, null, settings.loadPlan().workload(), null, List.of(),
+          List.of(), null);
       ResultStore store = new ResultStore(out, header);
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Home.dir()), store,
           new RunListener() {}).faults(plan, pg);

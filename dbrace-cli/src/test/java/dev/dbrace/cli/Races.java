@@ -44,7 +44,8 @@ public final class Races {
   static List<RunRecord> run(RaceSettings settings, RacePlan plan, Path out, RunListener listener) throws Exception {
     EmbeddedPostgres pg = TestDb.get();
     try (var admin = pg.target().connect()) {
-      Race header = new Race("test", "race", "test", "now", null, null, null, settings.workload(), null, List.of(), List.of(), null);
+      Race header = new Race("test", "race", "test", "now", null, null, null, settings.loadPlan().workload(), null, List.of(),
+          List.of(), null);
       ResultStore store = new ResultStore(out, header);
       RaceRunner runner = new RaceRunner(settings, pg.target(), admin, StackCatalog.discover(Home.dir()), store, listener);
       plan.execute(runner);

@@ -72,7 +72,7 @@ public class RequestResolverTest {
         .endpoint().name());
     // the file's stacks are E2's; the race's settings carry them
     RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(Defaults.RUN_DURATION_MS), 1, 0);
-    assertEquals(List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx"), s.stacks());
+    assertEquals(List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx"), s.subjects().stacks());
   }
 
   @Test

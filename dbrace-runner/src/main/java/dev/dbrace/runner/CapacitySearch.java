@@ -98,8 +98,8 @@ public final class CapacitySearch implements RacePlan {
 
   @Override
   public void execute(RaceRunner runner) throws IOException, InterruptedException {
-    pool = runner.settings().pool();
-    List<String> stacks = runner.settings().stacks();
+    pool = runner.settings().setup().pool();
+    List<String> stacks = runner.settings().subjects().stacks();
     for (int i = 0; i < stacks.size(); i++) {
       Race.Capacity c = search(runner, stacks.get(i), (stacks.size() - i - 1) * TYPICAL_RUNS);
       verdicts.add(c);
@@ -117,7 +117,7 @@ public final class CapacitySearch implements RacePlan {
     if (StackRounds.unsettled(probe)) {
       unsettled.add("the probe");
     }
-    String workload = runner.settings().workload().name();
+    String workload = runner.settings().loadPlan().workload().name();
     if (RacePlan.broken(probe) || probe.result().ops() == 0) {
       return new Race.Capacity(stack, workload, null, null, null, 1,
           "no capacity found: the closed-loop probe " + (probe.ok() ? "completed no operation" : probe.status()

@@ -81,7 +81,7 @@ public final class CurvePlan implements RacePlan {
 
   @Override
   public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, Race.Sla raceSla) {
-    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.pool(), Verdict.threads(settings),
+    return settings == null || runs.isEmpty() ? null : Verdict.curve(runs, raceSla, settings.setup().pool(), Verdict.threads(settings),
         sweep);
   }
 
@@ -121,15 +121,15 @@ public final class CurvePlan implements RacePlan {
   public void execute(RaceRunner runner) throws IOException, InterruptedException {
     settings = runner.settings();
     runner.rounds(rounds);
-    List<String> live = new java.util.ArrayList<>(runner.settings().stacks());
+    List<String> live = new java.util.ArrayList<>(runner.settings().subjects().stacks());
     int total = live.size() * steps.size() * rounds;
     int done = 0;
     for (int i = 0; i < steps.size() && !live.isEmpty(); i++) {
       java.util.Map<String, String> past = new java.util.LinkedHashMap<>();
       for (int round = 1; round <= rounds; round++) {
         Step step = steps.get(i);
-        int pool = step.pool() == null ? settings.pool() : step.pool();
-        int threads = step.threads() == null ? settings.threads() : step.threads();
+        int pool = step.pool() == null ? settings.setup().pool() : step.pool();
+        int threads = step.threads() == null ? settings.setup().threads() : step.threads();
         for (String stack : RacePlan.roundOrder(live, round)) {
           RunRecord r = runner.run(new RunSlot(stack, step.load(), pool, threads, RunSlot.Purpose.CURVE, i + 1, round),
               total - done - 1);

@@ -82,7 +82,7 @@ public interface RacePlan {
 
     @Override
     public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
-      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, sla, settings.pool(), Verdict.threads(settings));
+      return settings == null || runs.isEmpty() ? null : Verdict.race(runs, sla, settings.setup().pool(), Verdict.threads(settings));
     }
   }
 

@@ -45,16 +45,28 @@ import java.util.Map;
  * was measured.
  */
 public final class RaceRunner {
+  /** Share of the measured phase's CPU above which the JIT's work is worth a warning. */
+  static final double JIT_NOTE_SHARE = 0.05;
+
   private final RaceSettings settings;
   private final DbTarget target;
-  private Connection admin; // replaced when a restart fault cut it
   private final RunSubject subject;
   private final ResultStore store;
   private final RunListener listener;
-  private final List<RunRecord> runs = new ArrayList<>();
-  private double wallSecondsSoFar;
+  private Connection admin; // replaced when a restart fault cut it
   private FaultPlan faults;
   private dev.dbrace.db.postgres.EmbeddedPostgres embedded;
+  /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
+  private int rounds = 1;
+  /** Flight Recorder's settings file in the results folder, once copied there. */
+  private Path jfrSettings;
+  /** The Node services already told that --jfr does not apply to them: said once per variant. */
+  private final java.util.Set<String> notJvm = new java.util.HashSet<>();
+
+  /** The finished runs, in order; guarded by itself (the shutdown hook reads them). */
+  private final List<RunRecord> runs = new ArrayList<>();
+  private double wallSecondsSoFar;
+  /** The run going on, for the shutdown hook to stop; null between runs. */
   private volatile RunExecutor executing;
   private volatile boolean interrupted;
   private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
@@ -116,19 +128,17 @@ public final class RaceRunner {
    */
   public List<RunRecord> run(int rounds) throws IOException, InterruptedException {
     rounds(rounds);
-    int size = settings.stacks().size();
+    int size = settings.subjects().stacks().size();
     int total = rounds * size;
     for (int round = 1; round <= rounds; round++) {
-      List<String> order = RacePlan.roundOrder(settings.stacks(), round);
+      List<String> order = RacePlan.roundOrder(settings.subjects().stacks(), round);
       for (int i = 0; i < size; i++) {
-        run(RunSlot.of(settings, order.get(i), settings.load(), RunSlot.Purpose.RACE, 0, round),
+        run(RunSlot.of(settings, order.get(i), settings.loadPlan().load(), RunSlot.Purpose.RACE, 0, round),
             total - (round - 1) * size - i - 1);
       }
     }
     return snapshot();
   }
-
-  private int rounds = 1;
 
   /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
   void rounds(int n) {
@@ -141,28 +151,21 @@ public final class RaceRunner {
    * @param runsLeft the plan's estimate of runs after this one, for the overall ETA
    */
   public RunRecord run(RunSlot slot, int runsLeft) throws IOException, InterruptedException {
-    String stack = slot.stack();
-    LoadModel load = slot.load();
-    String purpose = slot.purpose().label();
-    int step = slot.step();
-    int round = slot.round();
     int index;
     synchronized (runs) {
       index = runs.size() + 1;
     }
-    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, stack, load, purpose, step, eta(runsLeft),
-        round, rounds));
-    store.current(RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
-        RunStatus.INTERRUPTED, "interrupted before the run finished", List.of(), null, 0));
+    listener.runStarted(new RunListener.Ticket(index, index + runsLeft, slot.stack(), slot.load(), slot.purpose().label(),
+        slot.step(), eta(runsLeft), slot.round(), rounds));
+    store.current(withoutFigures(slot, RunStatus.INTERRUPTED, "interrupted before the run finished", List.of()));
     if (interrupted) {
-      throw new InterruptedException("interrupted before " + stack + "'s run");
+      throw new InterruptedException("interrupted before " + slot.stack() + "'s run");
     }
     RunRecord record;
     try {
       record = runOne(slot);
     } catch (SubjectFailed e) {
-      record = RunRecord.withoutFigures(stack, settings.workload().name(), load, purpose, step, round,
-          RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail, null, 0);
+      record = withoutFigures(slot, RunStatus.FAILED, Secrets.redact(e.getMessage()), e.tail);
     } catch (Throwable t) {
       executing = null;
       if (interrupted) {
@@ -180,7 +183,7 @@ public final class RaceRunner {
     if (record.status() == RunStatus.INTERRUPTED) {
       store.current(record); // the hook saves it as the run cut short, figures and all
       cutShort.countDown();
-      throw new InterruptedException(stack + "'s run was interrupted");
+      throw new InterruptedException(slot.stack() + "'s run was interrupted");
     }
     synchronized (runs) {
       runs.add(record);
@@ -198,9 +201,6 @@ public final class RaceRunner {
     }
     return record;
   }
-
-  /** Share of the measured phase's CPU above which the JIT's work is worth a warning. */
-  static final double JIT_NOTE_SHARE = 0.05;
 
   /**
    * A warning when the JIT compiler threads took more than {@link #JIT_NOTE_SHARE} of the measured
@@ -243,6 +243,12 @@ public final class RaceRunner {
     }
   }
 
+  /** {@code slot}'s record when it has no figures: not run, failed to start, or cut short. */
+  private RunRecord withoutFigures(RunSlot slot, RunStatus status, String message, List<String> stderrTail) {
+    return RunRecord.withoutFigures(slot.stack(), settings.loadPlan().workload().name(), slot.load(), slot.purpose().label(),
+        slot.step(), slot.round(), status, message, stderrTail, null, 0);
+  }
+
   /**
    * Ctrl-C, from the shutdown hook: the run going on is asked to stop and report, and given up to
    * {@code waitMs} to hand its figures to the store (which then saves it as the interrupted run);
@@ -283,25 +289,21 @@ public final class RaceRunner {
    * The run's folder: {@code runs/<stack>/} for a race's first round, {@code runs/<stack>/round-<n>/}
    * for its later ones; a curve's or capacity search's step in {@code <step>-<purpose>/} below that.
    */
-  static Path runDir(Path results, String stack, String purpose, int step, int round) {
-    Path dir = results.resolve("runs").resolve(stack);
-    if (round > 1) {
-      dir = dir.resolve("round-" + round);
+  static Path runDir(Path results, RunSlot slot) {
+    Path dir = results.resolve("runs").resolve(slot.stack());
+    if (slot.round() > 1) {
+      dir = dir.resolve("round-" + slot.round());
     }
-    return "race".equals(purpose) ? dir : dir.resolve(String.format("%02d-%s", step, purpose));
+    return slot.purpose() == RunSlot.Purpose.RACE ? dir
+        : dir.resolve(String.format("%02d-%s", slot.step(), slot.purpose().label()));
   }
 
   private RunRecord runOne(RunSlot slot) throws IOException, InterruptedException {
     String name = slot.stack();
     LoadModel load = slot.load();
-    int pool = slot.pool();
-    int threads = slot.threads();
-    String purpose = slot.purpose().label();
-    int step = slot.step();
-    int round = slot.round();
-    Path runDir = Files.createDirectories(runDir(store.dir(), name, purpose, step, round));
+    Path runDir = Files.createDirectories(runDir(store.dir(), slot));
     String app = applicationName(name);
-    boolean ledger = Workloads.LEDGER.equals(settings.workload().name());
+    boolean ledger = Workloads.LEDGER.equals(settings.loadPlan().workload().name());
     if (ledger) {
       FaultAnalysis.prepareLedger(admin());
     }
@@ -310,11 +312,11 @@ public final class RaceRunner {
     RunExecutor.Outcome out;
     List<RunProbe> probes;
     // --jfr at the service level: the service's own JVM records (the run's figures are its process's)
-    List<String> subjectArgs = settings.jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings()) : List.of();
+    List<String> subjectArgs = settings.setup().jfr() && subject.ownProcess() ? JfrProbe.serviceJvmArgs(runDir, jfrSettings())
+        : List.of();
     try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
-      probes = probes(name, load, s, runDir, app, successes, ledger, () -> RunRecord.withoutFigures(name, settings.workload().name(),
-          load, purpose, step, round, RunStatus.INTERRUPTED,
-          "interrupted during a fault run; the faults so far and their recovery are in faults", List.of(), null, 0));
+      probes = probes(name, load, s, runDir, app, successes, ledger, () -> withoutFigures(slot, RunStatus.INTERRUPTED,
+          "interrupted during a fault run; the faults so far and their recovery are in faults", List.of()));
       RunExecutor executor = new RunExecutor(settings, listener);
       try {
         List<String> extra = new ArrayList<>();
@@ -324,13 +326,8 @@ public final class RaceRunner {
           route = p.route(route);
           extra.addAll(p.workerJvmArgs());
         }
-        RunSpec spec = new RunSpec(store.id() + "/" + store.dir().relativize(runDir), s.worker().name(),
-            new RunSpec.Endpoint(route.getHostString(), route.getPort(), target.database(), target.user(),
-                target.engine(), target.sslMode(), target.sslRootCert()),
-            new RunSpec.Setup(pool, threads, s.stackOptions(), app),
-            new RunSpec.LoadPlan(settings.workload(), load, settings.warmupMs(), settings.warmupMaxMs(), settings.seed(),
-                500, settings.guards().drainTimeoutMs()),
-            new RunSpec.LogFiles(hlog.toString(), successes == null ? null : successes.toString()));
+        RunSpec spec = settings.runSpec(store.id() + "/" + store.dir().relativize(runDir), slot, s, app, target, route, hlog,
+            successes);
         probes.forEach(p -> executor.onMeasure(p::measuring).onWindowClosed(p::windowClosed).onMeasured(p::measured));
         executing = executor;
         if (interrupted) {
@@ -347,8 +344,7 @@ public final class RaceRunner {
     } catch (Exception e) {
       throw new IOException("stopping " + name + ": " + e.getMessage(), e);
     }
-    RunRecord record = RunRecords.of(name, settings.workload().name(), load, purpose, step, round, out,
-        store.dir().relativize(hlog));
+    RunRecord record = RunRecords.of(slot, settings.loadPlan().workload().name(), out, store.dir().relativize(hlog));
     boolean cutShort = out.status() == RunStatus.INTERRUPTED; // the database may be stopping too
     for (RunProbe p : probes) {
       if (!cutShort || p.afterInterrupt()) {
@@ -386,8 +382,8 @@ public final class RaceRunner {
       probes.add(new ServerCpuProbe(this::admin));
     }
     if (faults != null) {
-      FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.pool(), settings.workload(),
-          settings.seed(), runDir, successes);
+      FaultProbe.Setup setup = new FaultProbe.Setup(target, embedded, app, settings.setup().pool(),
+          settings.loadPlan().workload(), settings.loadPlan().seed(), runDir, successes);
       // after each fault, race.json gets it: a runner killed mid-fault leaves what was measured
       probes.add(new FaultProbe(faults, setup, this::admin, ledger, f -> {
         store.current(midFault.get().withProbes(p -> p.withFaults(f)));
@@ -400,9 +396,9 @@ public final class RaceRunner {
     if (!s.subjectVersions().isEmpty()) {
       probes.add(new ServiceVersionsProbe(s.subjectVersions()));
     }
-    if (settings.jfr() && !subject.ownProcess()) {
+    if (settings.setup().jfr() && !subject.ownProcess()) {
       probes.add(new JfrProbe(store.dir(), runDir, jfrSettings()));
-    } else if (settings.jfr()) {
+    } else if (settings.setup().jfr()) {
       probes.add(JfrProbe.service(store.dir(), runDir, jfrSettings(), s.jvm()));
       if (!s.jvm() && notJvm.add(name)) {
         listener.note(name + ": --jfr records JVMs; " + JfrProbe.NOT_A_JVM + " (the generator's worker.jfr is kept)");
@@ -410,10 +406,6 @@ public final class RaceRunner {
     }
     return probes;
   }
-
-  private Path jfrSettings;
-  /** The Node services already told that --jfr does not apply to them: said once per variant. */
-  private final java.util.Set<String> notJvm = new java.util.HashSet<>();
 
   /** Flight Recorder's settings file, copied once into the results folder (workers read it from there). */
   private Path jfrSettings() throws IOException {

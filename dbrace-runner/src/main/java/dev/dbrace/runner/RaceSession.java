@@ -53,7 +53,7 @@ public final class RaceSession {
     try (DatabaseSession db = DatabaseSession.open(request.url(), request.engine(), Home.cacheDir(), output::message,
         request.setup(), request.dbCpus())) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
-      String id = ResultStore.timestamp() + "-" + settings.workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
+      String id = ResultStore.timestamp() + "-" + settings.loadPlan().workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");
       Path dir = out != null ? out : uniqueDir(Path.of("results"), id);
       Files.createDirectories(dir);
@@ -62,12 +62,12 @@ public final class RaceSession {
           : subjects.open(settings, db);
       Race header = new Race(id, plan.kind(), Secrets.redact(request.command()), Instant.now().toString(), null,
           EnvironmentProbe.of(Home.dir(), db).withDataSources(subject.dataSources()), settings.record(plan, db.target()),
-          settings.workload(), sla, List.of(), List.of(), null);
+          settings.loadPlan().workload(), sla, List.of(), List.of(), null);
       ResultStore store = new ResultStore(dir, header);
       store.save(List.of());
-      output.raceStarted(new RunListener.RaceStarted(plan.kind() + " of " + settings.stacks().size()
-          + (settings.serviceLevel() ? " services" : " stacks") + ", workload " + settings.workload().name() + ", "
-          + describe(plan, settings, sla) + ", pool " + settings.pool() + " on " + db.target().redactedUrl()
+      output.raceStarted(new RunListener.RaceStarted(plan.kind() + " of " + settings.subjects().stacks().size()
+          + (settings.serviceLevel() ? " services" : " stacks") + ", workload " + settings.loadPlan().workload().name() + ", "
+          + describe(plan, settings, sla) + ", pool " + settings.setup().pool() + " on " + db.target().redactedUrl()
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir, settings));
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store, output);
@@ -115,10 +115,11 @@ public final class RaceSession {
 
   private static String describe(RacePlan plan, RaceSettings s, Race.Sla sla) {
     return switch (plan) {
-      case CurvePlan c -> c.steps().size() + " steps from " + s.load().describe() + (sla == null ? "" : ", SLA " + sla.describe())
+      case CurvePlan c -> c.steps().size() + " steps from " + s.loadPlan().load().describe()
+          + (sla == null ? "" : ", SLA " + sla.describe())
           + (c.rounds() > 1 ? ", " + c.rounds() + " rounds per step" : "");
       case CapacitySearch c -> "SLA " + sla.describe() + ", closed-loop probe then open-loop steps";
-      default -> s.load().describe() + (plan.rounds() > 1 ? ", " + plan.rounds() + " rounds interleaved" : "");
+      default -> s.loadPlan().load().describe() + (plan.rounds() > 1 ? ", " + plan.rounds() + " rounds interleaved" : "");
     };
   }
 

@@ -17,20 +17,21 @@ import java.util.Map;
 public final class RunRecords {
   private RunRecords() {}
 
-  static RunRecord of(String stack, String workload, LoadModel load, String purpose, int step, int round,
-      RunExecutor.Outcome out, Path hlog) {
+  /** {@code slot}'s record of a run of {@code workload} that ended as {@code out}, its latency log at {@code hlog}. */
+  static RunRecord of(RunSlot slot, String workload, RunExecutor.Outcome out, Path hlog) {
+    LoadModel load = slot.load();
     WorkerResult r = out.result();
     if (r == null) {
-      return RunRecord.withoutFigures(stack, workload, load, purpose, step, round, out.status(), out.message(),
-          out.stderrTail(), null, out.wallS());
+      return RunRecord.withoutFigures(slot.stack(), workload, load, slot.purpose().label(), slot.step(), slot.round(),
+          out.status(), out.message(), out.stderrTail(), null, out.wallS());
     }
     Map<String, String> samples = new java.util.LinkedHashMap<>();
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
     Map<String, Long> kinds = new java.util.LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
     RunExecutor.Generator g = out.generator();
-    return new RunRecord(stack, workload, load.describe(), load, purpose, step, round, out.status(), out.message(),
-        out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
+    return new RunRecord(slot.stack(), workload, load.describe(), load, slot.purpose().label(), slot.step(), slot.round(),
+        out.status(), out.message(), out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
         figures(out.ready(), out.before(), out.windowEnd(), out.after(), out.peakRssKb(), out.peakThreads(), r), null,
         hlog.toString(), out.wallS(),
         g == null ? null : figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), r),

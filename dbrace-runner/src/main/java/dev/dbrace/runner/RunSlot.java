@@ -33,6 +33,6 @@ public record RunSlot(String stack, LoadModel load, int pool, int threads, Purpo
 
   /** A run with the race's own pool and threads. */
   public static RunSlot of(RaceSettings settings, String stack, LoadModel load, Purpose purpose, int step, int round) {
-    return new RunSlot(stack, load, settings.pool(), settings.threads(), purpose, step, round);
+    return new RunSlot(stack, load, settings.setup().pool(), settings.setup().threads(), purpose, step, round);
   }
 }

@@ -61,7 +61,8 @@ public interface RunSubject {
 
   /** The driver level: the named stack itself, with the race's options for it. */
   static RunSubject stacks(StackCatalog catalog, RaceSettings settings) {
-    return (name, load, runDir, app, jvmArgs) -> new Started(catalog.get(name), settings.stackOptions().getOrDefault(name, Map.of()),
-        0, settings.workload().sqlTexts(), Map.of(), () -> { });
+    return (name, load, runDir, app, jvmArgs) -> new Started(catalog.get(name),
+        settings.subjects().stackOptions().getOrDefault(name, Map.of()), 0, settings.loadPlan().workload().sqlTexts(), Map.of(),
+        () -> { });
   }
 }

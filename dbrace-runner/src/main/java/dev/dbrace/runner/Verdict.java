@@ -461,7 +461,7 @@ public final class Verdict {
    * dev.dbrace.core.spi.StackConfig#ELASTIC_THREADS} for elastic), -1 for services (an endpoint is the workload).
    */
   static int threads(RaceSettings settings) {
-    return settings.serviceLevel() ? -1 : settings.threads();
+    return settings.serviceLevel() ? -1 : settings.setup().threads();
   }
 
   /** TLS over every run: on, off, mixed, or unknown when any run's was not read. */

@@ -37,7 +37,7 @@ public final class ConsoleOutput implements RunListener {
   @Override
   public void raceStarted(RaceStarted race) {
     err.println("dbrace: " + race.headline());
-    progress = new ConsoleProgress(err, tty, race.settings().warmupMs(), race.settings().warmupMaxMs());
+    progress = new ConsoleProgress(err, tty, race.settings().loadPlan().warmupMs(), race.settings().loadPlan().warmupMaxMs());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.dbrace.runner.fork;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.Progress;
 import dev.dbrace.core.run.RunSpec;
@@ -13,16 +14,38 @@ import dev.dbrace.runner.probe.ProcStats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * Runs one stack in one worker JVM and watches it: a worker that stops making progress for the
  * stall timeout, or outlives the run timeout, is asked to stop and report, then killed; one
  * that dies is reported with its last stderr lines. At the service level progress is an answer
  * (ok, or an error the service answered): a service that answers nothing, its requests only timing
- * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. Not thread-safe; one run at a time.
+ * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. One run at a
+ * time, each watched by a {@link Watch} of its own; only {@link #interrupt} may be called from another thread.
  */
 public final class RunExecutor {
+  private static final long STARTUP_TIMEOUT_MS = 120_000;
+  /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
+  static final String TIMELINE = "process.csv";
+
+  private final RaceSettings settings;
+  private final RunListener listener;
+  private Consumer<Instant> onMeasure = t -> { };
+  private Consumer<Instant> onWindowClosed = t -> { };
+  private Consumer<Instant> onMeasured = t -> { };
+  /** The worker of the run going on, for {@link #interrupt} to reach; null before the first. */
+  private volatile WorkerProcess current;
+  private volatile boolean interrupted;
+
+  public RunExecutor(RaceSettings settings, RunListener listener) {
+    this.settings = settings;
+    this.listener = listener;
+  }
+
   /**
    * What came back from the worker, before server counters are added.
    *
@@ -47,30 +70,11 @@ public final class RunExecutor {
   public record Generator(ProcStats ready, ProcStats before, ProcStats windowEnd, ProcStats after, int peakThreads,
       long peakRssKb) {}
 
-  private static final long STARTUP_TIMEOUT_MS = 120_000;
-  /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
-  static final String TIMELINE = "process.csv";
-
-  private final RaceSettings settings;
-  private final RunListener listener;
-  private ProcSampler generator;
-  private ProcStats generatorReady;
-  private ProcStats generatorBefore;
-  private ProcStats generatorWindowEnd;
-  private ProcStats generatorAfter;
-  private ProcStats ready;
-  private ProcStats windowEnd;
-  private Instant measureStart;
-  private Instant measureEnd;
-  private java.util.function.Consumer<Instant> onMeasure = t -> { };
-  private java.util.function.Consumer<Instant> onWindowClosed = t -> { };
-  private java.util.function.Consumer<Instant> onMeasured = t -> { };
-
   /**
    * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
    * TLS of the run's connections); actions added run in the order they were added.
    */
-  public RunExecutor onMeasure(java.util.function.Consumer<Instant> action) {
+  public RunExecutor onMeasure(Consumer<Instant> action) {
     onMeasure = onMeasure.andThen(action);
     return this;
   }
@@ -80,7 +84,7 @@ public final class RunExecutor {
    * it: the end of % CPU's span, before the drain of the operations still in flight; actions added run in the order
    * they were added.
    */
-  public RunExecutor onWindowClosed(java.util.function.Consumer<Instant> action) {
+  public RunExecutor onWindowClosed(Consumer<Instant> action) {
     onWindowClosed = onWindowClosed.andThen(action);
     return this;
   }
@@ -89,16 +93,9 @@ public final class RunExecutor {
    * Called on the runner's thread when the worker's result came, right after its process was read for the measured
    * phase's end (the server's CPU is read beside it); actions added run in the order they were added.
    */
-  public RunExecutor onMeasured(java.util.function.Consumer<Instant> action) {
+  public RunExecutor onMeasured(Consumer<Instant> action) {
     onMeasured = onMeasured.andThen(action);
     return this;
-  }
-  private volatile WorkerProcess current;
-  private volatile boolean interrupted;
-
-  public RunExecutor(RaceSettings settings, RunListener listener) {
-    this.settings = settings;
-    this.listener = listener;
   }
 
   /**
@@ -109,113 +106,16 @@ public final class RunExecutor {
   public Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
       long servicePid) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
-    List<String> jvmArgs = new java.util.ArrayList<>(settings.workerJvmArgs());
+    List<String> jvmArgs = new ArrayList<>(settings.setup().workerJvmArgs());
     jvmArgs.addAll(extraJvmArgs);
-    measureStart = null;
-    measureEnd = null;
-    generatorReady = null;
-    generatorBefore = null;
-    generatorWindowEnd = null;
-    generatorAfter = null;
-    ready = null;
-    windowEnd = null;
-    try (WorkerProcess w = WorkerProcess.start(settings.java(), jvmArgs, stack.classpath(), spec, password, runDir);
+    try (WorkerProcess w = WorkerProcess.start(settings.setup().java(), jvmArgs, stack.classpath(), spec, password, runDir);
         ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
         ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
-      this.generator = generator;
       current = w;
       if (interrupted) {
         w.send("stop");
       }
-      ProcStats before = null;
-      long lastCount = -1;
-      long lastChange = System.nanoTime();
-      long stopSentAt = 0;
-      boolean ready = false;
-      String stopReason = null;
-      // the service level counts answers only: a hung service's requests time out one by one, and
-      // those timeouts would otherwise keep its run going until the run timeout
-      boolean serviceLevel = settings.serviceLevel();
-      boolean stalled = false;
-      while (true) {
-        WorkerProcess.Message m = w.next(250);
-        long now = System.nanoTime();
-        if (m == null) {
-          if (stopSentAt == 0) {
-            stopReason = ready ? watchdog(now, t0, lastChange) : startupWatchdog(now, t0);
-            stalled = ready && serviceLevel && stopReason != null && now - lastChange > settings.guards().stallTimeoutMs() * 1_000_000L;
-            if (stopReason != null) {
-              w.send("stop");
-              stopSentAt = now;
-            }
-          } else if (now - stopSentAt > (settings.guards().drainTimeoutMs() + 15_000) * 1_000_000L) {
-            w.kill();
-            return outcome(RunStatus.HUNG, stopReason + "; no result after stop, killed", null, before, null, sampler, w, t0);
-          }
-          continue;
-        }
-        switch (m.type()) {
-          case READY -> {
-            ready = true;
-            this.ready = sampler.sample();
-            generatorReady = generator == null ? null : generator.sample();
-            lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
-            listener.phase(spec.stack(), "warmup");
-          }
-          case MEASURE -> {
-            before = sampler.measuring(true);
-            generatorBefore = generator == null ? null : generator.measuring(true);
-            measureStart = Instant.now();
-            onMeasure.accept(measureStart);
-            listener.phase(spec.stack(), "measure");
-          }
-          case DRAIN -> {
-            windowEnd = sampler.sample();
-            generatorWindowEnd = generator == null ? null : generator.sample();
-            onWindowClosed.accept(Instant.now());
-          }
-          case PROGRESS -> {
-            Progress p = Json.MAPPER.treeToValue(m.body(), Progress.class);
-            // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled;
-            // at the service level only answers count (ok or the service's error), neither timeouts nor refusals
-            long count = serviceLevel ? p.answered() : p.decided();
-            if (count != lastCount) {
-              lastCount = count;
-              lastChange = now;
-            }
-            listener.progress(spec.stack(), p.phase(), p.ops(), p.errors(), p.elapsedS());
-          }
-          case RESULT -> {
-            ProcStats after = sampler.measuring(false);
-            generatorAfter = generator == null ? null : generator.measuring(false);
-            measureEnd = Instant.now();
-            onMeasured.accept(measureEnd);
-            WorkerResult r = Json.MAPPER.treeToValue(m.body().path("result"), WorkerResult.class);
-            w.send("exit");
-            // an interrupted race's shutdown hook waits only seconds for these figures, and reads no server
-            // counters after them: a worker slow to close its stack is not waited for then
-            if (!w.waitFor(interrupted ? 1_000 : 15_000)) {
-              w.kill();
-            }
-            if (interrupted) {
-              return outcome(RunStatus.INTERRUPTED, "interrupted (Ctrl-C); the figures are those measured until then", r,
-                  before, after, sampler, w, t0);
-            }
-            RunStatus status = stopReason == null ? RunStatus.OK : stalled ? RunStatus.STALLED : RunStatus.HUNG;
-            return outcome(status, stopReason, r, before, after, sampler, w, t0);
-          }
-          case ERROR -> {
-            w.waitFor(5_000);
-            return outcome(RunStatus.FAILED, m.body().path("message").asText(), null, before, null, sampler, w, t0);
-          }
-          case EOF -> {
-            w.waitFor(5_000);
-            return outcome(RunStatus.CRASHED, "worker exited with code " + w.exitCode() + " before reporting a result",
-                null, before, null, sampler, w, t0);
-          }
-          default -> { } // BAD_INPUT (experiments only), NOISE: stray output on the worker's stdout; its stderr log has the details
-        }
-      }
+      return new Watch(w, spec.stack(), t0, new Readings(sampler), generator == null ? null : new Readings(generator)).watch();
     }
   }
 
@@ -231,38 +131,203 @@ public final class RunExecutor {
     }
   }
 
-  /** Opening a stack (JVM start, pool warm-up) may take a while on a loaded machine, not forever. */
-  private String startupWatchdog(long now, long t0) {
-    long limit = Math.max(STARTUP_TIMEOUT_MS, settings.guards().stallTimeoutMs());
-    return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
+  /** One process's readings at the run's moments: the stack open, the measured phase's start, its window's end, the result. */
+  private static final class Readings {
+    private final ProcSampler sampler;
+    private ProcStats ready;
+    private ProcStats before;
+    private ProcStats windowEnd;
+    private ProcStats after;
+
+    Readings(ProcSampler sampler) {
+      this.sampler = sampler;
+    }
+
+    void stackOpen() {
+      ready = sampler.sample();
+    }
+
+    void measuring() {
+      before = sampler.measuring(true);
+    }
+
+    void windowClosed() {
+      windowEnd = sampler.sample();
+    }
+
+    void measured() {
+      after = sampler.measuring(false);
+    }
+
+    Generator asGenerator() {
+      return new Generator(ready, before, windowEnd, after, sampler.peakThreads(), sampler.peakRssKb());
+    }
+  }
+
+  /**
+   * One run's watch over its worker's messages, made for that run alone: its readings, its stall clock and why it was
+   * stopped start empty with it, so nothing carries over from the run before. The runner's thread only.
+   */
+  private final class Watch {
+    private final WorkerProcess w;
+    private final String stack;
+    private final long t0;
+    private final Readings measured;
+    /** The load generator's process at the service level; null at the driver level, where the worker is measured. */
+    private final Readings generator;
+    /** Both, in the order they are read: the measured process first. */
+    private final List<Readings> processes;
+    // the service level counts answers only: a hung service's requests time out one by one, and
+    // those timeouts would otherwise keep its run going until the run timeout
+    private final boolean answersOnly = settings.serviceLevel();
+    private boolean stackOpen;
+    private Instant measureStart;
+    private Instant measureEnd;
+    private long lastCount = -1;
+    private long lastChange = System.nanoTime();
+    private long stopSentAt;
+    private String stopReason;
+    private boolean stalled;
+
+    Watch(WorkerProcess w, String stack, long t0, Readings measured, Readings generator) {
+      this.w = w;
+      this.stack = stack;
+      this.t0 = t0;
+      this.measured = measured;
+      this.generator = generator;
+      this.processes = generator == null ? List.of(measured) : List.of(measured, generator);
+    }
+
+    /** Reads the worker's messages until its run ends, and says how it ended. */
+    Outcome watch() throws IOException, InterruptedException {
+      while (true) {
+        WorkerProcess.Message m = w.next(250);
+        long now = System.nanoTime();
+        if (m == null) {
+          Outcome killed = quiet(now);
+          if (killed != null) {
+            return killed;
+          }
+          continue;
+        }
+        switch (m.type()) {
+          case READY -> opened(now);
+          case MEASURE -> measuring();
+          case DRAIN -> windowClosed();
+          case PROGRESS -> progress(Json.MAPPER.treeToValue(m.body(), Progress.class), now);
+          case RESULT -> {
+            return result(m.body());
+          }
+          case ERROR -> {
+            w.waitFor(5_000);
+            return outcome(RunStatus.FAILED, m.body().path("message").asText(), null);
+          }
+          case EOF -> {
+            w.waitFor(5_000);
+            return outcome(RunStatus.CRASHED, "worker exited with code " + w.exitCode() + " before reporting a result", null);
+          }
+          default -> { } // BAD_INPUT (experiments only), NOISE: stray output on the worker's stdout; its stderr log has the details
+        }
+      }
+    }
+
+    /** No message for a while: the guards' turn; the outcome once a stopped worker gave no result in time, else null. */
+    private Outcome quiet(long now) {
+      if (stopSentAt == 0) {
+        stopReason = stackOpen ? watchdog(now) : startupWatchdog(now);
+        stalled = stackOpen && answersOnly && stopReason != null
+            && now - lastChange > settings.guards().stallTimeoutMs() * 1_000_000L;
+        if (stopReason != null) {
+          w.send("stop");
+          stopSentAt = now;
+        }
+      } else if (now - stopSentAt > (settings.guards().drainTimeoutMs() + 15_000) * 1_000_000L) {
+        w.kill();
+        return outcome(RunStatus.HUNG, stopReason + "; no result after stop, killed", null);
+      }
+      return null;
+    }
+
+    /** Opening a stack (JVM start, pool warm-up) may take a while on a loaded machine, not forever. */
+    private String startupWatchdog(long now) {
+      long limit = Math.max(STARTUP_TIMEOUT_MS, settings.guards().stallTimeoutMs());
+      return now - t0 > limit * 1_000_000L ? "the worker did not open the stack within " + limit / 1000 + " s" : null;
+    }
+
+    /** Why the run must be stopped now, or null. */
+    private String watchdog(long now) {
+      RaceSettings.Guards guards = settings.guards();
+      if (now - lastChange > guards.stallTimeoutMs() * 1_000_000L) {
+        if (settings.serviceLevel()) {
+          return "the service answered nothing for " + seconds(guards.stallTimeoutMs()) + " (its requests timed out after "
+              + seconds(guards.requestTimeoutMs()) + "); stopped, the figures measured until then kept";
+        }
+        return "no operation completed for " + guards.stallTimeoutMs() / 1000 + " s";
+      }
+      if (now - t0 > guards.runTimeoutMs() * 1_000_000L) {
+        return "run exceeded the run timeout of " + guards.runTimeoutMs() / 1000 + " s";
+      }
+      return null;
+    }
+
+    private void opened(long now) {
+      stackOpen = true;
+      processes.forEach(Readings::stackOpen);
+      lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
+      listener.phase(stack, "warmup");
+    }
+
+    private void measuring() {
+      processes.forEach(Readings::measuring);
+      measureStart = Instant.now();
+      onMeasure.accept(measureStart);
+      listener.phase(stack, "measure");
+    }
+
+    private void windowClosed() {
+      processes.forEach(Readings::windowClosed);
+      onWindowClosed.accept(Instant.now());
+    }
+
+    private void progress(Progress p, long now) {
+      // an open loop refusing every arrival at the in-flight limit is still making decisions, not stalled;
+      // at the service level only answers count (ok or the service's error), neither timeouts nor refusals
+      long count = answersOnly ? p.answered() : p.decided();
+      if (count != lastCount) {
+        lastCount = count;
+        lastChange = now;
+      }
+      listener.progress(stack, p.phase(), p.ops(), p.errors(), p.elapsedS());
+    }
+
+    /** The result came: the measured phase is read as ended before its figures are even parsed. */
+    private Outcome result(JsonNode body) throws IOException, InterruptedException {
+      processes.forEach(Readings::measured);
+      measureEnd = Instant.now();
+      onMeasured.accept(measureEnd);
+      WorkerResult r = Json.MAPPER.treeToValue(body.path("result"), WorkerResult.class);
+      w.send("exit");
+      // an interrupted race's shutdown hook waits only seconds for these figures, and reads no server
+      // counters after them: a worker slow to close its stack is not waited for then
+      if (!w.waitFor(interrupted ? 1_000 : 15_000)) {
+        w.kill();
+      }
+      if (interrupted) {
+        return outcome(RunStatus.INTERRUPTED, "interrupted (Ctrl-C); the figures are those measured until then", r);
+      }
+      return outcome(stopReason == null ? RunStatus.OK : stalled ? RunStatus.STALLED : RunStatus.HUNG, stopReason, r);
+    }
+
+    private Outcome outcome(RunStatus status, String message, WorkerResult r) {
+      List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
+      ProcSampler s = measured.sampler;
+      return new Outcome(status, Secrets.redact(message), r, measured.ready, measured.before, measured.windowEnd,
+          measured.after, s.peakThreads(), s.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
+          measureEnd != null ? measureEnd : Instant.now(), generator == null ? null : generator.asGenerator());
+    }
   }
 
   private static String seconds(long ms) {
-    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
-  }
-
-  /** Why the run must be stopped now, or null. */
-  private String watchdog(long now, long t0, long lastChange) {
-    if (now - lastChange > settings.guards().stallTimeoutMs() * 1_000_000L) {
-      if (settings.serviceLevel()) {
-        return "the service answered nothing for " + seconds(settings.guards().stallTimeoutMs()) + " (its requests timed out after "
-            + seconds(settings.guards().requestTimeoutMs()) + "); stopped, the figures measured until then kept";
-      }
-      return "no operation completed for " + settings.guards().stallTimeoutMs() / 1000 + " s";
-    }
-    if (now - t0 > settings.guards().runTimeoutMs() * 1_000_000L) {
-      return "run exceeded the run timeout of " + settings.guards().runTimeoutMs() / 1000 + " s";
-    }
-    return null;
-  }
-
-  private Outcome outcome(RunStatus status, String message, WorkerResult r, ProcStats before, ProcStats after,
-      ProcSampler sampler, WorkerProcess w, long t0) {
-    List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
-    return new Outcome(status, Secrets.redact(message), r, ready, before, windowEnd, after, sampler.peakThreads(),
-        sampler.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
-        measureEnd != null ? measureEnd : Instant.now(), generator == null ? null
-            : new Generator(generatorReady, generatorBefore, generatorWindowEnd, generatorAfter, generator.peakThreads(),
-                generator.peakRssKb()));
+    return ms % 1000 == 0 ? ms / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
   }
 }

@@ -140,7 +140,7 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
   /** One paragraph: what a run of this file would do, as {@code request} resolved it. */
   public String summary(RaceRequest request) {
     RaceSettings race = request.settings();
-    WorkloadSpec workload = race.workload();
+    WorkloadSpec workload = race.loadPlan().workload();
     StringBuilder out = new StringBuilder();
     out.append(file).append(": scenario '").append(workload.name()).append("', ")
         .append(workload.mix().size()).append(workload.mix().size() == 1 ? " operation" : " operations").append(" (");
@@ -150,11 +150,11 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
         + (op.transaction() ? ", in one transaction" : "")
         + ", params " + params(op)).collect(Collectors.joining("; ")));
     int rounds = request.plan().rounds();
-    out.append(") raced on ").append(String.join(", ", race.stacks())).append(" with a pool of ").append(race.pool())
-        .append(", ").append(race.load().describe()).append(" after warm-up ").append(race.warmupRule())
+    out.append(") raced on ").append(String.join(", ", race.subjects().stacks())).append(" with a pool of ").append(race.setup().pool())
+        .append(", ").append(race.loadPlan().load().describe()).append(" after warm-up ").append(race.warmupRule())
         .append(", ").append(rounds == 1 ? "1 round" : rounds + " rounds interleaved")
         .append(", seed ")
-        .append(race.seed()).append(", on ");
+        .append(race.loadPlan().seed()).append(", on ");
     if (request.url() != null) {
       out.append(redacted(request.url()));
     } else {

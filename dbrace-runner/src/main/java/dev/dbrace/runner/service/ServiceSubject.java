@@ -81,9 +81,9 @@ public final class ServiceSubject implements RunSubject {
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
     boolean addon = v.firebirdAddon() && target.engine() == dev.dbrace.core.spi.Engine.FIREBIRD && firebirdAddonTarget != null;
-    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.pool(), remoteUrl);
+    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.setup().pool(), remoteUrl);
     Map<String, String> options = generatorOptions(load);
-    List<String> serverSql = Endpoints.serverStatements(settings.workload());
+    List<String> serverSql = Endpoints.serverStatements(settings.loadPlan().workload());
     if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
       throw new dev.dbrace.runner.RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
     }
@@ -92,11 +92,11 @@ public final class ServiceSubject implements RunSubject {
       env = env.withDataSources(sources.slow().id(), sources.mongoUrlFor(v));
       options.put("slowSource", sources.slow().id());
       options.put("secondSource", v.secondSource());
-      serverSql = Endpoints.serverStatements(settings.workload(), sources.slow(), !v.readsMongo());
+      serverSql = Endpoints.serverStatements(settings.loadPlan().workload(), sources.slow(), !v.readsMongo());
     }
-    java.util.List<String> args = new java.util.ArrayList<>(settings.workerJvmArgs());
+    java.util.List<String> args = new java.util.ArrayList<>(settings.setup().workerJvmArgs());
     args.addAll(jvmArgs);
-    ServiceProcess p = ServiceCatalog.startReady(v, settings.java(), args, env, applicationName, runDir);
+    ServiceProcess p = ServiceCatalog.startReady(v, settings.setup().java(), args, env, applicationName, runDir);
     options.put("url", p.url());
     return new Started(generators.get(GENERATOR), options, p.pid(), serverSql,
         versions.computeIfAbsent(name, n -> ServiceVersions.of(v)), p, !v.isNode());
