@@ -121,7 +121,7 @@ class ConsoleWidthTest {
     refusing = refusing.withResult(new dev.dbrace.core.run.WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(),
         w.unfinished(), 512, w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(),
         w.throughputOpsS(), w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(),
-        w.issueLatenessMs(), w.effectiveConcurrency()));
+        w.issueLatenessMs(), w.effectiveConcurrency(), null));
     String table = print(List.of(run("vertx", 1, open, "ok", 1_000, 3, 20, Tls.OFF, "settled"), refusing));
     String head = table.lines().limit(2).reduce("", (a, b) -> a + " " + b);
     assertTrue(head.contains("not") && head.contains("issued"), table);

@@ -25,7 +25,7 @@ class HeldOverNoteTest {
         w.warmup().ended(), null, 64L, oldestMs, atEnd);
     return run.withResult(new WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(), w.unfinished(), w.notIssued(),
         w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(), w.throughputOpsS(),
-        w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), warm, w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), users), null);
+        w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), warm, w.gc(), w.jvm(), w.errorLatencyMs(), w.issueLatenessMs(), users, null));
   }
 
   private static String print(List<RunRecord> runs) {
