@@ -37,6 +37,7 @@ public final class RunExecutor {
   private Consumer<Instant> onMeasure = t -> { };
   private Consumer<Instant> onWindowClosed = t -> { };
   private Consumer<Instant> onMeasured = t -> { };
+  private Consumer<String> onSettled = ended -> { };
   /** The worker of the run going on, for {@link #interrupt} to reach; null before the first. */
   private volatile WorkerProcess current;
   private volatile boolean interrupted;
@@ -96,6 +97,23 @@ public final class RunExecutor {
   public RunExecutor onMeasured(Consumer<Instant> action) {
     onMeasured = onMeasured.andThen(action);
     return this;
+  }
+
+  /**
+   * Called on the runner's thread when a held worker ({@code RunSpec.LoadPlan#held}: an agent's part of a shared run)
+   * ended its warm-up by its rule and waits for {@link #go}; {@code ended} is how (settled, cap, fixed, none).
+   */
+  public RunExecutor onSettled(Consumer<String> action) {
+    onSettled = onSettled.andThen(action);
+    return this;
+  }
+
+  /** Starts a held worker's measured phase (the controller's go); from any thread; nothing before the worker runs. */
+  public void go() {
+    WorkerProcess w = current;
+    if (w != null) {
+      w.send("measure");
+    }
   }
 
   /**
@@ -212,6 +230,7 @@ public final class RunExecutor {
         }
         switch (m.type()) {
           case READY -> opened(now);
+          case SETTLED -> onSettled.accept(m.body().path("ended").asText());
           case MEASURE -> measuring();
           case DRAIN -> windowClosed();
           case PROGRESS -> progress(Json.MAPPER.treeToValue(m.body(), Progress.class), now);
