@@ -38,7 +38,7 @@ public final class EmbeddedFerretDb implements AutoCloseable {
    * servers), creates the private root {@code dbrace-ferretdb-<pid>-<n>} under {@code java.io.tmpdir},
    * then starts the server and waits up to 30 s for it to accept on its port. That is when it serves:
    * v1.24 sets up its backend before it binds its listener. (A MongoDB-level check needs a driver,
-   * which dbrace-db has in its tests only: {@code EmbeddedFerretDbTest}.)
+   * which dbrace-db has in its tests only: {@code EmbeddedFerretDbIT}.)
    *
    * @throws DbException naming what to install if Go is missing, or with the last lines of the
    *     server's log if it does not come up
