@@ -31,10 +31,9 @@ import org.junit.jupiter.api.Test;
  * The switch from warm-up to measuring runs the load generator's compiled code as it is: no way through it that the
  * whole warm-up never took. Each such way is one the JIT leaves out of its compiled code, and the first measured
  * operation that takes it sends the method, with every completion callback it was inlined into, back to the
- * interpreter until it is compiled again: in a race's worker that was the first second measured (the worker's
- * {@code -Xlog:deoptimization}: ClosedLoop.issueFrom on the user's block of the old window, StripedRecorder.recordValue
- * on the measured recorder's stripes, missing and unowned). Read here from the Flight Recorder's own events: the
- * load generator's methods compiled by C2 during warm-up, then no deoptimization in its package while measuring.
+ * interpreter until it is compiled again, in a race's worker through much of the first second measured
+ * (docs/decisions.md). Read here from the Flight Recorder's own events: the load generator's methods compiled by C2
+ * during warm-up, then no deoptimization in its package while measuring.
  */
 class SwitchToMeasuringIT {
   private static final String LOAD = "dev.dbrace.core.load.";

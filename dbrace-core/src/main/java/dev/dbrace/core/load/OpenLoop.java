@@ -327,8 +327,7 @@ public final class OpenLoop implements LoadDriver {
    * The phase of an arrival: measured when it is due at or after the start of measurement. The
    * sign bit of {@code due - from} picks it without a branch: a branch never taken during warm-up
    * would be compiled as a trap, and taking it when measurement starts would send the scheduler
-   * back to the interpreter just when its timing starts to count (seen: a second of lateness on a
-   * busy machine).
+   * back to the interpreter just when its timing starts to count.
    */
   private Phase phaseOf(long due, long from) {
     return phaseBySign[(int) ((due - from) >>> 63)];
@@ -337,11 +336,9 @@ public final class OpenLoop implements LoadDriver {
   /**
    * Parks until the next arrival is due. No spinning, even for gaps of a few microseconds: Linux
    * wakes a parked thread some 50 us late (timer slack), so at high rates arrivals go out in
-   * small bursts that late, and the lateness is in their latency. Spinning instead was measured
-   * worse on a shared 2-core machine (bench/open-loop-generator.sh): it took up to 0.7 of a core
-   * the stack under test needs, and the scheduler, preempted for whole time slices as a CPU hog,
-   * issued later, not earlier (in one measurement p99 lateness was 5 to 440 ms spinning, 0.5 to
-   * 2.4 ms parking).
+   * small bursts that late, and the lateness is in their latency. Spinning would take CPU the stack
+   * under test needs, and a scheduler preempted for whole time slices as a CPU hog issues later, not
+   * earlier (measured: docs/decisions.md).
    */
   private static void waitUntil(long due) {
     long remaining = due - System.nanoTime();

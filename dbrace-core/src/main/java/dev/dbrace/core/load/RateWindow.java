@@ -6,9 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The measured phase's rate window: how many verified operations completed within
  * {@code [start, start + length]}, whichever phase issued them. A run's throughput is that count
  * over the window's length, so neither the operations still in flight when the window closes (a
- * closed loop's last wave: about the tail latency over the duration, -5 % on slow-mix) nor one
- * that never completes (which once stretched a 10 s run's span to the 30 s drain timeout and
- * divided its throughput by four) bends it: operations in flight at the window's start complete
+ * closed loop's last wave: about the tail latency over the duration) nor one that never completes
+ * (which would stretch the span to the drain timeout) bends it: operations in flight at the window's start complete
  * inside it, those in flight at its end outside, and in a steady run the two balance.
  *
  * <p>{@link #completed} is called on every completion, on every completing thread, during warm-up

@@ -90,7 +90,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
       Path database = root.resolve("dbrace.fdb");
       boolean[] created = {false};
       // Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client,
-      // but after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL after 2 s then
+      // but after it has, it ignores SIGTERM and SIGINT (docs/decisions.md). SIGKILL after 2 s then
       // loses nothing: its database, security database and lock files are this run's own.
       PackagedServer.Ready ready = PackagedServer.start("Firebird", root, 2, START_ATTEMPTS, 20_000, log, port -> {
         writeConfig(dir, port);

@@ -126,7 +126,7 @@ public final class Answers {
   /**
    * A path's endpoint: its first segment without the query ({@code /queries/20?x=1} is {@code /queries}); the path
    * without its query when it has no such segment. Plain string search, not a regex: this runs on every answer, and
-   * compiling two patterns per answer was half the check's CPU (bench/vs-wrk.sh's profile).
+   * compiling patterns per answer would be a large share of the check's CPU (docs/decisions.md).
    */
   static String endpoint(String path) {
     int q = path.indexOf('?');

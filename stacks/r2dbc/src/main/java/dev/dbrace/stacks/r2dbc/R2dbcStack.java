@@ -50,15 +50,14 @@ import reactor.netty.resources.LoopResources;
  * <p>Acquiring a connection times out after 30 s, like r2dbc-pool's {@code maxAcquireTime}, but
  * through a Netty {@link HashedWheelTimer} armed per operation rather than the pool's own
  * setting: that wraps every acquisition in {@code Mono.timeout}, which schedules and cancels a
- * task on Reactor's parallel scheduler each time and cost ~12 µs of client CPU per operation
- * here (~25 % of the whole per-operation cost); arming and cancelling a wheel timeout costs well
- * under 1 µs. Same exception class and message as the pool's.
+ * task on Reactor's parallel scheduler each time, a large share of the per-operation client CPU,
+ * where arming and cancelling a wheel timeout costs little (docs/decisions.md). Same exception
+ * class and message as the pool's.
  *
  * <p>Event loops: reactor-netty's default is max(cores, 4) threads; on 2 cores that is twice as
- * many client threads as cores, competing with PostgreSQL for them. Measured on 2 cores (point
- * select, 8 connections, after 20 s of warm-up): 40-51 ms of client CPU per 1,000 operations with
- * 1 loop, 52-78 with 2, 80-85 with 4. The default is one per core, as for the Vert.x stacks;
- * {@code eventLoops} sets it.
+ * many client threads as cores, competing with PostgreSQL for them, and more loops cost more
+ * client CPU per operation (docs/decisions.md). The default is one per core, as for the Vert.x
+ * stacks; {@code eventLoops} sets it.
  */
 final class R2dbcStack implements Stack {
 
@@ -86,8 +85,8 @@ final class R2dbcStack implements Stack {
 
   /**
    * Rows and update counts (as Long): what a statement that may not return rows (UPDATE, INSERT
-   * ...) gives. Only such statements take this path; a SELECT keeps the plain {@link #ROWS} path
-   * the built-in workloads were measured on.
+   * ...) gives. Only such statements take this path; a SELECT keeps the plain {@link #ROWS} path,
+   * so reads pay nothing for it.
    */
   private static final Function<Result, Publisher<Object>> ROWS_AND_COUNTS = result -> result.flatMap(segment -> {
     if (segment instanceof Result.RowSegment r) {

@@ -219,8 +219,7 @@ final class VertxStack implements Stack {
      * statement goes to the pool's own {@code preparedQuery(...).execute}, which takes a connection for it and gives
      * it back inside the pool, as the bare Vert.x loop does, so the stack and its bare loop take the driver's same
      * path (taking a {@link SqlConnection} first adds a future for the connection, a {@code PreparedQuery} made on it
-     * and its return; its cost was within the machine's spread: stack / bare CPU per point-select 1.08 both ways,
-     * bench/vs-pgbench.sh -s vertx, five rounds each).
+     * and its return, at a cost within the machine's spread: docs/decisions.md).
      */
     void start() {
       if (count == 0) {
