@@ -12,6 +12,7 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.Workloads;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -65,7 +66,7 @@ class SwitchToMeasuringIT {
     Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
         "-cp", System.getProperty("java.class.path"), Child.class.getName())
         .redirectErrorStream(true).start();
-    String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(child.waitFor(90, TimeUnit.SECONDS), "the child finished");
     assertEquals(0, child.exitValue(), out);
     assertTrue(out.contains("deoptimized while measuring: []"), out);

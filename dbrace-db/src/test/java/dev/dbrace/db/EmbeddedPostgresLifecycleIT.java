@@ -1,5 +1,11 @@
 package dev.dbrace.db;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.dbrace.db.postgres.EmbeddedPostgres;
 import dev.dbrace.db.postgres.EmbeddedPostgresIT;
 import dev.dbrace.db.postgres.LocalPostgres;
@@ -7,18 +13,12 @@ import dev.dbrace.db.postgres.PgBinaries;
 import dev.dbrace.db.postgres.PgCluster;
 import dev.dbrace.db.postgres.Privileges;
 import dev.dbrace.db.postgres.ServerCounters;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Starting, stopping and cleaning up servers, including after a JVM that died without closing. */
@@ -58,7 +58,7 @@ public class EmbeddedPostgresLifecycleIT {
     Path orphanDir = base.resolve("run-" + dead.pid() + "-1");
     Files2.deleteTree(orphanDir);
     PgCluster.initdb(bin, priv, orphanDir, "pw");
-    Process orphan = PgCluster.start(bin, priv, orphanDir, PgCluster.freePort(), false, java.util.List.of());
+    Process orphan = PgCluster.start(bin, priv, orphanDir, PgCluster.freePort(), false, List.of());
     assertNull(PgCluster.awaitReady(orphan, orphanDir, 30_000));
     Path leftover = base.resolve("run-" + dead.pid() + "-2");
     Files.createDirectories(leftover);
@@ -66,7 +66,7 @@ public class EmbeddedPostgresLifecycleIT {
 
     StaleRuns.clean(base, log::add);
 
-    assertTrue(orphan.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "orphan not killed");
+    assertTrue(orphan.waitFor(5, TimeUnit.SECONDS), "orphan not killed");
     assertFalse(Files.exists(orphanDir));
     assertFalse(Files.exists(leftover));
     assertTrue(log.stream().anyMatch(m -> m.startsWith("killed orphan PostgreSQL")), log.toString());

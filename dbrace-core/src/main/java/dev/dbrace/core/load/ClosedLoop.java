@@ -10,6 +10,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BiConsumer;
+import java.util.function.LongBinaryOperator;
+import java.util.stream.LongStream;
 
 /**
  * Drives a stack with a closed loop: {@code concurrency} virtual users, each issuing its next
@@ -124,7 +127,7 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /** The users' values at {@code offset} in their slots, folded with {@code op} from {@code from}. */
-  private long fold(int offset, long from, java.util.function.LongBinaryOperator op) {
+  private long fold(int offset, long from, LongBinaryOperator op) {
     long r = from;
     for (int u = 0; u < users.length; u++) {
       r = op.applyAsLong(r, userSlots.getOpaque(slot(u) + offset));
@@ -181,7 +184,7 @@ public final class ClosedLoop implements LoadDriver {
 
   /** The warm-up's operations in flight at {@code now}: a user's whose index lies below the measured phase's. */
   private InFlight warmupInFlight(long now) {
-    java.util.stream.LongStream.Builder starts = java.util.stream.LongStream.builder();
+    LongStream.Builder starts = LongStream.builder();
     for (int u = 0; u < users.length; u++) {
       long start = userSlots.get(slot(u));
       long index = userSlots.get(slot(u) + 1); // its operation's, or a later one's: then this one is over
@@ -407,7 +410,7 @@ public final class ClosedLoop implements LoadDriver {
    * are written before {@code whenComplete} publishes this callback (a volatile write in the future), and read by the
    * completing thread after it took the callback from there, so that thread sees them.
    */
-  private final class User implements java.util.function.BiConsumer<OpResult, Throwable> {
+  private final class User implements BiConsumer<OpResult, Throwable> {
     private final int id;
     private int phase;
     private Operation op;

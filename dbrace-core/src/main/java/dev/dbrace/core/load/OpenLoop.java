@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -166,7 +167,7 @@ public final class OpenLoop implements LoadDriver {
   /** The warm-up's operations in flight at {@code now}: those due before measuring started (from their intended start). */
   private InFlight warmupInFlight(long now) {
     long from = measureStartNanos;
-    java.util.stream.LongStream.Builder dues = java.util.stream.LongStream.builder();
+    LongStream.Builder dues = LongStream.builder();
     for (int i = 0; i < dueBySlot.length(); i++) {
       long due = dueBySlot.get(i);
       if (Claim.inFlight(due) && due - from < 0) {

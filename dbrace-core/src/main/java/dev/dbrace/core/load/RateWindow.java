@@ -1,6 +1,7 @@
 package dev.dbrace.core.load;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The measured phase's rate window: how many verified operations completed within
@@ -20,7 +21,7 @@ final class RateWindow {
 
   private final LongAdder inside = new LongAdder();
   /** Completions inside the window that the load driver counted itself (a closed loop's, per user: see {@link #inside}). */
-  private final java.util.function.LongSupplier insideElsewhere;
+  private final LongSupplier insideElsewhere;
   private volatile long start;
   private volatile long end;
   private volatile long lengthNanos = FAR_NANOS;
@@ -32,7 +33,7 @@ final class RateWindow {
   }
 
   /** {@code insideElsewhere}: completions the load driver counts itself with {@link #inside}, added to the count. */
-  RateWindow(java.util.function.LongSupplier insideElsewhere) {
+  RateWindow(LongSupplier insideElsewhere) {
     this.insideElsewhere = insideElsewhere;
     long never = System.nanoTime() + FAR_NANOS;
     start = never;

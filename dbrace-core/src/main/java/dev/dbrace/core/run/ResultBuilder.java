@@ -3,6 +3,7 @@ package dev.dbrace.core.run;
 import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.load.PhaseStats;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.StackProvider;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +21,7 @@ final class ResultBuilder {
    * @param preWarmStatements the statements the pre-warm's verified operations sent
    */
   static WorkerResult build(
-      StackProvider provider, dev.dbrace.core.spi.Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
+      StackProvider provider, Engine engine, LoadDriver loop, IntervalLog log, WorkerResult.Gc gc,
       WarmupRule.Outcome warm, WorkerResult.PreWarm preWarm, long preWarmStatements) {
     PhaseStats m = loop.measured();
     PhaseStats w = loop.warmup();

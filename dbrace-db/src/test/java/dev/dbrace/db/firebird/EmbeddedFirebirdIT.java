@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.db.CpuPin;
 import dev.dbrace.db.DatasetRows;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.Files2;
+import dev.dbrace.db.PackagedServer;
 import dev.dbrace.db.StaleServers;
+import dev.dbrace.db.postgres.PgCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -119,8 +124,8 @@ public class EmbeddedFirebirdIT {
         rs.next();
         assertEquals(10_000, rs.getInt(1));
       }
-      List<Integer> all = dev.dbrace.db.CpuPin.allowed();
-      assertEquals(Integer.toString(all.get(0)), dev.dbrace.db.CpuPin.pin(fb.pid(), 1));
+      List<Integer> all = CpuPin.allowed();
+      assertEquals(Integer.toString(all.get(0)), CpuPin.pin(fb.pid(), 1));
       String status = Files.readString(Path.of("/proc/" + fb.pid() + "/status"));
       assertTrue(status.contains("Cpus_allowed_list:\t" + all.get(0) + "\n"), status);
     }
@@ -155,9 +160,9 @@ public class EmbeddedFirebirdIT {
     Path root = Files.createTempDirectory("dbrace-firebird-salts-");
     try {
       Files.createDirectories(root.resolve("lock"));
-      EmbeddedFirebird.writeConfig(root, dev.dbrace.db.postgres.PgCluster.freePort()); // the server is never started
-      dev.dbrace.db.PackagedServer.chown(root, "firebird");
-      String password = dev.dbrace.db.postgres.PgCluster.newPassword();
+      EmbeddedFirebird.writeConfig(root, PgCluster.freePort()); // the server is never started
+      PackagedServer.chown(root, "firebird");
+      String password = PgCluster.newPassword();
       String addon = EmbeddedFirebird.addonPassword();
       EmbeddedFirebird.createDatabases(root, root.resolve("dbrace.fdb"), password, addon);
       List<String> users = List.of("SYSDBA", EmbeddedFirebird.ADDON_USER);
@@ -167,7 +172,7 @@ public class EmbeddedFirebirdIT {
       EmbeddedFirebird.isql(root, connect + "update PLG$SRP set PLG$SALT = x'0" + "A".repeat(63) + "'"
           + " where PLG$USER_NAME = 'SYSDBA';\ncommit;\nexit;\n", "spoil a salt");
       assertEquals(List.of("SYSDBA"), EmbeddedFirebird.unreadableSalts(root, users));
-      EmbeddedFirebird.mendSalts(root, java.util.Map.of("SYSDBA", password, EmbeddedFirebird.ADDON_USER, addon),
+      EmbeddedFirebird.mendSalts(root, Map.of("SYSDBA", password, EmbeddedFirebird.ADDON_USER, addon),
           EmbeddedFirebird.unreadableSalts(root, users));
       assertEquals(List.of(), EmbeddedFirebird.unreadableSalts(root, users), "a new salt drawn");
       String salt = EmbeddedFirebird.isql(root, connect + "set list on;\nselect PLG$SALT from PLG$SRP"
@@ -175,7 +180,7 @@ public class EmbeddedFirebirdIT {
       assertFalse(salt.contains("0AAAAAAAAA"), salt);
       assertFalse(Files.readString(root.resolve("isql.log")).contains(password), "no password in isql's output");
     } finally {
-      dev.dbrace.db.Files2.deleteTree(root);
+      Files2.deleteTree(root);
     }
   }
 

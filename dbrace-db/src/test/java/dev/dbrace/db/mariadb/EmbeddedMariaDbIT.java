@@ -12,6 +12,7 @@ import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.StaleServers;
 import dev.dbrace.db.firebird.EmbeddedFirebirdIT;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,7 +51,7 @@ public class EmbeddedMariaDbIT {
       assertTrue(log.stream().noneMatch(l -> l.contains(t.password())), "password not logged: " + log);
       try (var files = Files.walk(root)) {
         for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getParent().getFileName().toString().equals("mysql")).toList()) {
-          String text = new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1);
+          String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
           assertFalse(text.contains(t.password()), "password not in " + f);
         }
       }

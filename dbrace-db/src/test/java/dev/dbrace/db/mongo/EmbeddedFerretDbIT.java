@@ -14,17 +14,22 @@ import com.mongodb.client.model.Sorts;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.StaleServers;
 import dev.dbrace.db.firebird.EmbeddedFirebirdIT;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real FerretDB server, built on first use with the machine's Go and started and stopped by the
@@ -113,11 +118,11 @@ public class EmbeddedFerretDbIT {
   }
 
   @Test
-  void concurrentFirstUsesBuildOnceAndLeaveOnlyTheBinary(@org.junit.jupiter.api.io.TempDir Path cache) throws Exception {
+  void concurrentFirstUsesBuildOnceAndLeaveOnlyTheBinary(@TempDir Path cache) throws Exception {
     assumeGo();
     Path dir = cache.resolve("ferretdb-" + FerretDbBinary.VERSION);
-    List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
-    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+    List<String> log = Collections.synchronizedList(new ArrayList<>());
+    try (var pool = Executors.newFixedThreadPool(2)) {
       var first = pool.submit(() -> FerretDbBinary.ensure(dir, log::add));
       var second = pool.submit(() -> FerretDbBinary.ensure(dir, log::add));
       assertEquals(first.get(), second.get());
@@ -131,7 +136,7 @@ public class EmbeddedFerretDbIT {
   }
 
   @Test
-  void aMissingOrOldGoIsOneLineNamingWhatToInstall(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void aMissingOrOldGoIsOneLineNamingWhatToInstall(@TempDir Path dir) throws Exception {
     DbException e = assertThrows(DbException.class, () -> FerretDbBinary.findGo("", dir.resolve("no-go")));
     assertEquals(FerretDbBinary.HINT, e.getMessage());
     Path bin = Files.createDirectories(dir.resolve("bin"));
@@ -150,12 +155,12 @@ public class EmbeddedFerretDbIT {
       inodes = fds.map(fd -> {
         try {
           return Files.readSymbolicLink(fd).toString();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           return ""; // closed meanwhile
         }
       }).filter(l -> l.startsWith("socket:[")).map(l -> l.substring(8, l.length() - 1)).collect(Collectors.toSet());
     }
-    Set<Integer> ports = new java.util.TreeSet<>();
+    Set<Integer> ports = new TreeSet<>();
     for (String table : List.of("tcp", "tcp6")) {
       for (String line : Files.readAllLines(Path.of("/proc/net/" + table)).stream().skip(1).toList()) {
         String[] f = line.trim().split("\\s+");

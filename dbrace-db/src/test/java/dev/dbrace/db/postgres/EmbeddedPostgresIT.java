@@ -1,14 +1,14 @@
 package dev.dbrace.db.postgres;
 
-import dev.dbrace.db.DatasetRows;
-import dev.dbrace.db.DbException;
-import dev.dbrace.db.DbTarget;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.db.CpuPin;
+import dev.dbrace.db.DatasetRows;
+import dev.dbrace.db.DbException;
+import dev.dbrace.db.DbTarget;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.postgresql.Driver;
 
 /** One real embedded server for the dataset, counter and connection-error tests. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -56,21 +57,21 @@ public class EmbeddedPostgresIT {
   /** --db-cpus: the postmaster, its children and a backend forked afterwards all run on the first core only. */
   @Test
   void pinnedToOneCoreAndNewBackendsInheritIt() throws Exception {
-    java.util.List<Integer> all = dev.dbrace.db.CpuPin.allowed();
+    List<Integer> all = CpuPin.allowed();
     String first = Integer.toString(all.get(0));
     try {
-      assertEquals(first, dev.dbrace.db.CpuPin.pin(pg.pid(), 1));
-      assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(pg.pid()), "postmaster");
+      assertEquals(first, CpuPin.pin(pg.pid(), 1));
+      assertEquals(List.of(all.get(0)), CpuPin.allowed(pg.pid()), "postmaster");
       ProcessHandle.of(pg.pid()).orElseThrow().children()
-          .forEach(c -> assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(c.pid()), "child " + c.pid()));
-      try (Connection c = pg.target().connect(); java.sql.Statement st = c.createStatement();
-          java.sql.ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+          .forEach(c -> assertEquals(List.of(all.get(0)), CpuPin.allowed(c.pid()), "child " + c.pid()));
+      try (Connection c = pg.target().connect(); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
         rs.next();
-        assertEquals(java.util.List.of(all.get(0)), dev.dbrace.db.CpuPin.allowed(rs.getLong(1)), "a backend forked after pinning");
+        assertEquals(List.of(all.get(0)), CpuPin.allowed(rs.getLong(1)), "a backend forked after pinning");
       }
-      assertThrows(dev.dbrace.db.DbException.class, () -> dev.dbrace.db.CpuPin.pin(pg.pid(), all.size() + 1));
+      assertThrows(DbException.class, () -> CpuPin.pin(pg.pid(), all.size() + 1));
     } finally {
-      dev.dbrace.db.CpuPin.pin(pg.pid(), all.size()); // the other tests get every core back
+      CpuPin.pin(pg.pid(), all.size()); // the other tests get every core back
     }
   }
 
@@ -139,7 +140,7 @@ public class EmbeddedPostgresIT {
     p.setProperty("password", pg.target().password());
     p.setProperty("ApplicationName", app);
     p.setProperty("assumeMinServerVersion", "9.0"); // else pgjdbc adds a counted SET
-    try (Connection c = new org.postgresql.Driver().connect(pg.target().jdbcUrl(), p);
+    try (Connection c = new Driver().connect(pg.target().jdbcUrl(), p);
         Statement s = c.createStatement()) {
       for (int i = 0; i < n; i++) {
         s.executeQuery("SELECT " + i).close();

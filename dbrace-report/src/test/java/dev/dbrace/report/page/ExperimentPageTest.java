@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.report.HtmlReport;
 import dev.dbrace.report.ReportInputException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ class ExperimentPageTest {
         List.of("variant", "ms"), List.of(List.of(HOSTILE, "1.5"), List.of("control", "0.4")))), List.of(chart),
         "finding " + HOSTILE, Map.of("flip", true));
     var run = new ExperimentRun("20261123-120000-plan-flip", "plan-flip", "desc", "./dbrace experiment plan-flip",
-        "2026-11-23T12:00:00Z", "2026-11-23T12:00:20Z", dev.dbrace.core.run.RunStatus.OK, null,
+        "2026-11-23T12:00:00Z", "2026-11-23T12:00:20Z", RunStatus.OK, null,
         "postgresql://postgres@127.0.0.1:5432/postgres", "17.6",
         Map.of("rows", "200000"), result);
     Files.writeString(tmp.resolve("experiment.json"), Json.MAPPER.writeValueAsString(run));

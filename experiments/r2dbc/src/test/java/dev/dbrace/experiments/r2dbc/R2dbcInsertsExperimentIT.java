@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.experiments.pgjdbc.InsertsExperiment;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +41,7 @@ class R2dbcInsertsExperimentIT {
     ExperimentResult r = Experiments.run(new R2dbcInsertsExperiment(), Map.of("rows", "40", "maxBatch", "2"));
     assertEquals(40L, r.facts().get("r2dbc.create_batch.batch_2.rows_verified"));
     assertEquals(2, r.tables().getFirst().rows().size());
-    assertEquals(java.util.List.of("method", "batch 1 rows/s", "batch 2 rows/s"), r.tables().getFirst().columns());
+    assertEquals(List.of("method", "batch 1 rows/s", "batch 2 rows/s"), r.tables().getFirst().columns());
     assertFalse(r.finding().contains("pgjdbc"), r.finding());
   }
 }

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -238,7 +239,7 @@ public final class ContractChecks {
   }
 
   private static Set<String> fields(JsonNode node) {
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
   }

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import dev.dbrace.testkit.StackContract;
 import dev.dbrace.testkit.TestStacks;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,9 +30,9 @@ class FirebirdContractIT extends StackContract {
   @ValueSource(strings = {"jdbc-firebird", "jdbc-firebird-virtual"})
   void refusesPostgreSqlNamingItself(String name) {
     StackProvider p = TestStacks.provider(name);
-    assertEquals(java.util.Set.of(Engine.FIREBIRD), p.engines());
+    assertEquals(Set.of(Engine.FIREBIRD), p.engines());
     // refused before it connects: no PostgreSQL server is needed for the refusal
-    var pg = new dev.dbrace.core.spi.StackConfig("127.0.0.1", 1, "postgres", "postgres", "x", 2, 2,
+    var pg = new StackConfig("127.0.0.1", 1, "postgres", "postgres", "x", 2, 2,
         List.of("SELECT 1"), "dbrace-test", Map.of());
     var e = assertThrows(IllegalArgumentException.class, () -> p.open(pg));
     assertEquals("stack " + name + " does not speak PostgreSQL", e.getMessage());

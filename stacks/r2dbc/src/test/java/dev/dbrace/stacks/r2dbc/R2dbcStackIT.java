@@ -18,6 +18,8 @@ import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.testkit.StackContract;
 import dev.dbrace.testkit.TestStacks;
+import io.r2dbc.spi.R2dbcTimeoutException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -69,7 +71,7 @@ class R2dbcStackIT {
     StackConfig config = TestStacks.config(Engine.POSTGRESQL, 1, List.of(POINT.sqlTexts().get(0), SLEEP_SQL), Map.of());
     Verifier verifier = new Verifier(POINT);
     OperationSequence seq = new OperationSequence(POINT, 1);
-    try (Stack stack = R2dbcStack.open(config, java.time.Duration.ofMillis(300))) {
+    try (Stack stack = R2dbcStack.open(config, Duration.ofMillis(300))) {
       Operation slow = new Operation(0, 0, List.of(new Statement(1, new Object[] {42})));
       CompletableFuture<OpResult> holding = stack.execute(slow).toCompletableFuture();
       Thread.sleep(100); // let it take the only connection
@@ -77,7 +79,7 @@ class R2dbcStackIT {
       CompletableFuture<OpResult> waiting = stack.execute(seq.operation(1)).toCompletableFuture();
       ExecutionException e = assertThrows(ExecutionException.class, () -> waiting.get(30, TimeUnit.SECONDS));
       long waitedMs = (System.nanoTime() - t0) / 1_000_000;
-      assertTrue(e.getCause() instanceof io.r2dbc.spi.R2dbcTimeoutException, String.valueOf(e.getCause()));
+      assertTrue(e.getCause() instanceof R2dbcTimeoutException, String.valueOf(e.getCause()));
       assertEquals("Connection acquisition timed out after 300ms", e.getCause().getMessage());
       assertTrue(waitedMs >= 250 && waitedMs < 1_400, "waited " + waitedMs + " ms");
       assertEquals(42, holding.get(30, TimeUnit.SECONDS).rows().get(0).get(0)[0]);

@@ -3,6 +3,7 @@ package dev.dbrace.stacks.vertx;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -68,7 +69,7 @@ record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int e
     if (value == null) {
       return dflt;
     }
-    return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
       default -> throw new IllegalArgumentException(
