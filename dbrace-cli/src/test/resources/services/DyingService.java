@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A service process for ServiceDeathTest: answers /db on 127.0.0.1:PORT, then exits with code 3
+ * A service process for ServiceDeathIT: answers /db on 127.0.0.1:PORT, then exits with code 3
  * after its ANSWERS-th answer, as a service that crashes mid-run.
  */
 public class DyingService {

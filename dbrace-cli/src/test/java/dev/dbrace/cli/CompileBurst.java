@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A JVM for CompilerThreadsTest to watch: says {@code ready}, waits for a line on stdin, then gives the JIT a burst of
+ * A JVM for CompilerThreadsKeptIT to watch: says {@code ready}, waits for a line on stdin, then gives the JIT a burst of
  * work (javac, in process, compiling a small class a few times: thousands of methods hot at once), says {@code done}
  * and waits for its stdin to close.
  */

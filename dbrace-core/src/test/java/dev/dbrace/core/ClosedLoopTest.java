@@ -11,9 +11,12 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -145,7 +148,7 @@ class ClosedLoopTest {
   @Test
   void blocksOfIndicesNeverIssueAnIndexTwiceAndSplitThePhasesByIndex() throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(3);
-    java.util.Set<Long> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<Long> seen = ConcurrentHashMap.newKeySet();
     AtomicInteger repeats = new AtomicInteger();
     Stack async = new Stack() {
       public CompletionStage<OpResult> execute(Operation op) {
@@ -167,7 +170,7 @@ class ClosedLoopTest {
     assertEquals(measured, loop.measured().issued(), "the measured phase is the operations at or past its first index");
     assertEquals(seen.size(), loop.warmup().issued() + loop.measured().issued());
     // the users' own counts, written on three threads, add up to what the stack saw: every operation verified once
-    for (var phase : java.util.List.of(loop.warmup(), loop.measured())) {
+    for (var phase : List.of(loop.warmup(), loop.measured())) {
       assertEquals(phase.issued(), phase.ok(), "every issued operation verified");
       assertEquals(phase.ok(), phase.statements(), "one statement each");
     }

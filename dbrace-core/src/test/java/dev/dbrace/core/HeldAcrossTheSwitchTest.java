@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A warm-up operation that blocks across the switch to measuring, and through the whole measured window, as behind a
- * lock in the database: it is in none of the measured phase's figures, so the warm-up reports it. Scripted on a race
- * (an advisory lock made the first operation sleep 60 s), a closed loop of 16 measured at 15 in flight, and said nothing.
+ * lock in the database: it is in none of the measured phase's figures, so the warm-up reports it. Unreported, a closed
+ * loop of 16 with one such operation measures at 15 in flight and says nothing.
  */
 class HeldAcrossTheSwitchTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);

@@ -87,7 +87,7 @@ class MeasuredWindowTest {
 
   /**
    * At a low rate the last arrival comes one gap before the window's end: the schedule ending there is not a stop. At
-   * 2/s over 2 s the window was taken as stopped at 1.5 s and read 4 operations in 1.5 s, 2.7/s offered 2.
+   * 2/s over 2 s, a window taken as stopped at the last arrival would read 4 operations in 1.5 s, 2.7/s offered 2.
    */
   @Test
   void anOpenLoopsWindowEndsAtItsEndNotAtItsLastArrival() throws Exception {
@@ -142,8 +142,8 @@ class MeasuredWindowTest {
 
   /**
    * An operation counted unfinished at the cut-off that completes right after it (before the last interval is read)
-   * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Before, it was counted
-   * verified too, and in the latency twice, with its age and with its latency.
+   * is counted once, as unfinished: the completion and the cut-off both claim it and one wins. Without the claim it
+   * would be counted verified too, and in the latency twice, with its age and with its latency.
    */
   @ParameterizedTest
   @ValueSource(strings = {"closed", "open"})
@@ -167,7 +167,7 @@ class MeasuredWindowTest {
   /**
    * The other way round: the completion claims the operation a moment before the cut-off and is still recording it
    * (here, checking its rows) when the cut-off comes. The cut-off waits for it, so the counts read after it hold the
-   * operation, verified; they once missed it (neither verified nor unfinished yet) when read at once.
+   * operation, verified; read at once, they would miss it (neither verified nor unfinished yet).
    */
   @ParameterizedTest
   @ValueSource(strings = {"closed", "open"})

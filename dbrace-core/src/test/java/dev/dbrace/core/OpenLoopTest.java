@@ -18,6 +18,7 @@ import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -102,7 +103,7 @@ class OpenLoopTest {
   @Test
   void aSpikeAddsItsArrivalsInItsWindowFromTheStartOfMeasurement(@TempDir Path dir) throws Exception {
     // 100/s for 1.5 s, 500/s from 0.5 s to 1 s of the measured phase, after 300 ms of warm-up without a spike
-    var load = new LoadModel.Open(100, 1_500, 1_000, "constant", java.util.List.of(new LoadModel.Spike(500, 500, 500)));
+    var load = new LoadModel.Open(100, 1_500, 1_000, "constant", List.of(new LoadModel.Spike(500, 500, 500)));
     try (SingleSlotStack stack = new SingleSlotStack(0, Waiting.IN_STACK)) {
       OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), load, 7);
       loop.start();

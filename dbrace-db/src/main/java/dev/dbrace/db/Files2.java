@@ -1,6 +1,7 @@
 package dev.dbrace.db;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -32,7 +33,7 @@ public final class Files2 {
           // removed meanwhile, e.g. by a server that was still exiting
         }
       }
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       // reported through the return value
     }
     return !Files.exists(root, LinkOption.NOFOLLOW_LINKS);

@@ -1,10 +1,15 @@
 package dev.dbrace.db;
 
+import dev.dbrace.db.postgres.PgCluster;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -36,7 +41,7 @@ public final class PackagedServer implements AutoCloseable {
     this.label = label;
     this.graceSeconds = graceSeconds;
     this.log = log;
-    this.shutdownHook = new Thread(this::close, "dbrace-" + label.toLowerCase(java.util.Locale.ROOT) + "-stop");
+    this.shutdownHook = new Thread(this::close, "dbrace-" + label.toLowerCase(Locale.ROOT) + "-stop");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -79,8 +84,8 @@ public final class PackagedServer implements AutoCloseable {
   }
 
   /** The JDBC servers' probe: a connection to the launch's target and the version its metadata reports. */
-  private static String jdbcVersion(Launch l, int port) throws java.sql.SQLException {
-    try (java.sql.Connection c = l.target().connect()) {
+  private static String jdbcVersion(Launch l, int port) throws SQLException {
+    try (Connection c = l.target().connect()) {
       return c.getMetaData().getDatabaseProductVersion().strip();
     }
   }
@@ -93,10 +98,10 @@ public final class PackagedServer implements AutoCloseable {
       Launcher launcher, Probe probe) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
     for (int attempt = 1; ; attempt++) {
-      int port = dev.dbrace.db.postgres.PgCluster.freePort();
+      int port = PgCluster.freePort();
       Launch l = launcher.launch(port);
       PackagedServer server = new PackagedServer(l.process(), root, label, graceSeconds, log);
-      java.nio.file.Files.writeString(root.resolve("server.pid"), l.process().pid() + "\n");
+      Files.writeString(root.resolve("server.pid"), l.process().pid() + "\n");
       if (server.awaitPort(port, awaitMs)) {
         String version;
         try {

@@ -3,6 +3,7 @@ package dev.dbrace.db;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -76,7 +77,7 @@ public record StaleServers(String prefix, String binary) {
     ProcessHandle.Info info = h.info();
     boolean firebird = info.command().map(c -> c.endsWith("/" + binary)).orElse(false);
     try {
-      java.time.Instant written = Files.getLastModifiedTime(root.resolve("server.pid")).toInstant();
+      Instant written = Files.getLastModifiedTime(root.resolve("server.pid")).toInstant();
       return firebird && info.startInstant().map(started -> !started.isAfter(written.plusSeconds(2))).orElse(false);
     } catch (IOException e) {
       return false; // cannot tell: leave it running rather than kill someone else's server

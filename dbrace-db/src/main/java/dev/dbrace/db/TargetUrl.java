@@ -1,9 +1,11 @@
 package dev.dbrace.db;
 
+import dev.dbrace.core.spi.Engine;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import dev.dbrace.core.spi.Engine;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Splits {@code postgresql://}, {@code postgres://}, {@code jdbc:postgresql://},
@@ -24,7 +26,7 @@ final class TargetUrl {
       Engine engine, String sslmode, String sslrootcert) {}
 
   /** The TLS parameters dbrace carries to every stack; any other ssl* parameter is refused, not dropped. */
-  static final java.util.Set<String> TLS_PARAMETERS = java.util.Set.of("sslmode", "sslrootcert");
+  static final Set<String> TLS_PARAMETERS = Set.of("sslmode", "sslrootcert");
 
   private TargetUrl() {}
 
@@ -88,7 +90,7 @@ final class TargetUrl {
           // A TLS setting the stacks would not all get would make them connect differently.
           if (key.toLowerCase(Locale.ROOT).startsWith("ssl")) {
             throw bad(url, "parameter " + key + " is not supported (dbrace gives every stack "
-                + String.join(" and ", new java.util.TreeSet<>(TLS_PARAMETERS)) + " only)");
+                + String.join(" and ", new TreeSet<>(TLS_PARAMETERS)) + " only)");
           }
           // ApplicationName and the like: not ours to interpret
         }

@@ -2,7 +2,6 @@ package dev.dbrace.db;
 
 import dev.dbrace.db.firebird.FirebirdDatasets;
 import dev.dbrace.db.mariadb.MariaDbDatasets;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,6 +10,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,7 +54,7 @@ public final class WorldAndFortune {
 
   /** TechEmpower's fortunes from the PostgreSQL script, so every engine holds the same text. */
   static Map<Integer, String> fortunes() {
-    Map<Integer, String> rows = new java.util.TreeMap<>();
+    Map<Integer, String> rows = new TreeMap<>();
     boolean inFortune = false;
     for (String line : DatasetCheck.resource("fixed-rows.sql").split("\n")) {
       if (line.startsWith("INSERT INTO")) {

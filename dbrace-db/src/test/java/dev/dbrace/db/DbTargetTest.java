@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.SslMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,8 +42,8 @@ class DbTargetTest {
     DbTarget t = DbTarget.parse(
         "jdbc:postgresql://10.0.0.7:5433/bench?user=carol&password=p%40ss%3Aw&sslmode=disable",
         NO_ENV, null);
-    assertEquals(new DbTarget("10.0.0.7", 5433, "bench", "carol", "p@ss:w", dev.dbrace.core.spi.Engine.POSTGRESQL,
-        dev.dbrace.core.spi.SslMode.DISABLE, null), t);
+    assertEquals(new DbTarget("10.0.0.7", 5433, "bench", "carol", "p@ss:w", Engine.POSTGRESQL,
+        SslMode.DISABLE, null), t);
     DbTarget v6 = DbTarget.parse("postgresql://u:p%2Fq@[::1]:5434/d", NO_ENV, null);
     assertEquals(new DbTarget("::1", 5434, "d", "u", "p/q"), v6);
     assertEquals("jdbc:postgresql://[::1]:5434/d", v6.jdbcUrl());

@@ -2,12 +2,14 @@ package dev.dbrace.report;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Spread;
 import dev.dbrace.report.results.LoadPoint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Race b against race a: for every stack, workload and load point both measured, throughput and
@@ -95,7 +97,7 @@ public record RaceComparison(
     return out;
   }
 
-  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
-    return dev.dbrace.core.result.Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
+  private static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> figure) {
+    return Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
   }
 }

@@ -7,13 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.run.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,15 +94,15 @@ class HtmlReportTest {
   @Test
   void processTimelinesAreDrawnFromTheRunnersSamples() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);
-    dev.dbrace.core.result.Race race = dev.dbrace.core.run.Json.MAPPER.readValue(dir.resolve("race.json").toFile(),
-        dev.dbrace.core.result.Race.class);
+    Race race = Json.MAPPER.readValue(dir.resolve("race.json").toFile(),
+        Race.class);
     var run = race.runs().get(0);
-    java.nio.file.Files.writeString(dir.resolve(run.hlog()).resolveSibling("process.csv"),
+    Files.writeString(dir.resolve(run.hlog()).resolveSibling("process.csv"),
         "seconds,threads,rss_mb,cpu_s\n0.20,12,80.5,0.40\n0.40,205,120.0,0.90\n0.60,207,cut");
-    org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(HtmlReport.write(dir).toFile());
+    Document doc = Jsoup.parse(HtmlReport.write(dir).toFile());
     assertEquals(2, doc.select("#timelines .chart").size(), doc.select("#timelines").outerHtml());
     String data = doc.getElementById("report-data").data();
-    JsonNode charts = dev.dbrace.core.run.Json.MAPPER.readTree(data).path("charts");
+    JsonNode charts = Json.MAPPER.readTree(data).path("charts");
     JsonNode threads = null;
     for (JsonNode c : charts) {
       if (c.path("id").asText().equals("timeline-threads")) {
@@ -110,15 +119,15 @@ class HtmlReportTest {
   @Test
   void ormCostOverItsRawStackIsStated() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);
-    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) dev.dbrace.core.run.Json.MAPPER.readTree(dir.resolve("race.json").toFile());
-    var runs = (com.fasterxml.jackson.databind.node.ArrayNode) tree.get("runs");
+    var tree = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var runs = (ArrayNode) tree.get("runs");
     var orm = runs.get(0).deepCopy();
-    ((com.fasterxml.jackson.databind.node.ObjectNode) orm).put("stack", "hibernate-orm");
-    var process = (com.fasterxml.jackson.databind.node.ObjectNode) orm.get("process");
+    ((ObjectNode) orm).put("stack", "hibernate-orm");
+    var process = (ObjectNode) orm.get("process");
     process.put("cpu_user_s", process.get("cpu_user_s").asDouble() * 3);
     runs.add(orm);
-    dev.dbrace.core.run.Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), tree);
-    org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(HtmlReport.write(dir).toFile());
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), tree);
+    Document doc = Jsoup.parse(HtmlReport.write(dir).toFile());
     String text = doc.select("#summary p.small").text();
     assertTrue(text.contains("hibernate-orm costs") && text.contains("over jdbc-platform"), text);
     assertFalse(text.contains("hibernate-reactive"), "no sentence for an ORM that did not run: " + text);
@@ -131,8 +140,8 @@ class HtmlReportTest {
   @Test
   void dataSourcesAreInTheEnvironmentEscaped() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);
-    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
-    var env = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("environment");
+    var tree = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var env = (ObjectNode) tree.get("environment");
     env.put("database_cpus", "0");
     env.set("data_sources", Json.MAPPER.readTree("""
         {"slow_source": "query", "slow_query": "SELECT count(*) FROM slow_world WHERE x < 3 -- </dd><script>alert(1)</script>",
@@ -146,7 +155,7 @@ class HtmlReportTest {
     Pages page = Pages.read(HtmlReport.write(dir));
     Element environment = page.doc().select("h3:containsOwn(Environment) + dl.kv").first();
     assertNotNull(environment, "the environment section");
-    java.util.Map<String, String> items = new java.util.LinkedHashMap<>();
+    Map<String, String> items = new LinkedHashMap<>();
     for (Element dt : environment.select("dt")) {
       items.put(dt.text(), dt.nextElementSibling().text());
     }
@@ -221,7 +230,7 @@ class HtmlReportTest {
     assertEquals(List.of("jdbc-platform", "vertx"), page.seriesLabels("throughput-vs-concurrency"));
     JsonNode throughput = page.chart("throughput-vs-concurrency");
     assertEquals("log", throughput.at("/x/scale").asText(), "concurrencies 1..64 spread on a log axis");
-    List<Double> xs = new java.util.ArrayList<>();
+    List<Double> xs = new ArrayList<>();
     throughput.at("/series/0/data").forEach(p -> xs.add(p.get("x").asDouble()));
     assertEquals(List.of(1.0, 4.0, 16.0, 64.0), xs);
     assertNotNull(page.chart("p99-vs-concurrency"));
@@ -274,11 +283,11 @@ class HtmlReportTest {
   @Test
   void spikesAreATableAndPerSecondChartsWithTheWindowShaded() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);
-    var race = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
-    var run = (com.fasterxml.jackson.databind.node.ObjectNode) race.get("runs").get(0);
+    var race = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var run = (ObjectNode) race.get("runs").get(0);
     var seconds = new StringBuilder();
     for (int k = 0; k < 8; k++) {
-      seconds.append(k == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT,
+      seconds.append(k == 0 ? "" : ",").append(String.format(Locale.ROOT,
           "{\"start_s\":%d.1,\"end_s\":%d.1,\"p99_ms\":%s,\"ok\":%d,\"errors\":0,\"not_issued\":%d}",
           k - 1, k, k == 3 || k == 4 ? "120.5" : "2.0", k == 3 || k == 4 ? 800 : 200, k == 4 ? 7 : 0));
     }
@@ -310,7 +319,7 @@ class HtmlReportTest {
   @Test
   void aRaceWithoutRunsStillRenders() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);
-    var race = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var race = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
     race.putArray("runs");
     race.remove(List.of("environment", "settings", "workload", "kind"));
     Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
@@ -334,7 +343,7 @@ class HtmlReportTest {
   }
 
   private static void assertMessage(Path dir, String expected) {
-    var e = org.junit.jupiter.api.Assertions.assertThrows(ReportInputException.class, () -> HtmlReport.write(dir));
+    var e = Assertions.assertThrows(ReportInputException.class, () -> HtmlReport.write(dir));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), "more than one line: " + e.getMessage());
     assertFalse(Files.exists(dir.resolve("report.html")));

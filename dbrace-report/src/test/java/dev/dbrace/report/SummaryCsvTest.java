@@ -3,6 +3,7 @@ package dev.dbrace.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.dbrace.core.load.LoadModel;
@@ -10,8 +11,10 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.RunStatus;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SummaryCsvTest {
   @Test
@@ -38,10 +41,10 @@ class SummaryCsvTest {
 
   /** A service-level run's time to first item (ttfb_ms) fills the two last columns; a run without one leaves them blank. */
   @Test
-  void timeToFirstItemIsAppendedWhereARunHasIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
-    java.nio.file.Path dir = FixtureResults.write("plain", tmp);
-    var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
-    var run = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("runs").get(0);
+  void timeToFirstItemIsAppendedWhereARunHasIt(@TempDir Path tmp) throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var tree = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var run = (ObjectNode) tree.get("runs").get(0);
     run.set("ttfb_ms", Json.MAPPER.readTree(
         "{\"p50\": 12.5, \"p90\": 20.0, \"p99\": 31.25, \"p999\": 40.0, \"max\": 41.0, \"mean\": 14.0}"));
     Race race = Json.MAPPER.treeToValue(tree, Race.class);

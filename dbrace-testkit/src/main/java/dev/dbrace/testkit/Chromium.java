@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Debian's headless Chromium, for checking that a report really draws in a browser and that no
@@ -26,7 +27,7 @@ public final class Chromium {
    *
    * @return the browser, or null with {@code whyNot} told why (for a JUnit assumption)
    */
-  public static Path findOrInstall(java.util.function.Consumer<String> whyNot) {
+  public static Path findOrInstall(Consumer<String> whyNot) {
     Path found = find();
     if (found != null) {
       return found;

@@ -4,6 +4,7 @@ import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -76,6 +77,6 @@ final class SharedServer<S extends AutoCloseable> {
   }
 
   void log(String message) {
-    System.err.println("[test-" + label.toLowerCase(java.util.Locale.ROOT) + "] " + message);
+    System.err.println("[test-" + label.toLowerCase(Locale.ROOT) + "] " + message);
   }
 }

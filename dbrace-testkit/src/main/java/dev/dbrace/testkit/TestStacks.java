@@ -10,8 +10,8 @@ import java.util.ServiceLoader;
 
 /**
  * Stacks as the stack modules' tests open them: a provider found by name as the worker finds it
- * ({@link ServiceLoader}), and a {@link StackConfig} for the shared test server of an engine. One
- * place for what each module's tests used to spell out again.
+ * ({@link ServiceLoader}), and a {@link StackConfig} for the shared test server of an engine, in
+ * one place for every module's tests.
  */
 public final class TestStacks {
   /** The pool and thread count a test config has unless it asks for others. */

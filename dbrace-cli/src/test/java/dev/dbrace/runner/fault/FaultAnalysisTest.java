@@ -5,27 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.dbrace.cli.TestDb;
 import dev.dbrace.core.result.RunRecord;
-import dev.dbrace.core.spi.Operation;
-import dev.dbrace.core.workload.OperationSequence;
-import dev.dbrace.core.workload.WorkloadSpec;
-import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.recovery.IntervalFiles;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The two judgements of a fault run on known input: time to recover from a log, and the ledger's lies. */
+/** The time to recover from a fault, judged on known logs (the ledger's lies, judged on the database: FaultLedgerIT). */
 public class FaultAnalysisTest {
   private static final long T0 = 1_700_000_000_000L;
   private static final FaultPlan PLAN = FaultPlan.parse("kill-connections@3s+1500ms", 9000, true);
@@ -111,33 +103,5 @@ public class FaultAnalysisTest {
   private static List<FaultInjector.Applied> window(long fromMs, long toMs) {
     return List.of(new FaultInjector.Applied(PLAN.faults().getFirst(), Instant.ofEpochMilli(T0 + fromMs),
         Instant.ofEpochMilli(T0 + toMs), "terminated 4 backends"));
-  }
-
-  @Test
-  void theLedgerFindsSuccessesWithoutARow(@TempDir Path dir) throws Exception {
-    WorkloadSpec ledger = Workloads.byName("ledger", Map.of());
-    OperationSequence seq = new OperationSequence(ledger, 42);
-    try (Connection c = TestDb.get().target().connect()) {
-      FaultAnalysis.prepareLedger(c);
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + Workloads.LEDGER_TABLE + " (op, tag) VALUES (?, ?)")) {
-        for (long op : new long[] {0, 1, 2, 4, 4}) { // 3 never performed, 4 performed twice
-          ps.setLong(1, op);
-          ps.setLong(2, tag(seq.operation(op)));
-          ps.addBatch();
-        }
-        ps.setLong(1, 3); // a pre-warm row: index 3 under another seed's tag is not operation 3
-        ps.setLong(2, tag(new OperationSequence(ledger, 43).operation(3)));
-        ps.addBatch();
-        ps.executeBatch();
-      }
-      Path successes = dir.resolve("successes.txt");
-      Files.writeString(successes, "0\n1\n3\n4\n"); // 2 performed but reported failed; 3 claimed but missing
-      RunRecord.Ledger l = FaultAnalysis.ledger(c, successes, ledger, 42);
-      assertEquals(new RunRecord.Ledger(4, 4, 1, 1, 1, List.of(3L)), l);
-    }
-  }
-
-  private static long tag(Operation op) {
-    return ((Number) op.statements().getFirst().params()[1]).longValue();
   }
 }

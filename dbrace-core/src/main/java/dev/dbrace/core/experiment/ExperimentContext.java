@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
 
@@ -78,8 +79,8 @@ public final class ExperimentContext {
   }
 
   /** For a companion part: what the parts before it measured (tables, facts, finding); empty for the main part. */
-  public java.util.Optional<ExperimentResult> prior() {
-    return java.util.Optional.ofNullable(spec.prior());
+  public Optional<ExperimentResult> prior() {
+    return Optional.ofNullable(spec.prior());
   }
 
   /** host, port, database and user of the target (no password: see {@link #password()}). */

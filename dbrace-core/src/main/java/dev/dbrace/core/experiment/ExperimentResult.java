@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * What an experiment measured, as data: tables of the variants, chart series, the plain-language
@@ -66,7 +67,7 @@ public record ExperimentResult(
     return new ExperimentResult(experiment, title, t, c, joined, f);
   }
 
-  private static <T> int indexOf(List<T> list, java.util.function.Predicate<T> p) {
+  private static <T> int indexOf(List<T> list, Predicate<T> p) {
     for (int i = 0; i < list.size(); i++) {
       if (p.test(list.get(i))) {
         return i;

@@ -1,5 +1,6 @@
 package dev.dbrace.core.experiment;
 
+import dev.dbrace.core.run.RunStatus;
 import java.util.Map;
 
 /**
@@ -16,7 +17,7 @@ public record ExperimentRun(
     String command,
     String startedAt,
     String finishedAt,
-    dev.dbrace.core.run.RunStatus status,
+    RunStatus status,
     String message,
     String database,
     String serverVersion,

@@ -1,5 +1,6 @@
 package dev.dbrace.core.experiment;
 
+import dev.dbrace.core.spi.SslMode;
 import java.util.Map;
 
 /**
@@ -14,11 +15,11 @@ import java.util.Map;
  */
 public record ExperimentSpec(
     String experiment, String host, int port, String database, String user, String applicationName,
-    Map<String, String> options, ExperimentResult prior, dev.dbrace.core.spi.SslMode sslMode, String sslRootCert) {
+    Map<String, String> options, ExperimentResult prior, SslMode sslMode, String sslRootCert) {
 
   public ExperimentSpec {
     options = Map.copyOf(options);
-    sslMode = sslMode == null ? dev.dbrace.core.spi.SslMode.DEFAULT : sslMode;
+    sslMode = sslMode == null ? SslMode.DEFAULT : sslMode;
   }
 
   /** With libpq's default TLS mode. */

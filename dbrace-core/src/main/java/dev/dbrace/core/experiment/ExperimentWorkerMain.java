@@ -4,6 +4,7 @@ import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.MessageType;
 import dev.dbrace.core.run.RunSpec;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ public final class ExperimentWorkerMain {
         while (in.readLine() != null) {
           // the runner sends nothing more; reading only notices when it goes
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // treated as end of input
       }
       System.err.println("dbrace experiment worker: runner closed stdin, exiting");

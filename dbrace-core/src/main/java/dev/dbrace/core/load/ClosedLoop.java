@@ -10,6 +10,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BiConsumer;
+import java.util.function.LongBinaryOperator;
+import java.util.stream.LongStream;
 
 /**
  * Drives a stack with a closed loop: {@code concurrency} virtual users, each issuing its next
@@ -46,10 +49,9 @@ public final class ClosedLoop implements LoadDriver {
    * Where a user's counts start in its slot: per phase (warm-up, measured, late; {@link #PHASE_COUNTS} longs each) its
    * operations issued, verified, their statements and the last verification's nanoTime; after them, its verified
    * completions inside the rate window. A user has one operation in flight, so one thread at a time writes them, with
-   * plain stores (the next operation's hand-over to the stack orders them for the next writer), where each of the
-   * phase's shared adders was an atomic read-modify-write per operation: five per operation, 18 ns of the load
-   * generator's 148 on one thread (bench/harness-cost.sh, 256 users: 147-152 before, 129-131 after, alternating runs).
-   * Readers (progress, interval log, the result) sum them over the users.
+   * plain stores (the next operation's hand-over to the stack orders them for the next writer), not the phase's shared
+   * adders' five atomic read-modify-writes per operation, a measurable share of the harness's own cost per operation
+   * (docs/decisions.md). Readers (progress, interval log, the result) sum them over the users.
    */
   static final int COUNTS = 2;
   private static final int ISSUED = 0;
@@ -125,7 +127,7 @@ public final class ClosedLoop implements LoadDriver {
   }
 
   /** The users' values at {@code offset} in their slots, folded with {@code op} from {@code from}. */
-  private long fold(int offset, long from, java.util.function.LongBinaryOperator op) {
+  private long fold(int offset, long from, LongBinaryOperator op) {
     long r = from;
     for (int u = 0; u < users.length; u++) {
       r = op.applyAsLong(r, userSlots.getOpaque(slot(u) + offset));
@@ -182,7 +184,7 @@ public final class ClosedLoop implements LoadDriver {
 
   /** The warm-up's operations in flight at {@code now}: a user's whose index lies below the measured phase's. */
   private InFlight warmupInFlight(long now) {
-    java.util.stream.LongStream.Builder starts = java.util.stream.LongStream.builder();
+    LongStream.Builder starts = LongStream.builder();
     for (int u = 0; u < users.length; u++) {
       long start = userSlots.get(slot(u));
       long index = userSlots.get(slot(u) + 1); // its operation's, or a later one's: then this one is over
@@ -209,10 +211,9 @@ public final class ClosedLoop implements LoadDriver {
   public static final long SWITCH_GAP = 1L << 20;
 
   /**
-   * The most indices a user claims at once from the shared counter. Taking one per operation moved the counter's cache
-   * line between the cores on every operation (both event loops issue): with two completing threads in
-   * bench/harness-cost.sh the harness cost 207 ns per operation that way, 162 with blocks (medians of five runs each,
-   * alternating; 195-322 and 153-234: two threads on two shared cores are noisy), 140-150 on one thread.
+   * The most indices a user claims at once from the shared counter. Taking one per operation would move the counter's
+   * cache line between the cores on every operation (both event loops issue); docs/decisions.md has the harness's cost
+   * both ways.
    */
   static final int INDEX_BLOCK = 64;
 
@@ -305,9 +306,9 @@ public final class ClosedLoop implements LoadDriver {
    * <p>Why values instead of an {@code if (measuring())}: the JIT compiles the issue path during
    * warm-up, when such a branch has only ever gone one way, and leaves the other way out. The first
    * measured operation then takes the way left out and deoptimizes the path, together with the
-   * stack's completion callbacks it was compiled into, just as measurement starts; the reactive
-   * stacks, whose compiled callbacks are large, lost seconds of throughput to the recompilation.
-   * Here the same code runs in both phases, with other values.
+   * stack's completion callbacks it was compiled into, just as measurement starts; a reactive
+   * stack, whose compiled callbacks are large, would lose seconds of throughput to the recompilation.
+   * Here the same code runs in both phases, with other values (docs/decisions.md).
    */
   private record IssueWindow(long startNanos, long lengthNanos, long fromIndex, long endIndex) {
     /** Warm-up: no bound, everything warm-up. */
@@ -327,7 +328,7 @@ public final class ClosedLoop implements LoadDriver {
    * Issues operations for one virtual user. A trampoline: when the stack completes an operation
    * synchronously, the loop continues here instead of recursing from the completion callback.
    * One clock read per issue: the window's test and the operation's start are the same instant
-   * (a read costs ~25 ns on this kind of machine, a sixth of the harness's own cost per operation).
+   * (a clock read is a sizeable share of the harness's own cost per operation: docs/decisions.md).
    */
   private void issueFrom(int user) {
     User u = users[user];
@@ -409,7 +410,7 @@ public final class ClosedLoop implements LoadDriver {
    * are written before {@code whenComplete} publishes this callback (a volatile write in the future), and read by the
    * completing thread after it took the callback from there, so that thread sees them.
    */
-  private final class User implements java.util.function.BiConsumer<OpResult, Throwable> {
+  private final class User implements BiConsumer<OpResult, Throwable> {
     private final int id;
     private int phase;
     private Operation op;

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -166,7 +167,7 @@ public final class OpenLoop implements LoadDriver {
   /** The warm-up's operations in flight at {@code now}: those due before measuring started (from their intended start). */
   private InFlight warmupInFlight(long now) {
     long from = measureStartNanos;
-    java.util.stream.LongStream.Builder dues = java.util.stream.LongStream.builder();
+    LongStream.Builder dues = LongStream.builder();
     for (int i = 0; i < dueBySlot.length(); i++) {
       long due = dueBySlot.get(i);
       if (Claim.inFlight(due) && due - from < 0) {
@@ -327,8 +328,7 @@ public final class OpenLoop implements LoadDriver {
    * The phase of an arrival: measured when it is due at or after the start of measurement. The
    * sign bit of {@code due - from} picks it without a branch: a branch never taken during warm-up
    * would be compiled as a trap, and taking it when measurement starts would send the scheduler
-   * back to the interpreter just when its timing starts to count (seen: a second of lateness on a
-   * busy machine).
+   * back to the interpreter just when its timing starts to count.
    */
   private Phase phaseOf(long due, long from) {
     return phaseBySign[(int) ((due - from) >>> 63)];
@@ -337,11 +337,9 @@ public final class OpenLoop implements LoadDriver {
   /**
    * Parks until the next arrival is due. No spinning, even for gaps of a few microseconds: Linux
    * wakes a parked thread some 50 us late (timer slack), so at high rates arrivals go out in
-   * small bursts that late, and the lateness is in their latency. Spinning instead was measured
-   * worse on a shared 2-core machine (bench/open-loop-generator.sh): it took up to 0.7 of a core
-   * the stack under test needs, and the scheduler, preempted for whole time slices as a CPU hog,
-   * issued later, not earlier (in one measurement p99 lateness was 5 to 440 ms spinning, 0.5 to
-   * 2.4 ms parking).
+   * small bursts that late, and the lateness is in their latency. Spinning would take CPU the stack
+   * under test needs, and a scheduler preempted for whole time slices as a CPU hog issues later, not
+   * earlier (measured: docs/decisions.md).
    */
   private static void waitUntil(long due) {
     long remaining = due - System.nanoTime();

@@ -1,9 +1,10 @@
 package dev.dbrace.core.load;
 
+import dev.dbrace.core.spi.OpResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
@@ -124,7 +125,7 @@ public final class PhaseStats {
   void record(long latencyNs, long nowNanos, long firstItemNanos) {
     recorder.recordValue(Math.min(latencyNs, MAX_LATENCY_NS));
     if (firstItemNanos != 0) {
-      long ttfb = firstItemNanos == dev.dbrace.core.spi.OpResult.FIRST_ITEM_AT_END ? latencyNs
+      long ttfb = firstItemNanos == OpResult.FIRST_ITEM_AT_END ? latencyNs
           : latencyNs - Math.max(0, nowNanos - firstItemNanos);
       firstItem.recordValue(Math.min(Math.max(0, ttfb), MAX_LATENCY_NS));
     }

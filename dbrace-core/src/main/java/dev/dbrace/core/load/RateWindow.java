@@ -1,14 +1,14 @@
 package dev.dbrace.core.load;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The measured phase's rate window: how many verified operations completed within
  * {@code [start, start + length]}, whichever phase issued them. A run's throughput is that count
  * over the window's length, so neither the operations still in flight when the window closes (a
- * closed loop's last wave: about the tail latency over the duration, -5 % on slow-mix) nor one
- * that never completes (which once stretched a 10 s run's span to the 30 s drain timeout and
- * divided its throughput by four) bends it: operations in flight at the window's start complete
+ * closed loop's last wave: about the tail latency over the duration) nor one that never completes
+ * (which would stretch the span to the drain timeout) bends it: operations in flight at the window's start complete
  * inside it, those in flight at its end outside, and in a steady run the two balance.
  *
  * <p>{@link #completed} is called on every completion, on every completing thread, during warm-up
@@ -21,7 +21,7 @@ final class RateWindow {
 
   private final LongAdder inside = new LongAdder();
   /** Completions inside the window that the load driver counted itself (a closed loop's, per user: see {@link #inside}). */
-  private final java.util.function.LongSupplier insideElsewhere;
+  private final LongSupplier insideElsewhere;
   private volatile long start;
   private volatile long end;
   private volatile long lengthNanos = FAR_NANOS;
@@ -33,7 +33,7 @@ final class RateWindow {
   }
 
   /** {@code insideElsewhere}: completions the load driver counts itself with {@link #inside}, added to the count. */
-  RateWindow(java.util.function.LongSupplier insideElsewhere) {
+  RateWindow(LongSupplier insideElsewhere) {
     this.insideElsewhere = insideElsewhere;
     long never = System.nanoTime() + FAR_NANOS;
     start = never;

@@ -10,16 +10,15 @@ import org.HdrHistogram.SingleWriterRecorder;
 /**
  * An HdrHistogram recorder split into stripes by recording thread, as {@link
  * java.util.concurrent.atomic.LongAdder} splits a counter: every operation records its latency
- * from the thread that completed it, and one shared Recorder made the two cores of this kind of
- * machine pass the same cache lines back and forth on every record (the writer phaser's two
- * counters, the histogram's total count, the bucket: measured 1.2-2.7 % of a vertx-pipelined
- * worker's CPU samples, in {@code WriterReaderPhaser} and {@code AtomicHistogram}). A thread picks its
+ * from the thread that completed it, and one shared Recorder would make the cores pass the same
+ * cache lines back and forth on every record (the writer phaser's two counters, the histogram's
+ * total count, the bucket: docs/decisions.md has what that cost). A thread picks its
  * stripe by its id, so event-loop and pool threads (consecutive ids) each write their own.
  *
  * <p>The first platform thread to record into a stripe owns it: its values go to the stripe's {@link
  * SingleWriterRecorder}, whose plain histogram takes a record with two atomic increments (the phaser's) where the
  * multi-writer {@link Recorder} takes six (its phaser's, its concurrent histogram's phaser's, the bucket and the total
- * count): 11 ns per record against 20 on this kind of machine. Any other thread that lands on the stripe (a virtual
+ * count), about half the cost per record. Any other thread that lands on the stripe (a virtual
  * thread, which may end at once and whose ids are many; a second platform thread with the same low bits) records into
  * the stripe's multi-writer Recorder instead, so every record is still correct. Stripes and their recorders are created
  * on first use, so a recorder nobody records into (times to first item on a driver-level stack) costs nothing.
@@ -82,8 +81,8 @@ final class StripedRecorder {
    * when the measured phase's recorder takes over from the warm-up's, before anything is recorded into this one. Else
    * every thread's first measured record would find its stripe missing and unowned, a way through {@link #recordValue}
    * that the JIT saw never taken in the whole warm-up and left out of its compiled code: the record, and the
-   * completion callbacks it was inlined into, went back to the interpreter just as measurement started and were
-   * compiled again in the first second measured (the worker's compilation log, {@code -Xlog:deoptimization}).
+   * completion callbacks it was inlined into, would go back to the interpreter just as measurement starts and be
+   * compiled again in the first second measured (docs/decisions.md).
    * Thread-safe against concurrent records: stripes and owners are set by compare-and-set, as {@link #recordValue}
    * sets them.
    */

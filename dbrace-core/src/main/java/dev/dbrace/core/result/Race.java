@@ -2,7 +2,9 @@ package dev.dbrace.core.result;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.WorkloadSpec;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -125,7 +127,7 @@ public record Race(
     /** From the samples in ms (at least one). */
     public static Latency of(double[] ms) {
       double[] s = ms.clone();
-      java.util.Arrays.sort(s);
+      Arrays.sort(s);
       int n = s.length;
       double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
       return new Latency(n, median, s[0], s[n - 1]);
@@ -133,7 +135,7 @@ public record Race(
 
     /** e.g. {@code median 52.1 ms (49.8-60.3, 5 samples)}. */
     public String describe() {
-      return String.format(java.util.Locale.ROOT, "median %.1f ms (%.1f-%.1f, %d samples)", median, min, max, samples);
+      return String.format(Locale.ROOT, "median %.1f ms (%.1f-%.1f, %d samples)", median, min, max, samples);
     }
   }
 

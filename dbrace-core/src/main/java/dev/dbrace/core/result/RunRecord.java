@@ -2,6 +2,7 @@ package dev.dbrace.core.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.load.LoadModel;
@@ -195,7 +196,7 @@ public record RunRecord(
    *     operations still in flight not included, as the worker's own), in % (100 = one core busy)
    */
   public record ProcessCpu(double cpuUserS, double cpuSysS,
-      @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps, double cpuPercent) {}
+      @JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps, double cpuPercent) {}
 
   /**
    * The run's database connections as the server saw them from the start of the measured phase until the worker
@@ -231,7 +232,7 @@ public record RunRecord(
   public record ProcessFigures(
       double cpuUserS,
       double cpuSysS,
-      @com.fasterxml.jackson.annotation.JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps,
+      @JsonProperty("cpu_ms_per_1k_ops") double cpuMsPer1kOps,
       double peakRssMb,
       long ctxVoluntary,
       long ctxInvoluntary,

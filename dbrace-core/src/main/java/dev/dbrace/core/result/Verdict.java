@@ -1,7 +1,11 @@
 package dev.dbrace.core.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,13 +82,13 @@ public record Verdict(String text, List<Dimension> dimensions) {
       withinNoise = withinNoise == null ? List.of() : List.copyOf(withinNoise);
       behind = behind == null ? List.of() : List.copyOf(behind);
       excluded = excluded == null ? Map.of() : Map.copyOf(excluded);
-      medians = medians == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(medians));
+      medians = medians == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(medians));
     }
 
     /** The ranked stacks, best median first: those within the leader's noise, then those behind. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public List<String> order() {
-      List<String> all = new java.util.ArrayList<>(withinNoise);
+      List<String> all = new ArrayList<>(withinNoise);
       all.addAll(behind);
       return all;
     }

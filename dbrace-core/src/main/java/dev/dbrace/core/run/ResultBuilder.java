@@ -70,8 +70,8 @@ final class ResultBuilder {
   /**
    * The measured latency with every arrival refused at the in-flight limit ranked as the worst
    * operation, at the slowest latency measured (unfinished operations are in already, with their
-   * age at the cut-off). Left out, they made an SLA on p99.9 with a 0.1 % error budget check about
-   * p99.81: with 100,000 arrivals and 95 refused, p99.9 was the 100th-worst issued latency, where
+   * age at the cut-off). Left out, they would make an SLA on p99.9 with a 0.1 % error budget check about
+   * p99.81: with 100,000 arrivals and 95 refused, p99.9 would be the 100th-worst issued latency, where
    * counting the refused as worst it is the 6th-worst.
    */
   static Histogram refusedAsWorst(Histogram measured, long refused) {

@@ -5,7 +5,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * CPU seconds of a process and of its JIT compiler threads, read from /proc: the process's
@@ -30,7 +32,7 @@ public final class ThreadCpu {
   /** Thread id to its last (utime + stime) ticks, for compiler threads only. */
   private final Map<Long, Long> compilerTicks = new HashMap<>();
   /** Thread ids known not to be compiler threads (their name never changes to one). */
-  private final java.util.Set<Long> others = new java.util.HashSet<>();
+  private final Set<Long> others = new HashSet<>();
 
   public ThreadCpu(long pid) {
     this.proc = Path.of("/proc", Long.toString(pid));

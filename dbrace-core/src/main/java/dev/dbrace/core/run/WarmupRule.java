@@ -1,7 +1,10 @@
 package dev.dbrace.core.run;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * When a worker's warm-up ends. A worker is a fresh JVM: for its first seconds (tens of seconds
@@ -97,7 +100,7 @@ public final class WarmupRule {
    * @param completions operations completed so far (verified or failed), read once a second
    * @param cpu this process's CPU and its compiler threads', read once a second
    */
-  static Outcome auto(LongSupplier completions, java.util.function.Supplier<ThreadCpu.Reading> cpu, long maxMs,
+  static Outcome auto(LongSupplier completions, Supplier<ThreadCpu.Reading> cpu, long maxMs,
       BooleanSupplier stopped) throws InterruptedException {
     long t0 = System.nanoTime();
     Steadiness steady = new Steadiness();
@@ -121,8 +124,8 @@ public final class WarmupRule {
 
   /** The rule itself, on one reading a second; kept apart so it can be tested on scripted readings. */
   static final class Steadiness {
-    private final java.util.List<long[]> counts = new java.util.ArrayList<>(); // {nanoTime, completed}
-    private final java.util.List<ThreadCpu.Reading> readings = new java.util.ArrayList<>();
+    private final List<long[]> counts = new ArrayList<>(); // {nanoTime, completed}
+    private final List<ThreadCpu.Reading> readings = new ArrayList<>();
 
     int samples() {
       return counts.size();

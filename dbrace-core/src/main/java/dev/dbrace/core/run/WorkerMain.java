@@ -4,6 +4,7 @@ import dev.dbrace.core.load.ClosedLoop;
 import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.load.LoadDriver;
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.SuccessLog;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
@@ -17,6 +18,8 @@ import java.util.ServiceLoader;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Entry point of a worker JVM: one run of one stack. Reads a {@link RunSpec} line from stdin,
@@ -69,8 +72,7 @@ public final class WorkerMain {
         SuccessFile successes = spec.files().successLogPath() == null ? null
             : new SuccessFile(Path.of(spec.files().successLogPath()))) {
       LoadDriver loop = LoadDriver.create(stack, new OperationSequence(plan.workload(), plan.seed(), plan.share()),
-          plan.load(),
-          plan.seed(), successes == null ? dev.dbrace.core.load.SuccessLog.NONE : successes);
+          plan.load(), plan.seed(), successes == null ? SuccessLog.NONE : successes);
       control.onStop(loop::stop);
       ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "dbrace-ticker");
@@ -144,7 +146,7 @@ public final class WorkerMain {
   }
 
   /** Warm-up by the run's rule: a fixed time, or until steady ({@link WarmupRule#AUTO}) within the cap. */
-  private static WarmupRule.Outcome warmUp(RunSpec spec, java.util.function.LongSupplier completions,
+  private static WarmupRule.Outcome warmUp(RunSpec spec, LongSupplier completions,
       ControlChannel control) throws InterruptedException {
     return spec.plan().warmupMs() == WarmupRule.AUTO
         ? WarmupRule.auto(completions, ThreadCpu.self()::read, spec.plan().warmupMaxMs(), control::stopRequested)
@@ -215,7 +217,7 @@ public final class WorkerMain {
    * when every operation completed (an execution count's end), whichever comes first: the drain of an
    * operation stuck past the window is not in it.
    */
-  private static void awaitEnd(LoadDriver loop, long drainMs, long windowEndNanos, java.util.function.BooleanSupplier stopped,
+  private static void awaitEnd(LoadDriver loop, long drainMs, long windowEndNanos, BooleanSupplier stopped,
       Runnable windowClosed) throws InterruptedException {
     long stopAt = 0;
     boolean closed = false;

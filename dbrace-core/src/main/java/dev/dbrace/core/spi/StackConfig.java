@@ -64,7 +64,7 @@ public record StackConfig(
     this(host, port, database, user, password, pool, threads, sql, applicationName, options, engine, null, null);
   }
 
-  /** A PostgreSQL config: what every stack had before there was a second engine. */
+  /** A PostgreSQL config, the engine when none is named. */
   public StackConfig(String host, int port, String database, String user, String password, int pool,
       int threads, List<String> sql, String applicationName, Map<String, String> options) {
     this(host, port, database, user, password, pool, threads, sql, applicationName, options,

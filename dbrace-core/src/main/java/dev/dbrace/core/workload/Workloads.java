@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The built-in workloads, over the datasets dbrace-db creates. */
 public final class Workloads {
@@ -53,7 +54,7 @@ public final class Workloads {
           default -> throw new IllegalArgumentException(
               "unknown workload '" + name + "' (known: " + String.join(", ", DESCRIPTIONS.keySet()) + ")");
         };
-    Set<String> unknown = new java.util.TreeSet<>(opts.keySet());
+    Set<String> unknown = new TreeSet<>(opts.keySet());
     unknown.removeAll(spec.options().keySet());
     if (!unknown.isEmpty()) {
       throw new IllegalArgumentException("workload " + name + " has no option " + String.join(", ", unknown));

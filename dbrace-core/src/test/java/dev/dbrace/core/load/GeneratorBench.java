@@ -1,5 +1,6 @@
 package dev.dbrace.core.load;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
@@ -10,9 +11,9 @@ import dev.dbrace.core.workload.StatementSpec;
 import dev.dbrace.core.workload.WorkloadSpec;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -217,7 +218,7 @@ public final class GeneratorBench {
   }
 
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 

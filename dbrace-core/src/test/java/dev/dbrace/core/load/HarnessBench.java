@@ -17,7 +17,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * dbrace's own cost per operation, without a database: the closed loop ({@link ClosedLoop}, its
@@ -186,10 +189,10 @@ public final class HarnessBench {
   }
 
   /** Runs {@code body(t)} on threads 0..n-1 at once and returns their CPU time in ns, summed. */
-  private static long onThreads(int n, java.util.function.IntConsumer body) throws InterruptedException {
+  private static long onThreads(int n, IntConsumer body) throws InterruptedException {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
-    java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicLong cpu = new AtomicLong();
+    AtomicReference<Throwable> failed = new AtomicReference<>();
     Thread[] all = new Thread[n];
     for (int t = 0; t < n; t++) {
       int id = t;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** The steady-state rule on scripted readings, then on live counters against its cap. */
@@ -121,7 +122,7 @@ class WarmupRuleTest {
   @Test
   void aStopRequestEndsEitherWarmUpAtOnce() throws InterruptedException {
     long t0 = System.nanoTime();
-    java.util.function.BooleanSupplier stopAfter300Ms = () -> System.nanoTime() - t0 > 300_000_000L;
+    BooleanSupplier stopAfter300Ms = () -> System.nanoTime() - t0 > 300_000_000L;
     WarmupRule.Outcome stalled = WarmupRule.auto(() -> 0, () -> new ThreadCpu.Reading(0, 0), 60_000, stopAfter300Ms);
     assertEquals(WarmupRule.STOPPED, stalled.ended());
     assertTrue(stalled.warmupMs() >= 300 && stalled.warmupMs() < 2_000, "stopped after " + stalled.warmupMs());

@@ -1,5 +1,6 @@
 package dev.dbrace.db.firebird;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.Files2;
@@ -7,13 +8,19 @@ import dev.dbrace.db.PackagedServer;
 import dev.dbrace.db.StaleServers;
 import dev.dbrace.db.postgres.Connector;
 import dev.dbrace.db.postgres.PgCluster;
-
-import dev.dbrace.core.spi.Engine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -55,7 +62,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   /** {@value #ADDON_PASSWORD_LENGTH} characters drawn from 64 symbols by a SecureRandom: 120 bits, 20 bytes. */
   static String addonPassword() {
-    java.security.SecureRandom random = new java.security.SecureRandom();
+    SecureRandom random = new SecureRandom();
     StringBuilder b = new StringBuilder(ADDON_PASSWORD_LENGTH);
     for (int i = 0; i < ADDON_PASSWORD_LENGTH; i++) {
       b.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
@@ -90,7 +97,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
       Path database = root.resolve("dbrace.fdb");
       boolean[] created = {false};
       // Firebird 3.0.11 started this way exits on SIGTERM at once while it has served no client,
-      // but after it has, it ignores SIGTERM and SIGINT (seen: 10 minutes). SIGKILL after 2 s then
+      // but after it has, it ignores SIGTERM and SIGINT (docs/decisions.md). SIGKILL after 2 s then
       // loses nothing: its database, security database and lock files are this run's own.
       PackagedServer.Ready ready = PackagedServer.start("Firebird", root, 2, START_ATTEMPTS, 20_000, log, port -> {
         writeConfig(dir, port);
@@ -138,7 +145,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
    */
   static void createDatabases(Path root, Path database, String password, String addonPassword)
       throws IOException, InterruptedException {
-    java.util.Map<String, String> passwords = java.util.Map.of("SYSDBA", password, ADDON_USER, addonPassword);
+    Map<String, String> passwords = Map.of("SYSDBA", password, ADDON_USER, addonPassword);
     String out = isql(root, "create database '" + root.resolve("security3.fdb") + "';\n"
         + setPasswords(passwords.keySet(), passwords)
         + "create database '" + database + "' default character set UTF8;\n"
@@ -159,7 +166,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
    * @param unreadable those users whose salt node-firebird cannot read now ({@link #unreadableSalts})
    * @throws DbException if 10 draws in a row left a user's salt unreadable (odds 1 in 16^10)
    */
-  static void mendSalts(Path root, java.util.Map<String, String> passwords, List<String> unreadable)
+  static void mendSalts(Path root, Map<String, String> passwords, List<String> unreadable)
       throws IOException, InterruptedException {
     String[] secrets = passwords.values().toArray(String[]::new);
     for (int draw = 0; draw < 10 && !unreadable.isEmpty(); draw++) {
@@ -172,7 +179,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /** Those of {@code users} whose salt's hex text is not 64 characters or starts with 0 (see {@link #mendSalts}). */
-  static List<String> unreadableSalts(Path root, java.util.Collection<String> users) throws IOException, InterruptedException {
+  static List<String> unreadableSalts(Path root, Collection<String> users) throws IOException, InterruptedException {
     return unreadable(isql(root, saltQuery(root, users), "read the Firebird users' salts"));
   }
 
@@ -182,7 +189,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /** Sets each of {@code users}' password (a new Srp salt with it) and commits. */
-  private static String setPasswords(java.util.Collection<String> users, java.util.Map<String, String> passwords) {
+  private static String setPasswords(Collection<String> users, Map<String, String> passwords) {
     StringBuilder script = new StringBuilder();
     for (String user : users) {
       script.append("create or alter user ").append(user).append(" password '").append(passwords.get(user))
@@ -192,7 +199,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /** Lists those of {@code users} whose salt node-firebird cannot read, one PLG$USER_NAME line each, and exits. */
-  private static String saltQuery(Path root, java.util.Collection<String> users) {
+  private static String saltQuery(Path root, Collection<String> users) {
     String in = String.join(", ", users.stream().map(u -> "'" + u + "'").toList());
     return connectSecurity(root) + "set list on;\n"
         + "select PLG$USER_NAME from PLG$SRP where PLG$USER_NAME in (" + in + ")"
@@ -220,7 +227,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
     try (var in = isql.getOutputStream()) {
       in.write(script.getBytes(StandardCharsets.UTF_8));
     }
-    if (!isql.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+    if (!isql.waitFor(30, TimeUnit.SECONDS)) {
       isql.destroyForcibly();
       throw new DbException("isql-fb did not " + what + " within 30 s");
     }
@@ -236,7 +243,7 @@ public final class EmbeddedFirebird implements AutoCloseable {
 
   /** The server and isql-fb see only the private root: its config, its lock files. */
   private static ProcessBuilder command(Path root, List<String> command) {
-    List<String> cmd = new java.util.ArrayList<>();
+    List<String> cmd = new ArrayList<>();
     if (ROOT) {
       cmd.addAll(List.of("setpriv", "--reuid=firebird", "--regid=firebird", "--init-groups"));
     }
@@ -264,8 +271,8 @@ public final class EmbeddedFirebird implements AutoCloseable {
   }
 
   /** Lets {@link #ADDON_USER} read world and fortune and update world (the service contract's SQL). */
-  public static void grantAddonUser(java.sql.Connection admin) throws java.sql.SQLException {
-    try (java.sql.Statement st = admin.createStatement()) {
+  public static void grantAddonUser(Connection admin) throws SQLException {
+    try (Statement st = admin.createStatement()) {
       st.execute("GRANT SELECT, UPDATE ON world TO USER " + ADDON_USER);
       st.execute("GRANT SELECT ON fortune TO USER " + ADDON_USER);
     }

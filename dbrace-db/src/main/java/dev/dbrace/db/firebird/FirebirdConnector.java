@@ -3,10 +3,10 @@ package dev.dbrace.db.firebird;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.postgres.Connector;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
+import org.firebirdsql.jdbc.FBDriver;
 
 /**
  * Opens Jaybird connections for a Firebird {@link DbTarget} and turns Jaybird's failures into one
@@ -15,7 +15,7 @@ import java.util.Properties;
 public final class FirebirdConnector {
 
   /** Used directly rather than via DriverManager, which depends on the context class loader. */
-  private static final org.firebirdsql.jdbc.FBDriver DRIVER = new org.firebirdsql.jdbc.FBDriver();
+  private static final FBDriver DRIVER = new FBDriver();
   private static final int ISC_LOGIN = 335544472;
   private static final int ISC_IO_ERROR = 335544344;
   private static final int ISC_NETWORK_ERROR = 335544721;

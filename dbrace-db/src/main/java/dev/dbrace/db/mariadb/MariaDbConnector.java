@@ -3,12 +3,13 @@ package dev.dbrace.db.mariadb;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.postgres.Connector;
-
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
+import org.mariadb.jdbc.Driver;
 
 /**
  * Opens MariaDB Connector/J connections for a MariaDB {@link DbTarget} and turns the driver's
@@ -17,7 +18,7 @@ import java.util.Properties;
 public final class MariaDbConnector {
 
   /** Used directly rather than via DriverManager, which depends on the context class loader. */
-  private static final org.mariadb.jdbc.Driver DRIVER = new org.mariadb.jdbc.Driver();
+  private static final Driver DRIVER = new Driver();
   private static final int ER_ACCESS_DENIED = 1045;
   private static final int ER_BAD_DB = 1049;
   private static final int ER_TOO_MANY_CONNECTIONS = 1040;
@@ -73,7 +74,7 @@ public final class MariaDbConnector {
         return prefix + "unknown host " + t.host();
       } else if (c instanceof ConnectException) {
         return prefix + "connection refused";
-      } else if (c instanceof java.net.SocketTimeoutException) {
+      } else if (c instanceof SocketTimeoutException) {
         return prefix + "connection timed out after 5 s";
       }
     }

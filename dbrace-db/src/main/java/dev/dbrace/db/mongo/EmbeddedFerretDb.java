@@ -1,13 +1,18 @@
 package dev.dbrace.db.mongo;
 
 import dev.dbrace.db.DbException;
+import dev.dbrace.db.Files2;
 import dev.dbrace.db.PackagedServer;
 import dev.dbrace.db.StaleServers;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * A throw-away FerretDB server (the MongoDB wire protocol) for one dbrace run: the binary from
@@ -38,7 +43,7 @@ public final class EmbeddedFerretDb implements AutoCloseable {
    * servers), creates the private root {@code dbrace-ferretdb-<pid>-<n>} under {@code java.io.tmpdir},
    * then starts the server and waits up to 30 s for it to accept on its port. That is when it serves:
    * v1.24 sets up its backend before it binds its listener. (A MongoDB-level check needs a driver,
-   * which dbrace-db has in its tests only: {@code EmbeddedFerretDbTest}.)
+   * which dbrace-db has in its tests only: {@code EmbeddedFerretDbIT}.)
    *
    * @throws DbException naming what to install if Go is missing, or with the last lines of the
    *     server's log if it does not come up
@@ -62,7 +67,7 @@ public final class EmbeddedFerretDb implements AutoCloseable {
       Path dir = root;
       Files.createDirectories(root.resolve("data"));
       if (seedData != null) {
-        try (java.util.stream.Stream<Path> files = Files.list(seedData)) {
+        try (Stream<Path> files = Files.list(seedData)) {
           for (Path f : files.filter(Files::isRegularFile).toList()) {
             Files.copy(f, root.resolve("data").resolve(f.getFileName()));
           }
@@ -127,17 +132,17 @@ public final class EmbeddedFerretDb implements AutoCloseable {
     try {
       Path data = server.root().resolve("data");
       try {
-        Files.move(data, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      } catch (java.nio.file.AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
+        Files.move(data, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException | DirectoryNotEmptyException e) {
         Files.createDirectories(target);
-        try (java.util.stream.Stream<Path> files = Files.list(data)) {
+        try (Stream<Path> files = Files.list(data)) {
           for (Path f : files.toList()) {
             Files.move(f, target.resolve(f.getFileName()));
           }
         }
       }
     } finally {
-      dev.dbrace.db.Files2.deleteTree(server.root());
+      Files2.deleteTree(server.root());
     }
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.Files2;
+import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +84,7 @@ public final class FerretDbBinary {
   /** The rule itself, for tests: the first executable {@code go} in {@code path}, else {@code fallback}. */
   static Path findGo(String path, Path fallback) {
     Stream<Path> candidates = Stream.concat(
-        Stream.of(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(s -> Path.of(s, "go")),
+        Stream.of(path.split(File.pathSeparator)).filter(s -> !s.isEmpty()).map(s -> Path.of(s, "go")),
         Stream.of(fallback));
     Path go = candidates.filter(Files::isExecutable).findFirst().orElseThrow(() -> new DbException(HINT));
     String out;

@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.bson.Document;
 
 /**
@@ -109,7 +110,7 @@ public final class MongoSource implements AutoCloseable {
           if (Files.isDirectory(data)) {
             return;
           }
-          try (java.util.stream.Stream<Path> old = Files.list(cache)) { // under the lock, any build directory is a dead load's
+          try (Stream<Path> old = Files.list(cache)) { // under the lock, any build directory is a dead load's
             old.filter(p -> p.getFileName().toString().startsWith("build-")).forEach(Files2::deleteTree);
           }
           Path work = cache.resolve("build-" + ProcessHandle.current().pid() + "-" + System.nanoTime());

@@ -2,7 +2,6 @@ package dev.dbrace.db.postgres;
 
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
-
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -10,6 +9,8 @@ import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
+import org.postgresql.Driver;
+import org.postgresql.util.PSQLException;
 
 /**
  * Opens pgjdbc connections for a {@link DbTarget} and turns pgjdbc's failures into one line that
@@ -18,7 +19,7 @@ import java.util.Properties;
 public final class Connector {
 
   /** Used directly rather than via DriverManager, which depends on the context class loader. */
-  private static final org.postgresql.Driver DRIVER = new org.postgresql.Driver();
+  private static final Driver DRIVER = new Driver();
 
   private Connector() {}
 
@@ -97,7 +98,7 @@ public final class Connector {
   }
 
   private static String serverText(SQLException e) {
-    if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+    if (e instanceof PSQLException p && p.getServerErrorMessage() != null
         && p.getServerErrorMessage().getMessage() != null) {
       return p.getServerErrorMessage().getMessage();
     }

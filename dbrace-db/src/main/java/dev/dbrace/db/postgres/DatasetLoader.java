@@ -1,8 +1,8 @@
 package dev.dbrace.db.postgres;
 
 import dev.dbrace.db.DatasetRows;
-
 import java.math.BigDecimal;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -96,7 +96,7 @@ public final class DatasetLoader {
         c.createArrayOf("int4", castActor), c.createArrayOf("int4", castFilm));
   }
 
-  private static void insert(Connection c, String sql, java.sql.Array... columns)
+  private static void insert(Connection c, String sql, Array... columns)
       throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       for (int i = 0; i < columns.length; i++) {

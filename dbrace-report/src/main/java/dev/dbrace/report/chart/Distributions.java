@@ -1,5 +1,6 @@
 package dev.dbrace.report.chart;
 
+import dev.dbrace.core.load.IntervalLog;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.report.chart.ChartSpec.Axis;
 import dev.dbrace.report.chart.ChartSpec.Point;
@@ -83,7 +84,7 @@ public record Distributions(List<ChartSpec> charts, List<String> problems) {
       return List.of();
     }
     try {
-      return LatencyLog.percentiles(LatencyLog.measured(log.resolveSibling(dev.dbrace.core.load.IntervalLog.TTFB_FILE)));
+      return LatencyLog.percentiles(LatencyLog.measured(log.resolveSibling(IntervalLog.TTFB_FILE)));
     } catch (IOException ex) {
       problems.add(r.stack() + " at " + load + ", first item: " + ex.getMessage());
       return List.of();

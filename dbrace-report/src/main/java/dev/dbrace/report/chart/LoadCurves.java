@@ -3,6 +3,7 @@ package dev.dbrace.report.chart;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Spread;
 import dev.dbrace.core.run.Latency;
 import dev.dbrace.report.chart.ChartSpec.Axis;
 import dev.dbrace.report.chart.ChartSpec.Point;
@@ -182,7 +183,7 @@ public final class LoadCurves {
     Map<Double, List<Double>> byX = new LinkedHashMap<>();
     runs.forEach(r -> byX.computeIfAbsent(x.apply(r), k -> new ArrayList<>()).add(y.applyAsDouble(r)));
     return byX.entrySet().stream()
-        .map(e -> new Point(e.getKey(), dev.dbrace.core.result.Spread.of(e.getValue()).median())).toList();
+        .map(e -> new Point(e.getKey(), Spread.of(e.getValue()).median())).toList();
   }
 
   /** The figure an SLA names ({@code p50}, {@code p90}, {@code p99}, {@code p999}/{@code p99.9}, {@code max}). */

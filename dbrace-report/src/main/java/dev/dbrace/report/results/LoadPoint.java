@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Runs that are comparable with each other: the same workload under the same load (the load's
@@ -32,10 +33,10 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
     NONE, POOL, THREADS;
 
     public static Swept of(List<RunRecord> runs) {
-      if (runs.stream().map(RunRecord::pool).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+      if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
         return POOL;
       }
-      return runs.stream().map(RunRecord::threads).filter(java.util.Objects::nonNull).distinct().count() > 1 ? THREADS : NONE;
+      return runs.stream().map(RunRecord::threads).filter(Objects::nonNull).distinct().count() > 1 ? THREADS : NONE;
     }
 
     /** The run's value of the setting ({@code pool 16}, {@code threads elastic}), or null. */

@@ -2,6 +2,8 @@ package dev.dbrace.report.view;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Verdict;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.report.format.Format;
 import dev.dbrace.report.results.ResultsFolder;
 import java.util.ArrayList;
@@ -44,7 +46,7 @@ public record HeaderView(
   record Judgement(String figure, String at, String leader, String ratio, boolean proven, String standing,
       String withinNoise, String behind, String excluded) {
 
-    static Judgement of(dev.dbrace.core.result.Verdict.Dimension d) {
+    static Judgement of(Verdict.Dimension d) {
       String standing = d.leader() == null ? "no stack can lead" : d.runnerUp() == null ? "only one ranked"
           : d.supported() ? "proven" + (d.confidence() == null ? " (brackets apart)" : Format.f(" at %.0f %%", 100 * d.confidence()))
           : d.pValue() == null && d.confidence() != null ? "not tested (" + d.rounds() + (d.rounds() == 1 ? " round)" : " rounds)")
@@ -128,7 +130,7 @@ public record HeaderView(
 
   /** The URL's scheme names the engine; results from before Firebird and MariaDB have PostgreSQL URLs. */
   static String engineLabel(String databaseUrl) {
-    return databaseUrl == null ? "PostgreSQL" : dev.dbrace.core.spi.Engine.ofUrl(databaseUrl).label();
+    return databaseUrl == null ? "PostgreSQL" : Engine.ofUrl(databaseUrl).label();
   }
 
   private static List<Item> settings(Race race) {

@@ -1,6 +1,6 @@
 package dev.dbrace.runner.probe;
 
-/** A JVM for JfrOptionsTest to record: it sleeps for the given milliseconds and exits. */
+/** A JVM for JfrChildJvmIT to record: it sleeps for the given milliseconds and exits. */
 public final class SleepingChild {
   private SleepingChild() {}
 

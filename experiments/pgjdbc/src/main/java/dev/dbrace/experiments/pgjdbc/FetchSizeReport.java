@@ -4,6 +4,7 @@ import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.experiments.pgjdbc.FetchSizeExperiment.Read;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,9 +101,9 @@ final class FetchSizeReport {
     f.append(String.join("; ", parts)).append('.');
     List<Reads> portals = reads.stream().filter(r -> r.outOfMemory() == 0 && !r.variant().autocommit()
         && r.variant().fetchSize() > 0).toList();
-    Reads fastest = portals.stream().max(java.util.Comparator.comparingDouble(r -> r.rowsPerSecond().median())).orElse(null);
+    Reads fastest = portals.stream().max(Comparator.comparingDouble(r -> r.rowsPerSecond().median())).orElse(null);
     Reads next = portals.stream().filter(r -> r != fastest)
-        .max(java.util.Comparator.comparingDouble(r -> r.rowsPerSecond().median())).orElse(null);
+        .max(Comparator.comparingDouble(r -> r.rowsPerSecond().median())).orElse(null);
     if (fastest != null && next != null) {
       f.append(' ').append(Spread.compare(fastest.variant().label(), fastest.rowsPerSecond(), next.variant().label(),
           next.rowsPerSecond(), v -> Figures.count(Math.round(v)), "rows/s"));

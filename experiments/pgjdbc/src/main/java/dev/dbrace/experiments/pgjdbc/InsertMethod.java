@@ -1,5 +1,6 @@
 package dev.dbrace.experiments.pgjdbc;
 
+import java.io.IOException;
 import java.io.StringReader;
 import java.sql.Array;
 import java.sql.Connection;
@@ -62,7 +63,7 @@ enum InsertMethod {
       try {
         c.unwrap(PGConnection.class).getCopyAPI()
             .copyIn("COPY " + table + " (id, qty, note) FROM STDIN", new StringReader(data.toString()));
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw new SQLException("COPY failed: " + e.getMessage(), e);
       }
     }

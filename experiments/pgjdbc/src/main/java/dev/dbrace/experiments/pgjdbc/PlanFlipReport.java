@@ -1,11 +1,12 @@
 package dev.dbrace.experiments.pgjdbc;
 
-import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.experiments.pgjdbc.PlanFlipExperiment.VariantRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Turns plan-flip's measurements into tables, a chart and a finding; every figure comes from the runs. */
@@ -59,7 +60,7 @@ final class PlanFlipReport {
     facts.put("prepare_threshold", threshold);
     facts.put("iterations", iterations);
     for (VariantRun r : runs) {
-      String key = r.variant().label().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+      String key = r.variant().label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
       facts.put(key + ".flip_detected", r.flipDetected());
       facts.put(key + ".first_generic_execution", r.firstGeneric());
       facts.put(key + ".median_custom_ms", r.medianCustom());

@@ -2,6 +2,7 @@ package dev.dbrace.experiments.pgjdbc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ final class PlanProbe {
       shape(plan, nodes);
       long buffers = plan.path("Shared Hit Blocks").asLong() + plan.path("Shared Read Blocks").asLong();
       return new Plan(String.join(" > ", nodes), buffers, root.path("Execution Time").asDouble());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new SQLException("unreadable EXPLAIN output: " + e.getMessage(), e);
     }
   }

@@ -4,6 +4,7 @@ import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentSpec;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.postgresql.client.SSLMode;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Result;
 import java.math.BigDecimal;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -47,7 +49,7 @@ final class R2dbc {
       b.password(ctx.password());
     }
     // the race's sslmode, as pgjdbc's part got it; without a root certificate the verify modes use the JDK's trust store
-    b.sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(t.sslMode().libpq()));
+    b.sslMode(SSLMode.fromValue(t.sslMode().libpq()));
     if (t.sslRootCert() != null) {
       b.sslRootCert(t.sslRootCert());
     }
@@ -113,7 +115,7 @@ final class R2dbc {
   }
 
   /** A number from a prior part's facts (JSON gives Integer, Long or Double), or NaN when absent. */
-  static double fact(java.util.Map<String, Object> facts, String key) {
+  static double fact(Map<String, Object> facts, String key) {
     return facts.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 }

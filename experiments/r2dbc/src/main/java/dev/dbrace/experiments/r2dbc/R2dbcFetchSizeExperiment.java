@@ -81,9 +81,8 @@ public final class R2dbcFetchSizeExperiment implements Experiment {
       R2dbc.exec(admin, "CREATE UNLOGGED TABLE " + schema + ".wide_rows (id int, body text)",
           "INSERT INTO " + schema + ".wide_rows SELECT i, repeat(md5(i::text), " + ROW_BYTES / 32
               + ") FROM generate_series(1, " + rows + ") i");
-      // The worker starts cold: in a probe (100,000 rows, three runs in one JVM) the first run's
-      // reads took 1.3-2x as long as the later runs'. Each variant first reads the first rows of
-      // the table, unmeasured (its result checked all the same), so the figures are the driver's.
+      // The worker starts cold, and a cold first read is slower than the driver (docs/decisions.md). Each variant first
+      // reads the first rows of the table, unmeasured (its result checked all the same), so the figures are the driver's.
       int warmUp = Math.min(rows, WARM_UP_ROWS);
       ctx.progress("warm-up: each variant reads " + Figures.count(warmUp) + " rows, unmeasured");
       for (Variant v : variants) {

@@ -70,8 +70,7 @@ public final class R2dbcInsertsExperiment implements Experiment {
       for (R2dbcInsertMethod m : R2dbcInsertMethod.values()) {
         ctx.progress(m.label + ": batch sizes " + sizes + ", a warm-up pass then the measured one");
         // The worker starts cold, and the driver's Reactor and Netty paths need thousands of
-        // executions to be compiled: in a probe (4,096 rows, four runs in one JVM) Statement.add at
-        // batch size 1 ran 921 rows/s in the first run and 6,700-9,000 in the next three. The
+        // executions to be compiled before the figures are the driver's (docs/decisions.md). The
         // warm-up pass is verified like the measured one, then discarded.
         for (int b : sizes) {
           measure(factory, admin, m, table, b, rows);

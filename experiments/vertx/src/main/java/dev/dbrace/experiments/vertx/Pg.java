@@ -1,7 +1,11 @@
 package dev.dbrace.experiments.vertx;
 
 import dev.dbrace.core.experiment.ExperimentContext;
+import dev.dbrace.core.experiment.ExperimentSpec;
+import dev.dbrace.core.spi.SslMode;
 import io.vertx.core.Vertx;
+import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Row;
@@ -44,23 +48,23 @@ final class Pg implements AutoCloseable {
    * trust any certificate, verify-ca checks the chain against sslrootcert, verify-full the host name
    * too. The client has no default root certificate: a verify mode without one fails the part.
    */
-  private static void tls(PgConnectOptions o, dev.dbrace.core.experiment.ExperimentSpec t) {
-    dev.dbrace.core.spi.SslMode mode = t.sslMode();
+  private static void tls(PgConnectOptions o, ExperimentSpec t) {
+    SslMode mode = t.sslMode();
     o.setSslMode(io.vertx.pgclient.SslMode.of(mode.libpq()));
-    if (mode == dev.dbrace.core.spi.SslMode.DISABLE) {
+    if (mode == SslMode.DISABLE) {
       return;
     }
     if (!mode.verifies()) {
-      o.setSslOptions(new io.vertx.core.net.ClientSSLOptions().setTrustAll(true));
+      o.setSslOptions(new ClientSSLOptions().setTrustAll(true));
       return;
     }
     if (t.sslRootCert() == null) {
       throw new IllegalArgumentException("the Vert.x part cannot do sslmode=" + mode + " without sslrootcert in the URL"
           + " (the Vert.x PG client has no default root certificate)");
     }
-    o.setSslOptions(new io.vertx.core.net.ClientSSLOptions()
-        .setTrustOptions(new io.vertx.core.net.PemTrustOptions().addCertPath(t.sslRootCert()))
-        .setHostnameVerificationAlgorithm(mode == dev.dbrace.core.spi.SslMode.VERIFY_FULL ? "HTTPS" : ""));
+    o.setSslOptions(new ClientSSLOptions()
+        .setTrustOptions(new PemTrustOptions().addCertPath(t.sslRootCert()))
+        .setHostnameVerificationAlgorithm(mode == SslMode.VERIFY_FULL ? "HTTPS" : ""));
   }
 
   /** The client's defaults: no prepared-statement cache. */

@@ -1,10 +1,11 @@
 package dev.dbrace.experiments.vertx;
 
-import dev.dbrace.core.experiment.Figures;
 import dev.dbrace.core.experiment.Experiment;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentOption;
 import dev.dbrace.core.experiment.ExperimentResult;
+import dev.dbrace.core.experiment.Figures;
+import io.vertx.core.Promise;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowIterator;
@@ -101,7 +102,7 @@ public final class ProtocolCompanion implements Experiment {
       // One at a time, like pgjdbc's loop, but each execution issued from the completion of the one
       // before, on the event loop: awaiting each from a plain thread would time two thread hops
       // per execution, not the client.
-      io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+      Promise<Void> done = Promise.promise();
       chain(c, sql, ids, ms, 0, cache, done);
       done.future().await();
       double seconds = (System.nanoTime() - start) / 1e9;
@@ -114,7 +115,7 @@ public final class ProtocolCompanion implements Experiment {
   }
 
   private static void chain(PgConnection c, String sql, int[] ids, double[] ms, int i, boolean cache,
-      io.vertx.core.Promise<Void> done) {
+      Promise<Void> done) {
     if (i == ids.length) {
       done.complete();
       return;

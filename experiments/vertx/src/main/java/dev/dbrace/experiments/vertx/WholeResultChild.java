@@ -3,9 +3,11 @@ package dev.dbrace.experiments.vertx;
 import dev.dbrace.core.experiment.ExperimentContext;
 import dev.dbrace.core.experiment.ExperimentSpec;
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.core.spi.SslMode;
 import dev.dbrace.experiments.vertx.FetchSizeCompanion.Read;
 import dev.dbrace.experiments.vertx.FetchSizeCompanion.Variant;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The whole-result read in a JVM of its own with this one's heap. Vert.x decodes rows on its event
@@ -45,7 +49,7 @@ final class WholeResultChild {
     pb.redirectError(stderr.toFile());
     Process p = pb.start(); // its stdin stays open: the child exits when it closes (this JVM gone)
     // a child stuck for another reason is killed, which ends its output: an error below, not a hang
-    java.util.concurrent.CompletableFuture.delayedExecutor(30, TimeUnit.MINUTES).execute(p::destroyForcibly);
+    CompletableFuture.delayedExecutor(30, TimeUnit.MINUTES).execute(p::destroyForcibly);
     try (BufferedReader out = p.inputReader(StandardCharsets.UTF_8)) {
       String line = out.readLine();
       long t0 = System.nanoTime(); // "reading": connected, the read begins
@@ -60,7 +64,7 @@ final class WholeResultChild {
       }
       // -XX:+ExitOnOutOfMemoryError says "Terminating due to java.lang.OutOfMemoryError: Java heap space"
       // HotSpot prints it on stdout, where the protocol's result line would be, or on stderr
-      String oom = java.util.stream.Stream.concat(java.util.stream.Stream.of(line, result).filter(l -> l != null), err.lines())
+      String oom = Stream.concat(Stream.of(line, result).filter(l -> l != null), err.lines())
           .filter(l -> l.contains("Terminating due to") && l.contains("OutOfMemoryError")).findFirst().orElse(null);
       if (line == null || oom == null) {
         List<String> lines = err.lines().toList();
@@ -82,7 +86,7 @@ final class WholeResultChild {
     Thread watch = new Thread(() -> {
       try {
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // treated as the parent gone
       }
       Runtime.getRuntime().halt(4);
@@ -90,7 +94,7 @@ final class WholeResultChild {
     watch.setDaemon(true);
     watch.start();
     ExperimentSpec spec = new ExperimentSpec("fetch-size", args[0], Integer.parseInt(args[1]), args[2], args[3], args[4],
-        Map.of(), null, dev.dbrace.core.spi.SslMode.of(args[7]), args[8].isEmpty() ? null : args[8]);
+        Map.of(), null, SslMode.of(args[7]), args[8].isEmpty() ? null : args[8]);
     ExperimentContext ctx = new ExperimentContext(spec, System.getenv(RunSpec.PASSWORD_ENV), m -> { });
     System.out.println("reading");
     System.out.flush();

@@ -2,6 +2,7 @@ package dev.dbrace.experiments.vertx;
 
 import dev.dbrace.experiments.vertx.FetchSizeCompanion.Read;
 import dev.dbrace.experiments.vertx.FetchSizeCompanion.Variant;
+import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.PreparedStatement;
@@ -42,7 +43,7 @@ final class WideRead {
       }
       oom = e.getClass().getSimpleName() + ": " + e.getMessage();
     } finally {
-      c.close().recover(x -> io.vertx.core.Future.succeededFuture()).await(); // may be closed already
+      c.close().recover(x -> Future.succeededFuture()).await(); // may be closed already
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     double peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum() / 1048576.0;

@@ -3,10 +3,16 @@ package dev.dbrace.generators.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.core.workload.NotificationData;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,7 +51,7 @@ public final class Answers {
    * and any other body is an error. Thread-safe; one per generator run.
    */
   static final class SameBody {
-    private final java.util.concurrent.atomic.AtomicReference<String> first = new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<String> first = new AtomicReference<>();
 
     void check(String body) {
       if (!first.compareAndSet(null, body) && !first.get().equals(body)) {
@@ -54,16 +60,16 @@ public final class Answers {
     }
 
     /** The first body's UTF-8 size and SHA-256 (hex), or null before any answer. */
-    java.util.Map<String, String> fingerprint() {
+    Map<String, String> fingerprint() {
       String body = first.get();
       if (body == null) {
         return null;
       }
-      byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
       try {
-        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
-        return java.util.Map.of(BODY_BYTES, Integer.toString(bytes.length), BODY_SHA256, java.util.HexFormat.of().formatHex(sha));
-      } catch (java.security.NoSuchAlgorithmException e) {
+        byte[] sha = MessageDigest.getInstance("SHA-256").digest(bytes);
+        return Map.of(BODY_BYTES, Integer.toString(bytes.length), BODY_SHA256, HexFormat.of().formatHex(sha));
+      } catch (NoSuchAlgorithmException e) {
         throw new IllegalStateException(e);
       }
     }
@@ -126,7 +132,7 @@ public final class Answers {
   /**
    * A path's endpoint: its first segment without the query ({@code /queries/20?x=1} is {@code /queries}); the path
    * without its query when it has no such segment. Plain string search, not a regex: this runs on every answer, and
-   * compiling two patterns per answer was half the check's CPU (bench/vs-wrk.sh's profile).
+   * compiling patterns per answer would be a large share of the check's CPU (docs/decisions.md).
    */
   static String endpoint(String path) {
     int q = path.indexOf('?');

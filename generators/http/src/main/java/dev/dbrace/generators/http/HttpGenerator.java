@@ -19,6 +19,8 @@ import io.vertx.core.parsetools.RecordParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -134,7 +136,7 @@ public final class HttpGenerator implements Stack {
 
   /** NDJSON (and the older stream+json): an answer whose items are lines, each one complete as it arrives. */
   static boolean streamed(String contentType) {
-    String type = contentType == null ? "" : contentType.toLowerCase(java.util.Locale.ROOT);
+    String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
     return type.startsWith("application/x-ndjson") || type.startsWith("application/stream+json");
   }
 
@@ -169,7 +171,7 @@ public final class HttpGenerator implements Stack {
   }
 
   /** The fixed body's size and hash once one was answered, else null. */
-  java.util.Map<String, String> bodyFingerprint() {
+  Map<String, String> bodyFingerprint() {
     return sameBody.fingerprint();
   }
 

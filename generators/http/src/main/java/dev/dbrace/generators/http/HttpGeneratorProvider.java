@@ -1,10 +1,15 @@
 package dev.dbrace.generators.http;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
+import io.vertx.core.Vertx;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * {@code http}: the service level's load generator. Its operations are GET requests to a service
@@ -28,8 +33,8 @@ public final class HttpGeneratorProvider implements StackProvider {
 
   /** It speaks HTTP, not SQL: it drives a service on whichever engine the service runs. */
   @Override
-  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
-    return java.util.EnumSet.allOf(dev.dbrace.core.spi.Engine.class);
+  public Set<Engine> engines() {
+    return EnumSet.allOf(Engine.class);
   }
 
   /** The stack of this worker's run (a worker runs one), for the fixed body it saw. */
@@ -42,8 +47,8 @@ public final class HttpGeneratorProvider implements StackProvider {
    */
   @Override
   public Map<String, String> versions() {
-    Map<String, String> v = new java.util.TreeMap<>(
-        Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", io.vertx.core.Vertx.class)));
+    Map<String, String> v = new TreeMap<>(
+        Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", Vertx.class)));
     HttpGenerator s = opened;
     Map<String, String> body = s == null ? null : s.bodyFingerprint();
     if (body != null) {

@@ -10,7 +10,10 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -110,10 +113,10 @@ public class HttpGeneratorTest {
           List.of("/notifications/$1")))) {
         long t0 = System.nanoTime();
         var late = stack.execute(user7).toCompletableFuture();
-        var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+        var e = Assertions.assertThrows(ExecutionException.class,
             () -> late.get(10, TimeUnit.SECONDS));
         long failedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause() instanceof TimeoutException, String.valueOf(e.getCause()));
         assertTrue(failedMs >= 400 && failedMs < 2 * DELAY_MS, "failed at the limit: " + failedMs + " ms");
       }
     } finally {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.core.workload.StatementSpec;
 import dev.dbrace.generators.http.Answers.Answer;
 import dev.dbrace.generators.http.Answers.WrongAnswer;
 import java.util.Map;
@@ -48,7 +50,7 @@ public class NodeE5AnswersTest {
   /** E5's 10-row follow-up: /relations?limit=N asks for exactly N rows (N 1..50); anything else there is refused in one line. */
   @Test
   void relationsWithALimitWantExactlyThatManyRows() {
-    dev.dbrace.core.workload.StatementSpec s = dev.dbrace.core.workload.Endpoints.forEndpoint("/relations?limit=10").mix().get(0)
+    StatementSpec s = Endpoints.forEndpoint("/relations?limit=10").mix().get(0)
         .statements().get(0);
     assertEquals("/relations?limit=10", s.sql());
     assertEquals(10, s.minRows());
@@ -56,7 +58,7 @@ public class NodeE5AnswersTest {
     assertEquals(2, Answers.rows("/relations?limit=10", NONE, json(BODY), new Answers.SameBody()).size());
     for (String bad : new String[] {"/relations?limit=0", "/relations?limit=51", "/relations?limit=x", "/relations?rows=10"}) {
       assertEquals("/relations takes only limit=N, N in 1..50; got '" + bad + "'",
-          assertThrows(IllegalArgumentException.class, () -> dev.dbrace.core.workload.Endpoints.forEndpoint(bad)).getMessage());
+          assertThrows(IllegalArgumentException.class, () -> Endpoints.forEndpoint(bad)).getMessage());
     }
   }
 }

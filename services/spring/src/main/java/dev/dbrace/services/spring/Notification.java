@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.dbrace.services.spring.Rows.Fortune;
 import dev.dbrace.services.spring.Rows.Remote;
 import dev.dbrace.services.spring.Rows.World;
+import java.util.List;
 
 /**
  * One of the three objects of {@code /notifications/{user}}, tagged with its source. Jackson
@@ -32,9 +33,9 @@ sealed interface Notification {
   }
 
   /** {@code {"source":"mongo","user":…,"messages":[…]}}: the user's notifications seq 1..3, in seq order. */
-  record MongoNote(String source, int user, java.util.List<String> messages) implements Notification {
-    MongoNote(int user, java.util.List<String> messages) {
-      this("mongo", user, java.util.List.copyOf(messages));
+  record MongoNote(String source, int user, List<String> messages) implements Notification {
+    MongoNote(int user, List<String> messages) {
+      this("mongo", user, List.copyOf(messages));
     }
   }
 

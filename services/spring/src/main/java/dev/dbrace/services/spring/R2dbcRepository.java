@@ -7,6 +7,7 @@ import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.postgresql.client.SSLMode;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
@@ -45,7 +46,7 @@ final class R2dbcRepository implements ReactiveRepository {
         .applicationName(env.applicationName())
         .connectTimeout(Duration.ofSeconds(5))
         // libpq's words; without a root certificate its verify modes use the JDK's trust store
-        .sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(env.sslMode()));
+        .sslMode(SSLMode.fromValue(env.sslMode()));
     if (env.sslRootCert() != null) {
       config.sslRootCert(env.sslRootCert());
     }

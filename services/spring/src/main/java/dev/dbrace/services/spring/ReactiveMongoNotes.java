@@ -42,7 +42,7 @@ final class ReactiveMongoNotes implements SecondSource.Reactive {
   public Mono<Notification> read(int user) {
     int u = Requests.mongoUser(user);
     // batchSize as the answer: left unset, the driver turns collectList's unbounded demand into batchSize
-    // 2^31-1, for which FerretDB 1.24 allocates a slice of that capacity per query (20 at once: 22 GB, OOM-killed)
+    // 2^31-1, for which FerretDB 1.24 allocates a slice of that capacity per query (20 queries at once would take 22 GB)
     return Flux.from(notifications.find(MongoNotes.filter(u)).limit(MongoNotes.PER_ANSWER).batchSize(MongoNotes.PER_ANSWER))
         .collectList()
         .map(docs -> MongoNotes.note(u, docs));

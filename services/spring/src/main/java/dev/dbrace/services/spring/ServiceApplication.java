@@ -2,6 +2,7 @@ package dev.dbrace.services.spring;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ApplicationContextInitializer;
@@ -83,7 +84,7 @@ public final class ServiceApplication {
   }
 
   /** Opens the MongoDB client; one line and exit status 1 if the server cannot be reached (fail fast). */
-  private static <T> T openMongo(ServiceEnv env, java.util.function.Supplier<T> open) {
+  private static <T> T openMongo(ServiceEnv env, Supplier<T> open) {
     try {
       return open.get();
     } catch (RuntimeException e) {

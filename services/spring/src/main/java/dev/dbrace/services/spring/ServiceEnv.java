@@ -1,5 +1,6 @@
 package dev.dbrace.services.spring;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,7 +22,7 @@ record ServiceEnv(String httpHost, int httpPort, String dbHost, int dbPort, Stri
     String sslRootCert, boolean slowQuery, String mongoUrl) {
 
   /** libpq's sslmode words. */
-  static final java.util.List<String> SSL_MODES = java.util.List.of("disable", "allow", "prefer", "require",
+  static final List<String> SSL_MODES = List.of("disable", "allow", "prefer", "require",
       "verify-ca", "verify-full");
 
   /** @throws IllegalArgumentException naming the variable that is missing or malformed */

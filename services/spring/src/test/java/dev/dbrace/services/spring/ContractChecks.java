@@ -1,7 +1,7 @@
 package dev.dbrace.services.spring;
 
-import static dev.dbrace.services.spring.SpringServiceTest.get;
-import static dev.dbrace.services.spring.SpringServiceTest.json;
+import static dev.dbrace.services.spring.SpringServiceIT.get;
+import static dev.dbrace.services.spring.SpringServiceIT.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -113,7 +114,7 @@ public final class ContractChecks {
     if (type.startsWith("application/x-ndjson")) {
       for (String line : r.body().split("\n")) {
         if (!line.isBlank()) {
-          objects.add(SpringServiceTest.JSON.readTree(line));
+          objects.add(SpringServiceIT.JSON.readTree(line));
         }
       }
     } else {
@@ -153,7 +154,7 @@ public final class ContractChecks {
         .timeout(Duration.ofSeconds(20)).build();
     long start = System.nanoTime();
     List<Long> arrivals = new ArrayList<>();
-    HttpResponse<Stream<String>> r = SpringServiceTest.HTTP.send(request, HttpResponse.BodyHandlers.ofLines());
+    HttpResponse<Stream<String>> r = SpringServiceIT.HTTP.send(request, HttpResponse.BodyHandlers.ofLines());
     assertEquals("application/x-ndjson", r.headers().firstValue("Content-Type").orElse(""));
     List<String> lines = new ArrayList<>();
     try (Stream<String> body = r.body()) {
@@ -238,7 +239,7 @@ public final class ContractChecks {
   }
 
   private static Set<String> fields(JsonNode node) {
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
   }

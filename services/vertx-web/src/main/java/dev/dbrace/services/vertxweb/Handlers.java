@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -157,10 +158,10 @@ final class Handlers {
   }
 
   private int remotePort() {
-    return java.net.URI.create(remoteUrl).getPort();
+    return URI.create(remoteUrl).getPort();
   }
 
   private String remoteHost() {
-    return java.net.URI.create(remoteUrl).getHost();
+    return URI.create(remoteUrl).getHost();
   }
 }

@@ -52,10 +52,10 @@ final class MongoNotes {
     int u = (int) Math.floorMod(user, 1_000L) + 1;
     JsonObject query = new JsonObject().put("user", u).put("seq", new JsonObject().put("$lte", PER_ANSWER));
     // findBatchWithOptions asks the driver for batchSize documents at a time; findWithOptions would ask for them all at
-    // once (batch size 2^31-1), for which FerretDB 1.24 reserves memory (ReactiveMongoNotes in services/spring tells the
-    // out-of-memory kill that followed). One more than the limit: given a full batch of 3, FerretDB keeps the cursor open
-    // and this driver (5.3.1) asks a getMore, which scans the rest of the collection for nothing (seen in FerretDB's debug
-    // log: a second ~100 ms read per request); with 4, FerretDB closes it after the first. The newer drivers under the
+    // once (batch size 2^31-1), for which FerretDB 1.24 reserves memory (ReactiveMongoNotes in services/spring says how
+    // much). One more than the limit: given a full batch of 3, FerretDB keeps the cursor open and this driver (5.3.1)
+    // asks a getMore, which scans the rest of the collection for nothing (a second read per request: docs/decisions.md);
+    // with 4, FerretDB closes it after the first. The newer drivers under the
     // Spring and Quarkus variants send limit + 1 themselves when batchSize equals the limit.
     FindOptions options = new FindOptions().setLimit(PER_ANSWER).setBatchSize(PER_ANSWER + 1);
     return client.findBatchWithOptions(COLLECTION, query, options).collect(Collectors.toList()).map(docs -> note(u, docs));

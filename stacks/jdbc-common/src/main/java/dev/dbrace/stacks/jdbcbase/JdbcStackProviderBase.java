@@ -2,6 +2,7 @@ package dev.dbrace.stacks.jdbcbase;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.PositionalSql;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
@@ -102,6 +103,6 @@ public abstract class JdbcStackProviderBase implements StackProvider {
 
   /** The engine-independent part of {@link #versions()}. */
   protected static Map<String, String> hikariVersion() {
-    return Map.of("HikariCP", dev.dbrace.core.spi.LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
+    return Map.of("HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
   }
 }

@@ -13,9 +13,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why: the load generator issues a user's next operation from the completion of its previous
  * one, that is from the virtual thread that just ran it. Starting a fresh virtual thread there
- * costs a thread start, a push to the scheduler and often the wake-up of an idle carrier, and
- * on 2 cores that was a quarter of the stack's client CPU per operation (25 vs 19 ms per 1,000
- * operations against a loop of 8 long-lived virtual threads). Continuing on the same thread is
+ * costs a thread start, a push to the scheduler and often the wake-up of an idle carrier, a
+ * large share of the stack's client CPU per operation (docs/decisions.md). Continuing on the same thread is
  * what a virtual-thread server does with a keep-alive connection (one virtual thread per
  * connection, serving its requests in turn), and what {@link PlatformPool} does for platform
  * threads. The catch, as there: a task must not wait for a task it submitted, which the

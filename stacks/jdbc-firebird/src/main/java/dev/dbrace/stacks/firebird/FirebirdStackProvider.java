@@ -8,6 +8,7 @@ import dev.dbrace.stacks.jdbcbase.JdbcStackProviderBase;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.firebirdsql.jdbc.FBDriver;
 
 /**
  * What both Jaybird stacks share: Firebird only, Jaybird's settings and versions. Subclasses only
@@ -23,7 +24,7 @@ abstract class FirebirdStackProvider extends JdbcStackProviderBase {
   @Override
   public Map<String, String> versions() {
     // Jaybird's manifest version carries its build ("6.0.5 (build: variant=jaybird ...)"): keep the version.
-    String jaybird = LibraryVersion.of("org.firebirdsql.jdbc", "jaybird", org.firebirdsql.jdbc.FBDriver.class);
+    String jaybird = LibraryVersion.of("org.firebirdsql.jdbc", "jaybird", FBDriver.class);
     Map<String, String> v = new LinkedHashMap<>();
     v.put("Jaybird", jaybird.split(" ", 2)[0]);
     v.putAll(hikariVersion());

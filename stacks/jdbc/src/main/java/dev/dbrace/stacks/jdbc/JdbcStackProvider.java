@@ -9,6 +9,8 @@ import dev.dbrace.stacks.jdbcbase.JdbcStackProviderBase;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.mariadb.jdbc.Driver;
+import org.postgresql.util.DriverInfo;
 
 /**
  * What both JDBC stacks share: the driver per engine (pgjdbc on PostgreSQL, MariaDB Connector/J on
@@ -35,8 +37,8 @@ abstract class JdbcStackProvider extends JdbcStackProviderBase {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    v.put("pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION);
-    v.put("MariaDB Connector/J", LibraryVersion.of("org.mariadb.jdbc", "mariadb-java-client", org.mariadb.jdbc.Driver.class));
+    v.put("pgjdbc", DriverInfo.DRIVER_VERSION);
+    v.put("MariaDB Connector/J", LibraryVersion.of("org.mariadb.jdbc", "mariadb-java-client", Driver.class));
     v.putAll(hikariVersion());
     return v;
   }

@@ -1,5 +1,6 @@
 package dev.dbrace.stacks.ormbase;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -79,7 +80,7 @@ public final class OrmStatements {
 
   /** A NativeSelect's results as rows: Object[] per row for several columns, the bare value for one. */
   public static List<Object[]> rows(List<?> results) {
-    List<Object[]> out = new java.util.ArrayList<>(results.size());
+    List<Object[]> out = new ArrayList<>(results.size());
     for (Object r : results) {
       out.add(r instanceof Object[] a ? a : new Object[] {r});
     }

@@ -1,29 +1,31 @@
 package dev.dbrace.stacks.r2dbc;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.PositionalSql;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.Statement;
-import io.r2dbc.pool.ConnectionPool;
-import io.r2dbc.pool.ConnectionPoolConfiguration;
-import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
-import io.r2dbc.postgresql.PostgresqlConnectionFactory;
-import io.r2dbc.spi.ConnectionFactory;
-import dev.dbrace.core.spi.Engine;
-import dev.dbrace.core.spi.PositionalSql;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import io.netty.util.TimerTask;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.postgresql.client.SSLMode;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,6 +35,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.mariadb.r2dbc.MariadbConnectionConfiguration;
+import org.mariadb.r2dbc.MariadbConnectionFactory;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -50,15 +54,14 @@ import reactor.netty.resources.LoopResources;
  * <p>Acquiring a connection times out after 30 s, like r2dbc-pool's {@code maxAcquireTime}, but
  * through a Netty {@link HashedWheelTimer} armed per operation rather than the pool's own
  * setting: that wraps every acquisition in {@code Mono.timeout}, which schedules and cancels a
- * task on Reactor's parallel scheduler each time and cost ~12 µs of client CPU per operation
- * here (~25 % of the whole per-operation cost); arming and cancelling a wheel timeout costs well
- * under 1 µs. Same exception class and message as the pool's.
+ * task on Reactor's parallel scheduler each time, a large share of the per-operation client CPU,
+ * where arming and cancelling a wheel timeout costs little (docs/decisions.md). Same exception
+ * class and message as the pool's.
  *
  * <p>Event loops: reactor-netty's default is max(cores, 4) threads; on 2 cores that is twice as
- * many client threads as cores, competing with PostgreSQL for them. Measured on 2 cores (point
- * select, 8 connections, after 20 s of warm-up): 40-51 ms of client CPU per 1,000 operations with
- * 1 loop, 52-78 with 2, 80-85 with 4. The default is one per core, as for the Vert.x stacks;
- * {@code eventLoops} sets it.
+ * many client threads as cores, competing with PostgreSQL for them, and more loops cost more
+ * client CPU per operation (docs/decisions.md). The default is one per core, as for the Vert.x
+ * stacks; {@code eventLoops} sets it.
  */
 final class R2dbcStack implements Stack {
 
@@ -86,8 +89,8 @@ final class R2dbcStack implements Stack {
 
   /**
    * Rows and update counts (as Long): what a statement that may not return rows (UPDATE, INSERT
-   * ...) gives. Only such statements take this path; a SELECT keeps the plain {@link #ROWS} path
-   * the built-in workloads were measured on.
+   * ...) gives. Only such statements take this path; a SELECT keeps the plain {@link #ROWS} path,
+   * so reads pay nothing for it.
    */
   private static final Function<Result, Publisher<Object>> ROWS_AND_COUNTS = result -> result.flatMap(segment -> {
     if (segment instanceof Result.RowSegment r) {
@@ -120,7 +123,7 @@ final class R2dbcStack implements Stack {
     this.pool = pool;
     this.loops = loops;
     this.positional = positional;
-    this.sql = positional == null ? sql : java.util.Arrays.stream(positional).map(PositionalSql::text).toArray(String[]::new);
+    this.sql = positional == null ? sql : Arrays.stream(positional).map(PositionalSql::text).toArray(String[]::new);
     this.query = new boolean[sql.length];
     for (int i = 0; i < sql.length; i++) {
       query[i] = sql[i].stripLeading().regionMatches(true, 0, "select", 0, 6);
@@ -196,7 +199,7 @@ final class R2dbcStack implements Stack {
       pg.password(config.password());
     }
     // the driver takes libpq's words; without sslRootCert its verify modes use the JDK's trust store
-    pg.sslMode(io.r2dbc.postgresql.client.SSLMode.fromValue(config.sslMode().libpq()));
+    pg.sslMode(SSLMode.fromValue(config.sslMode().libpq()));
     if (config.sslRootCert() != null) {
       pg.sslRootCert(config.sslRootCert());
     }
@@ -212,7 +215,7 @@ final class R2dbcStack implements Stack {
    * server-side prepared statements: n > 0 keeps n of them per connection, 0 turns them off.
    */
   private static ConnectionFactory mariadb(StackConfig config, LoopResources loops) {
-    org.mariadb.r2dbc.MariadbConnectionConfiguration.Builder b = org.mariadb.r2dbc.MariadbConnectionConfiguration.builder()
+    MariadbConnectionConfiguration.Builder b = MariadbConnectionConfiguration.builder()
         .host(config.host())
         .port(config.port())
         .database(config.database())
@@ -230,7 +233,7 @@ final class R2dbcStack implements Stack {
         b.prepareCacheSize(n);
       }
     }
-    return new org.mariadb.r2dbc.MariadbConnectionFactory(b.build());
+    return new MariadbConnectionFactory(b.build());
   }
 
   /** Event-loop threads; default: one per core the JVM sees (reactor-netty's own default is at least 4). */

@@ -1,5 +1,10 @@
 package dev.dbrace.stacks.vertx;
 
+import dev.dbrace.core.spi.Engine;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
 /**
  * {@code vertx}: a Vert.x {@code Pool}; an operation holds one connection for all its
  * statements, and a connection runs one command at a time. Options: {@code
@@ -24,16 +29,16 @@ public final class VertxPoolProvider extends VertxProviderBase {
   }
 
   @Override
-  public java.util.Map<String, String> versions(dev.dbrace.core.spi.Engine engine) {
-    java.util.Map<String, String> v = new java.util.LinkedHashMap<>(versions());
-    v.remove(engine == dev.dbrace.core.spi.Engine.MARIADB ? "vertx-pg-client" : "vertx-mysql-client");
+  public Map<String, String> versions(Engine engine) {
+    Map<String, String> v = new LinkedHashMap<>(versions());
+    v.remove(engine == Engine.MARIADB ? "vertx-pg-client" : "vertx-mysql-client");
     return v;
   }
 
   /** The PG client on PostgreSQL, the MySQL client on MariaDB/MySQL. */
   @Override
-  public java.util.Set<dev.dbrace.core.spi.Engine> engines() {
-    return java.util.Set.of(dev.dbrace.core.spi.Engine.POSTGRESQL, dev.dbrace.core.spi.Engine.MARIADB);
+  public Set<Engine> engines() {
+    return Set.of(Engine.POSTGRESQL, Engine.MARIADB);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.dbrace.stacks.vertx;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,9 +16,8 @@ import java.util.Map;
  * @param eventLoops Vert.x event-loop threads
  * @param transport {@code nio} (Java NIO, Vert.x's own default and ours), {@code epoll} (Netty's
  *     native transport; an error where it does not load) or {@code auto} (epoll where it loads, as
- *     reactor-netty under R2DBC does by itself). Raced side by side on this machine, neither was
- *     faster beyond the noise (pipelined: 1.34x vs 1.25x pgbench in one run, 1.56x for epoll in
- *     another), so the default stays Vert.x's.
+ *     reactor-netty under R2DBC does by itself). Neither is faster beyond the noise
+ *     (docs/decisions.md), so the default stays Vert.x's.
  */
 record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int eventLoops, String transport) {
 
@@ -69,7 +69,7 @@ record VertxSettings(boolean cachePreparedStatements, int pipeliningLimit, int e
     if (value == null) {
       return dflt;
     }
-    return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
       default -> throw new IllegalArgumentException(

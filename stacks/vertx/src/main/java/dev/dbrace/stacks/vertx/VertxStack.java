@@ -1,7 +1,10 @@
 package dev.dbrace.stacks.vertx;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
+import dev.dbrace.core.spi.PositionalSql;
+import dev.dbrace.core.spi.SslMode;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.Statement;
@@ -14,8 +17,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.internal.VertxInternal;
-import dev.dbrace.core.spi.Engine;
-import dev.dbrace.core.spi.PositionalSql;
+import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.mysqlclient.MySQLBuilder;
 import io.vertx.mysqlclient.MySQLConnectOptions;
 import io.vertx.pgclient.PgBuilder;
@@ -219,8 +222,7 @@ final class VertxStack implements Stack {
      * statement goes to the pool's own {@code preparedQuery(...).execute}, which takes a connection for it and gives
      * it back inside the pool, as the bare Vert.x loop does, so the stack and its bare loop take the driver's same
      * path (taking a {@link SqlConnection} first adds a future for the connection, a {@code PreparedQuery} made on it
-     * and its return; its cost was within the machine's spread: stack / bare CPU per point-select 1.08 both ways,
-     * bench/vs-pgbench.sh -s vertx, five rounds each).
+     * and its return, at a cost within the machine's spread: docs/decisions.md).
      */
     void start() {
       if (count == 0) {
@@ -383,12 +385,12 @@ final class VertxStack implements Stack {
    * sslrootcert is refused rather than run another way.
    */
   private static PgConnectOptions tls(PgConnectOptions connect, StackConfig config, String stack) {
-    dev.dbrace.core.spi.SslMode mode = config.sslMode();
+    SslMode mode = config.sslMode();
     connect.setSslMode(io.vertx.pgclient.SslMode.of(mode.libpq()));
-    if (mode == dev.dbrace.core.spi.SslMode.DISABLE) {
+    if (mode == SslMode.DISABLE) {
       return connect;
     }
-    io.vertx.core.net.ClientSSLOptions ssl = new io.vertx.core.net.ClientSSLOptions();
+    ClientSSLOptions ssl = new ClientSSLOptions();
     if (!mode.verifies()) {
       return connect.setSslOptions(ssl.setTrustAll(true));
     }
@@ -396,8 +398,8 @@ final class VertxStack implements Stack {
       throw new IllegalArgumentException("stack " + stack + ": sslmode=" + mode + " needs sslrootcert in the URL"
           + " (the Vert.x PG client has no default root certificate)");
     }
-    ssl.setTrustOptions(new io.vertx.core.net.PemTrustOptions().addCertPath(config.sslRootCert()))
-        .setHostnameVerificationAlgorithm(mode == dev.dbrace.core.spi.SslMode.VERIFY_FULL ? "HTTPS" : "");
+    ssl.setTrustOptions(new PemTrustOptions().addCertPath(config.sslRootCert()))
+        .setHostnameVerificationAlgorithm(mode == SslMode.VERIFY_FULL ? "HTTPS" : "");
     return connect.setSslOptions(ssl);
   }
 

@@ -1,21 +1,22 @@
 package dev.dbrace.stacks.hibernate.orm;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbrace.stacks.jdbcbase.Blocking;
-import dev.dbrace.stacks.ormbase.OrmStatements;
-import dev.dbrace.stacks.ormbase.OrmStatements.Action;
-import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
-import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.Statement;
+import dev.dbrace.stacks.jdbcbase.Blocking;
+import dev.dbrace.stacks.ormbase.OrmStatements.Action;
+import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
+import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
+import dev.dbrace.stacks.ormbase.OrmStatements;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.hibernate.query.NativeQuery;
@@ -58,7 +59,7 @@ public final class OrmStack implements Stack {
     int n = statements.size();
     List<List<Object[]>> rows = new ArrayList<>(n);
     int[] sent = {0};
-    try (Session session = sessions.withOptions().statementInspector((java.util.function.UnaryOperator<String>) sql -> {
+    try (Session session = sessions.withOptions().statementInspector((UnaryOperator<String>) sql -> {
       sent[0]++;
       return sql;
     }).openSession()) {

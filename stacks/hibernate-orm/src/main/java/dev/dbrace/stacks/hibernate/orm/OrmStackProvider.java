@@ -2,12 +2,12 @@ package dev.dbrace.stacks.hibernate.orm;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.dbrace.stacks.jdbcbase.JdbcPools;
-import dev.dbrace.stacks.ormbase.OrmStatements;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.stacks.jdbcbase.JdbcPools;
+import dev.dbrace.stacks.ormbase.OrmStatements;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +15,9 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
+import org.hibernate.Version;
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.postgresql.util.DriverInfo;
 
 /**
  * What both Hibernate ORM stacks share: HikariCP, the session factory, the workload mapping and
@@ -29,8 +31,8 @@ public abstract class OrmStackProvider implements StackProvider {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
-    v.put("hibernate-core", org.hibernate.Version.getVersionString());
-    v.put("pgjdbc", org.postgresql.util.DriverInfo.DRIVER_VERSION);
+    v.put("hibernate-core", Version.getVersionString());
+    v.put("pgjdbc", DriverInfo.DRIVER_VERSION);
     v.put("HikariCP", LibraryVersion.of("com.zaxxer", "HikariCP", HikariDataSource.class));
     return v;
   }

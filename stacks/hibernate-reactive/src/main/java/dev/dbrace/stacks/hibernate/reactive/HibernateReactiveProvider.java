@@ -1,17 +1,20 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
-import dev.dbrace.stacks.ormbase.OrmStatements;
 import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.stacks.ormbase.OrmStatements;
+import io.netty.channel.Channel;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.pgclient.PgPool;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.hibernate.Version;
 import org.hibernate.boot.registry.StandardServiceRegistry;
 import org.hibernate.cfg.Configuration;
 import org.hibernate.reactive.mutiny.Mutiny;
@@ -40,10 +43,10 @@ public final class HibernateReactiveProvider implements StackProvider {
   public Map<String, String> versions() {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("hibernate-reactive-core", LibraryVersion.manifest(Mutiny.class));
-    v.put("hibernate-core", org.hibernate.Version.getVersionString());
-    v.put("vertx-pg-client", LibraryVersion.of("io.vertx", "vertx-pg-client", io.vertx.pgclient.PgPool.class));
+    v.put("hibernate-core", Version.getVersionString());
+    v.put("vertx-pg-client", LibraryVersion.of("io.vertx", "vertx-pg-client", PgPool.class));
     v.put("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", Vertx.class));
-    v.put("netty", LibraryVersion.of("io.netty", "netty-transport", io.netty.channel.Channel.class));
+    v.put("netty", LibraryVersion.of("io.netty", "netty-transport", Channel.class));
     return v;
   }
 

@@ -1,25 +1,28 @@
 package dev.dbrace.stacks.hibernate.reactive;
 
-import dev.dbrace.stacks.ormbase.OrmStatements;
-import dev.dbrace.stacks.ormbase.OrmStatements.Action;
-import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
-import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.Statement;
+import dev.dbrace.stacks.ormbase.OrmStatements.Action;
+import dev.dbrace.stacks.ormbase.OrmStatements.FindWorld;
+import dev.dbrace.stacks.ormbase.OrmStatements.NativeSelect;
+import dev.dbrace.stacks.ormbase.OrmStatements;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.impl.ContextInternal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.reactive.provider.ReactiveServiceRegistryBuilder;
 import org.hibernate.service.ServiceRegistry;
 
 /**
@@ -79,7 +82,7 @@ public final class ReactiveStack implements Stack {
    */
   private Uni<OpResult> run(Mutiny.Session session, List<Statement> statements) {
     List<List<Object[]>> rows = new ArrayList<>(statements.size());
-    java.util.Set<Object> loaded = new java.util.HashSet<>();
+    Set<Object> loaded = new HashSet<>();
     int[] sent = {0};
     Uni<Void> chain = Uni.createFrom().voidItem();
     for (Statement s : statements) {
@@ -121,7 +124,7 @@ public final class ReactiveStack implements Stack {
       sessions.close(); // closes the pool
     } finally {
       try {
-        org.hibernate.reactive.provider.ReactiveServiceRegistryBuilder.destroy(registry);
+        ReactiveServiceRegistryBuilder.destroy(registry);
       } finally {
         vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
       }

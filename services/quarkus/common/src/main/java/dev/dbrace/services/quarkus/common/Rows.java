@@ -1,5 +1,7 @@
 package dev.dbrace.services.quarkus.common;
 
+import java.util.List;
+
 /** The JSON shapes of the contract (docs/service-contract.md); entities are never serialized themselves. */
 public final class Rows {
   private Rows() {}
@@ -19,9 +21,9 @@ public final class Rows {
   public record Remote(String source, long user, long delayMs) {}
 
   /** E4's MongoDB source: the user's notifications seq 1..3, in seq order ({@code "source":"mongo"}). */
-  public record MongoJson(String source, int user, java.util.List<String> messages) {
-    public MongoJson(int user, java.util.List<String> messages) {
-      this("mongo", user, java.util.List.copyOf(messages));
+  public record MongoJson(String source, int user, List<String> messages) {
+    public MongoJson(int user, List<String> messages) {
+      this("mongo", user, List.copyOf(messages));
     }
   }
 

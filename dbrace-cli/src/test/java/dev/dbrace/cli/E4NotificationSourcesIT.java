@@ -1,0 +1,105 @@
+package dev.dbrace.cli;
+
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * E4's /notifications sources through serve-race: the slow_world scan and the embedded FerretDB
+ * with a small collection, timed at the start and recorded in race.json, every answer of the
+ * MongoDB variants and of a fortune one (Node's) verified; bad or unused settings refused in one line.
+ */
+public class E4NotificationSourcesIT {
+
+  /**
+   * The variants with a MongoDB client of their stack's own (Vert.x's client; Quarkus on the sync and the
+   * Reactive Streams drivers; the Spring ones: services/spring's MongoNotificationsIT) against FerretDB
+   * with 3,000 documents: the generator checks every answer's MongoDB user and texts (Answers.notifications).
+   */
+  @Test
+  void everyVariantWithAMongoClientAnswersFromMongoDb(@TempDir Path out) throws Exception {
+    assumeGo();
+    var t = TestDb.get().target();
+    String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "vertx-web,quarkus-orm,quarkus-reactive", "--endpoint",
+        "/notifications",
+        "--url", url, "--mongo-docs", "3000", "--concurrency", "4", "--executions", "12", "--warmup", "0s", "--remote-delay", "20-50",
+        "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertFalse(r.err().contains("no MongoDB client"), r.err());
+    assertTrue(r.err().contains("slow source: SELECT id, randomnumber FROM slow_world WHERE lookup = $1 over 1,000,000 rows: median"),
+        r.err());
+    assertTrue(r.err().contains("MongoDB: FerretDB v1.24.2 (SQLite), embedded at mongodb://127.0.0.1:"), r.err());
+    JsonNode race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    JsonNode sources = race.path("environment").path("data_sources");
+    assertEquals("query", sources.path("slow_source").asText(), sources.toString());
+    assertTrue(sources.path("slow_latency_ms").path("median").asDouble() > 0, sources.toString());
+    assertEquals(3000, sources.path("mongo_documents").asLong(), sources.toString());
+    assertTrue(sources.path("mongo_latency_ms").path("median").asDouble() > 0, sources.toString());
+    assertEquals(0, sources.path("fortune_variants").size(), sources.toString());
+    assertEquals(3, race.path("runs").size(), race.path("runs").toString());
+    for (JsonNode run : race.path("runs")) {
+      // every answer verified: the slow_world row, the MongoDB user's 3 first notifications, the remote's user
+      assertEquals(12, run.path("ops").asLong(), run.toString());
+      assertEquals(0, run.path("errors").asLong(), run.toString());
+      // the server ran the slow query once per request, and no fortune query
+      assertTrue(run.path("server").path("statement_calls").asLong() >= 12, run.toString());
+    }
+    assertFalse(r.out().contains(t.password()) || r.err().contains(t.password()));
+  }
+
+  /** A variant without a MongoDB client (Node's) still answers its second source from the fortune query, and says so. */
+  @Test
+  void aNodeVariantsSecondSourceStaysTheFortune(@TempDir Path out) throws Exception {
+    assumeTrue(dev.dbrace.runner.service.NodeModules.find("node").isPresent()
+        && dev.dbrace.runner.service.NodeModules.find("npm").isPresent(), "Node.js tests skipped: node and npm are not both on the PATH");
+    var t = TestDb.get().target();
+    String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
+    Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "node-async-pool", "--endpoint", "/notifications", "--url", url,
+        "--concurrency", "4", "--executions", "8", "--warmup", "0s", "--remote-delay", "20-50", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.err().contains("node-async-pool has no MongoDB client here"), r.err());
+    assertFalse(r.err().contains("MongoDB: FerretDB"), "no MongoDB started for a race that reads none: " + r.err());
+    JsonNode race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    JsonNode sources = race.path("environment").path("data_sources");
+    assertEquals("node-async-pool", sources.path("fortune_variants").get(0).asText(), sources.toString());
+    JsonNode run = race.path("runs").get(0);
+    assertEquals(8, run.path("ops").asLong(), run.toString());
+    assertEquals(0, run.path("errors").asLong(), run.toString());
+  }
+
+  private static void assumeGo() {
+    String noGo = dev.dbrace.testkit.SharedTestFerretDb.whyNot();
+    assumeTrue(noGo == null, noGo);
+  }
+
+  @Test
+  void aMalformedMongoUrlIsOneLineAndExit2WithoutItsPassword() {
+    Cli.Result r = Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications",
+        "--mongo-url", "mongodb://dbrace:s3cretPw@");
+    assertOneLineError(r, "--mongo-url mongodb://dbrace@ is not a MongoDB URL", "s3cretPw");
+    Cli.Result scheme = Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications",
+        "--mongo-url", "postgresql://x:s3cretPw@h/db");
+    assertOneLineError(scheme, "--mongo-url must be mongodb://", "s3cretPw");
+  }
+
+  @Test
+  void sourceSettingsARaceWouldNotUseAreRefused() {
+    assertOneLineError(Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/db", "--mongo-docs", "3000"),
+        "--mongo-docs sets E4's /notifications sources, but endpoint /db does not read them");
+    assertOneLineError(Cli.run("serve-race", "--services", "node-async-pool", "--endpoint", "/notifications", "--mongo-url",
+        "mongodb://127.0.0.1:1/"), "--mongo-url is for variants that read MongoDB");
+    assertOneLineError(Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--mongo-docs", "2500"),
+        "--mongo-docs: the notifications collection's size must be a multiple of 1000");
+    assertOneLineError(Cli.run("serve-race", "--services", "mvc-jdbc", "--endpoint", "/notifications", "--slow-source", "nap"),
+        "--slow-source must be query or sleep, got 'nap'");
+    assertOneLineError(Cli.run("curve", "--rates", "100,200", "--slow-source", "sleep"), "they need --level service");
+  }
+}
