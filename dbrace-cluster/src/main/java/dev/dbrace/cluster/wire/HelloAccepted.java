@@ -1,0 +1,4 @@
+package dev.dbrace.cluster.wire;
+
+/** The controller took the agent: it may now be given runs. */
+public record HelloAccepted(String controllerId) implements HelloReply {}
