@@ -19,7 +19,7 @@ import picocli.CommandLine;
             + "race it with ./dbrace run FILE."},
     subcommands = {RunCommand.class, ValidateCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class,
         CapacityCommand.class, ReportCommand.class, CompareCommand.class, ExperimentCommand.class, ListCommand.class, DbCommand.class,
-        CommandLine.HelpCommand.class})
+        AgentCommand.class, ClusterKeyCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
     int code;

@@ -28,15 +28,21 @@ final class ForkedCli {
     // SIGINT at its default, as a terminal's shell starts a command: a suite started in the background (nohup, &)
     // passes SIGINT ignored down to every process it forks, and a JVM that inherits it ignored never hears Ctrl-C
     cmd.addAll(List.of("env", "--default-signal=INT"));
-    cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
-        "-Ddbrace.home=" + Home.dir(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));
-    cmd.addAll(List.of(args));
+    cmd.addAll(javaCommand(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(dir.resolve("stdout").toFile())
         .redirectError(dir.resolve("stderr").toFile());
     pb.environment().remove("PGPASSWORD");
     pb.environment().remove("PGPASSFILE");
     pb.environment().putAll(env);
     return pb.start();
+  }
+
+  /** The command line of a JVM that runs {@code dbrace args} on this test's class path (to wrap, e.g. in a namespace). */
+  static List<String> javaCommand(String... args) {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx256m",
+        "-Ddbrace.home=" + Home.dir(), "-cp", System.getProperty("java.class.path"), "dev.dbrace.cli.Main"));
+    cmd.addAll(List.of(args));
+    return cmd;
   }
 }
