@@ -43,11 +43,11 @@ final class AgentCommand implements Callable<Integer> {
       description = "The cluster key (default: $DBRACE_CLUSTER_KEY, else ~/.config/dbrace/cluster-key.p12).")
   Path key;
 
-  @Option(names = "--port", defaultValue = "" + ClusterSettings.DEFAULT_PORT,
+  @Option(names = "--port", paramLabel = "N", defaultValue = "" + ClusterSettings.DEFAULT_PORT,
       description = "The cluster manager's (Hazelcast's) port (default: ${DEFAULT-VALUE}).")
   int port;
 
-  @Option(names = "--bus-port", defaultValue = "" + ClusterSettings.DEFAULT_BUS_PORT,
+  @Option(names = "--bus-port", paramLabel = "N", defaultValue = "" + ClusterSettings.DEFAULT_BUS_PORT,
       description = "The event bus's port (default: ${DEFAULT-VALUE}).")
   int busPort;
 

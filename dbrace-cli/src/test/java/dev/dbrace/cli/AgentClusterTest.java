@@ -106,9 +106,11 @@ class AgentClusterTest {
     for (Process p : started) {
       assertTrue(p.waitFor(10, TimeUnit.SECONDS), "an agent outlived the test");
     }
-    Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
-    String namespaces = new String(list.getInputStream().readAllBytes());
+    String namespaces = output("ip", "netns", "list");
     net.hosts().forEach(h -> assertFalse(namespaces.contains(h.namespace()), "namespace left: " + namespaces));
+    String links = output("ip", "-o", "link", "show");
+    String prefix = net.host(0).namespace().replaceFirst("n0$", "");
+    assertFalse(links.contains(prefix), "a link left: " + links);
   }
 
   @Test
@@ -188,24 +190,28 @@ class AgentClusterTest {
 
   /**
    * Agents are daemons that outlive a controller: started first, each forms a cluster of its own, then finds the
-   * controller of its join list when it comes (Hazelcast's merge of clusters, looked for every 5 s).
+   * controller of its join list when it comes (Hazelcast's merge of clusters, looked for every 5 s); when that controller
+   * goes, they announce themselves to the next.
    */
   @Test
-  void agentsStartedBeforeTheirControllerFindItWhenItComes() throws Exception {
+  void agentsStartedBeforeTheirControllerFindItWhenItComesAndTheNextOneToo() throws Exception {
     InetAddress bridge = InetAddress.getByName(net.bridgeAddress());
     ClusterSettings later = ClusterSettings.of(bridge, freePort(bridge), freePort(bridge), List.of(), ClusterKey.load(key));
     agent(5, key, Map.of(), later.self());
     agent(6, key, Map.of(), later.self());
     assertEventually(() -> stderr(5).contains(" agent ") && stderr(6).contains(" agent "), "both agents up");
-    long start = System.nanoTime();
-    try (ClusterNode node = ClusterNode.start(later, Duration.ofSeconds(60));
-        Agents theirs = Agents.open(node, BuildId.current(), new Agents.Listener() {})) {
-      List<AgentHello> present = theirs.await(2, Duration.ofSeconds(60));
-      System.err.printf("[cluster] agents up before their controller: both present %.1f s after it started%n",
-          (System.nanoTime() - start) / 1e9);
-      assertEquals(Set.of(net.host(5).address(), net.host(6).address()),
-          present.stream().map(AgentHello::address).collect(Collectors.toSet()));
+    for (String round : List.of("the first controller", "the next controller")) {
+      long start = System.nanoTime();
+      try (ClusterNode node = ClusterNode.start(later, Duration.ofSeconds(60));
+          Agents theirs = Agents.open(node, BuildId.current(), new Agents.Listener() {})) {
+        List<AgentHello> present = theirs.await(2, Duration.ofSeconds(60));
+        System.err.printf("[cluster] agents up before %s: both present %.1f s after it started%n", round,
+            (System.nanoTime() - start) / 1e9);
+        assertEquals(Set.of(net.host(5).address(), net.host(6).address()),
+            present.stream().map(AgentHello::address).collect(Collectors.toSet()));
+      }
     }
+    assertTrue(stderr(5).contains("left; announcing to the next one"), stderr(5));
   }
 
   private static Process agent(int host, Path k, Map<String, String> env) throws IOException {
@@ -271,6 +277,11 @@ class AgentClusterTest {
       }
     }
     throw new IOException("no VmRSS for " + p.pid());
+  }
+
+  private static String output(String... cmd) throws IOException {
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    return new String(p.getInputStream().readAllBytes());
   }
 
   private static int freePort(InetAddress address) throws IOException {

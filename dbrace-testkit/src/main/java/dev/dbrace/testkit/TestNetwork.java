@@ -82,7 +82,7 @@ public final class TestNetwork implements AutoCloseable {
         must(ip(), "link", "set", bridge, "up");
         for (int i = 0; i < count; i++) {
           String ns = prefix + "n" + i;
-          String veth = prefix + "v" + i;
+          String veth = veth(ns);
           String address = base + (i + 2);
           must(ip(), "netns", "add", ns);
           hosts.add(new Host(ns, address));
@@ -131,20 +131,40 @@ public final class TestNetwork implements AutoCloseable {
     }
   }
 
+  /**
+   * Deleting a namespace only unnames it: the kernel keeps it, and its end of the veth, while a socket of a killed process
+   * still has a packet to send (a FIN to a peer that is gone may be retried for minutes). Deleting the veth from the root
+   * namespace's side takes the pair at once; the nameless namespace goes when the kernel is done with it.
+   */
   private static void remove(String bridge, List<Host> hosts) {
     for (Host h : hosts) {
       killAll(h.namespace());
-      run(ip(), "netns", "delete", h.namespace()); // takes its end of the veth, and so the pair, with it
+      run(ip(), "link", "delete", veth(h.namespace()));
+      run(ip(), "netns", "delete", h.namespace());
     }
     run(ip(), "link", "delete", bridge);
   }
 
-  /** SIGKILL to every process in the namespace (SIGKILL also ends a stopped one). */
+  /** The root namespace's end of a host's veth pair: the namespace's name with v for n. */
+  private static String veth(String namespace) {
+    return namespace.replaceFirst("n(\\d+)$", "v$1");
+  }
+
+  /** SIGKILL to every process in the namespace (SIGKILL also ends a stopped one), and a few seconds for them to go. */
   private static void killAll(String namespace) {
     Result pids = run(ip(), "netns", "pids", namespace);
     for (String pid : pids.output().split("\\s+")) {
       if (pid.matches("\\d+")) {
-        ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+        ProcessHandle.of(Long.parseLong(pid)).ifPresent(p -> {
+          p.destroyForcibly();
+          try {
+            p.onExit().get(5, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // still going: the namespace is unnamed all the same, and the kernel keeps it until the process is gone
+          }
+        });
       }
     }
   }
