@@ -8,8 +8,8 @@ import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 /**
  * The Hazelcast configuration of a member: vertx-hazelcast's own (its maps for subscriptions and node information), a
  * fixed cluster name, this member's interface and port only, and TCP-IP join with an explicit member list. Nothing is
- * discovered by broadcast and nothing phones home. A killed member is seen leaving when its connections drop (under a
- * second); a hung one after {@value #MAX_NO_HEARTBEAT_SECONDS} s without a heartbeat (Hazelcast's default is 60 s).
+ * discovered by broadcast and nothing phones home. A killed member is seen leaving when its connections drop; a hung one
+ * after {@value #MAX_NO_HEARTBEAT_SECONDS} s without a heartbeat (Hazelcast's default is 60 s).
  */
 final class HazelcastSettings {
   static final int HEARTBEAT_SECONDS = 1;

@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -161,7 +163,7 @@ public final class TestNetwork implements AutoCloseable {
             p.onExit().get(5, TimeUnit.SECONDS);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-          } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+          } catch (ExecutionException | TimeoutException e) {
             // still going: the namespace is unnamed all the same, and the kernel keeps it until the process is gone
           }
         });

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The handshake between members on loopback, in this JVM: an agent of the controller's build is accepted with what it
  * announced, one of another build refused with one line, and a member without the cluster key (no TLS, or another key)
  * neither becomes an agent nor receives a message. Across hosts (network namespaces, forked agents):
- * dbrace-cli's AgentClusterTest.
+ * dbrace-cli's AgentClusterIT.
  */
-class HandshakeTest {
+class HandshakeIT {
   private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
   private static final Duration START = Duration.ofSeconds(60);
 

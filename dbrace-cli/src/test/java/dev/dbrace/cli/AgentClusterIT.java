@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * becomes an agent; a killed one is seen leaving at once, a stopped one within the missed heartbeats, a SIGTERM'd one
  * leaves cleanly. Needs root and ip (else skipped). Prints the join and leave times and an agent's RSS.
  */
-class AgentClusterTest {
+class AgentClusterIT {
   private static final Duration COME = Duration.ofSeconds(90);
 
   @TempDir
@@ -258,7 +259,7 @@ class AgentClusterTest {
     throw new AssertionError("agent " + address + " not seen leaving within " + maxSeconds + " s");
   }
 
-  private static void assertEventually(java.util.function.BooleanSupplier check, String what) throws InterruptedException {
+  private static void assertEventually(BooleanSupplier check, String what) throws InterruptedException {
     long deadline = System.nanoTime() + COME.toNanos();
     while (!check.getAsBoolean()) {
       assertTrue(System.nanoTime() < deadline, "not within " + COME.toSeconds() + " s: " + what);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code agent} and {@code cluster-key}: bad input is one line and exit 2, before anything listens. */
-class AgentBadInputTest {
+class AgentBadInputIT {
   @TempDir
   Path dir;
 

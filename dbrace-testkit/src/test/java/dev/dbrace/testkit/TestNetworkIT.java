@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Hosts of the test's own: each reaches the test at the bridge's address from its own, and nothing is left after. */
-class TestNetworkTest {
+class TestNetworkIT {
   @Test
   void eachHostReachesTheBridgeFromItsOwnAddressAndNothingIsLeftAfter() throws Exception {
     TestNetwork net = TestNetwork.create(2);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The cluster key: made by keytool, readable by its owner only, loaded back; anything else is one line. */
-class ClusterKeyTest {
+class ClusterKeyIT {
   @TempDir
   Path dir;
 
