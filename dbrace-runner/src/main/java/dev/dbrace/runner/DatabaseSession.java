@@ -68,6 +68,15 @@ public final class DatabaseSession implements AutoCloseable {
    */
   public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup,
       Integer dbCpus) {
+    return open(url, engine, cacheDir, log, setup, dbCpus, null);
+  }
+
+  /**
+   * {@link #open(String, Engine, Path, Consumer, List, Integer)}, the embedded PostgreSQL reachable from {@code reach}
+   * (agents on other hosts; null: loopback only).
+   */
+  public static DatabaseSession open(String url, Engine engine, Path cacheDir, Consumer<String> log, List<Path> setup,
+      Integer dbCpus, EmbeddedPostgres.Reach reach) {
     AutoCloseable server = null;
     try {
       DbTarget target;
@@ -84,7 +93,8 @@ public final class DatabaseSession implements AutoCloseable {
         target = maria.target();
       } else if (url == null) {
         log.accept("starting embedded PostgreSQL...");
-        EmbeddedPostgres pg = EmbeddedPostgres.start(cacheDir, log);
+        EmbeddedPostgres pg = reach == null ? EmbeddedPostgres.start(cacheDir, log)
+            : EmbeddedPostgres.startReachable(cacheDir, log, reach);
         server = pg;
         target = pg.target();
       } else {

@@ -3,6 +3,7 @@ package dev.dbrace.runner;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.runner.fault.FaultPlan;
+import dev.dbrace.runner.shared.SharedRuns;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,16 +22,28 @@ import java.util.List;
  * @param out the results folder; null for results/&lt;timestamp&gt;-&lt;workload&gt;
  * @param command the command as typed, for rerunning (redacted before it is stored)
  * @param dbCpus how many cores the embedded database server is pinned to; null: not pinned
+ * @param shared null, or the agents that share every run ({@code --agents})
  */
 public record RaceRequest(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, List<Path> setup,
-    FaultPlan faults, RaceSession.SubjectFactory subjects, Path out, String command, Integer dbCpus) {
+    FaultPlan faults, RaceSession.SubjectFactory subjects, Path out, String command, Integer dbCpus, SharedRuns shared) {
 
   public RaceRequest {
     setup = List.copyOf(setup);
   }
 
+  /** A race whose runs run on this machine. */
+  public RaceRequest(RaceSettings settings, RacePlan plan, Race.Sla sla, String url, Engine engine, List<Path> setup,
+      FaultPlan faults, RaceSession.SubjectFactory subjects, Path out, String command, Integer dbCpus) {
+    this(settings, plan, sla, url, engine, setup, faults, subjects, out, command, dbCpus, null);
+  }
+
   /** The same race of services opened by {@code factory}. */
   public RaceRequest withSubjects(RaceSession.SubjectFactory factory) {
-    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, factory, out, command, dbCpus);
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, factory, out, command, dbCpus, shared);
+  }
+
+  /** The same race with its runs shared by agents. */
+  public RaceRequest withShared(SharedRuns runs) {
+    return new RaceRequest(settings, plan, sla, url, engine, setup, faults, subjects, out, command, dbCpus, runs);
   }
 }

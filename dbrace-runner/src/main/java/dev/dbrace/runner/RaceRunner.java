@@ -14,6 +14,8 @@ import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fault.FaultProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
+import dev.dbrace.runner.fork.WorkerRun;
+import dev.dbrace.runner.fork.WorkerSite;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.probe.ConnectionsProbe;
 import dev.dbrace.runner.probe.JfrOptions;
@@ -56,6 +58,8 @@ public final class RaceRunner {
   private Connection admin; // replaced when a restart fault cut it
   private FaultPlan faults;
   private dev.dbrace.db.postgres.EmbeddedPostgres embedded;
+  /** Where each run's worker runs: here, or on the agents of a cluster. */
+  private WorkerSite site = WorkerSite.LOCAL;
   /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
   private int rounds = 1;
   /** Flight Recorder's settings file in the results folder, once copied there. */
@@ -67,7 +71,7 @@ public final class RaceRunner {
   private final List<RunRecord> runs = new ArrayList<>();
   private double wallSecondsSoFar;
   /** The run going on, for the shutdown hook to stop; null between runs. */
-  private volatile RunExecutor executing;
+  private volatile WorkerRun executing;
   private volatile boolean interrupted;
   private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
 
@@ -90,6 +94,12 @@ public final class RaceRunner {
   public RaceRunner faults(FaultPlan plan, dev.dbrace.db.postgres.EmbeddedPostgres embedded) {
     this.faults = plan;
     this.embedded = embedded;
+    return this;
+  }
+
+  /** Every run's worker runs at {@code where} (the agents of a cluster) rather than on this machine. */
+  public RaceRunner workers(WorkerSite where) {
+    this.site = where;
     return this;
   }
 
@@ -256,7 +266,7 @@ public final class RaceRunner {
    */
   void interrupt(long waitMs) {
     interrupted = true;
-    RunExecutor e = executing;
+    WorkerRun e = executing;
     if (e == null) {
       return;
     }
@@ -317,7 +327,7 @@ public final class RaceRunner {
     try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
       probes = probes(name, load, s, runDir, app, successes, ledger, () -> withoutFigures(slot, RunStatus.INTERRUPTED,
           "interrupted during a fault run; the faults so far and their recovery are in faults", List.of()));
-      RunExecutor executor = new RunExecutor(settings, listener);
+      WorkerRun executor = site.newRun(settings, listener);
       try {
         List<String> extra = new ArrayList<>();
         InetSocketAddress route = InetSocketAddress.createUnresolved(target.host(), target.port());

@@ -4,6 +4,7 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.shared.SharedRuns;
 import dev.dbrace.runner.probe.EnvironmentProbe;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,8 +51,9 @@ public final class RaceSession {
     SubjectFactory subjects = request.subjects();
     FaultPlan faults = request.faults();
     Path out = request.out();
+    SharedRuns shared = request.shared();
     try (DatabaseSession db = DatabaseSession.open(request.url(), request.engine(), Home.cacheDir(), output::message,
-        request.setup(), request.dbCpus())) {
+        request.setup(), request.dbCpus(), shared == null ? null : shared.reach())) {
       // an endpoint names the service level's workload: /queries?queries=20 -> queries-queries-20
       String id = ResultStore.timestamp() + "-" + settings.loadPlan().workload().name().replaceAll("[^A-Za-z0-9._-]+", "-")
           .replaceAll("^-+|-+$", "");
@@ -71,6 +73,11 @@ public final class RaceSession {
           + " (" + db.engine().label() + " " + db.serverVersion()
           + (db.target().sslMode() == null ? "" : ", sslmode " + db.target().sslMode()) + "); results in " + dir, settings));
       RaceRunner runner = new RaceRunner(settings, db.target(), db.admin(), subject, store, output);
+      if (shared != null) {
+        runner.workers(shared.site());
+        output.message("every run shared by " + shared.agents() + " agents: " + String.join(", ", shared.hosts())
+            + " (each its part of the load, with a pool of " + settings.setup().pool() + " of its own)");
+      }
       if (faults != null) {
         runner.faults(faults, db.embeddedServer());
         output.message("faults in every run: " + faults.faults().stream().map(FaultPlan.Fault::describe)

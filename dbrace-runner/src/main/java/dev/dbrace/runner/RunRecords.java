@@ -10,6 +10,7 @@ import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.probe.ProcStats;
 import dev.dbrace.runner.service.SameBodies;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,20 +23,30 @@ public final class RunRecords {
     LoadModel load = slot.load();
     WorkerResult r = out.result();
     if (r == null) {
-      return RunRecord.withoutFigures(slot.stack(), workload, load, slot.purpose().label(), slot.step(), slot.round(),
-          out.status(), out.message(), out.stderrTail(), null, out.wallS());
+      return withAgents(RunRecord.withoutFigures(slot.stack(), workload, load, slot.purpose().label(), slot.step(),
+          slot.round(), out.status(), out.message(), out.stderrTail(), null, out.wallS()), out);
     }
-    Map<String, String> samples = new java.util.LinkedHashMap<>();
+    Map<String, String> samples = new LinkedHashMap<>();
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
-    Map<String, Long> kinds = new java.util.LinkedHashMap<>();
+    Map<String, Long> kinds = new LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
     RunExecutor.Generator g = out.generator();
-    return new RunRecord(slot.stack(), workload, load.describe(), load, slot.purpose().label(), slot.step(), slot.round(),
-        out.status(), out.message(), out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
-        figures(out.ready(), out.before(), out.windowEnd(), out.after(), out.peakRssKb(), out.peakThreads(), r), null,
-        hlog.toString(), out.wallS(),
+    return withAgents(new RunRecord(slot.stack(), workload, load.describe(), load, slot.purpose().label(), slot.step(),
+        slot.round(), out.status(), out.message(), out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
+        out.shared() != null ? out.shared().process() : process(out), null, hlog.toString(), out.wallS(),
         g == null ? null : figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), r),
-        null);
+        null), out);
+  }
+
+  /** A shared run's record keeps each agent's part beside the merge. */
+  private static RunRecord withAgents(RunRecord record, RunExecutor.Outcome out) {
+    return out.shared() == null ? record : record.withProbes(p -> p.withAgents(out.shared().agents()));
+  }
+
+  /** The measured process's figures of a run on this machine (an agent's part, which it reports); null without any. */
+  public static RunRecord.ProcessFigures process(RunExecutor.Outcome out) {
+    return out.result() == null ? null
+        : figures(out.ready(), out.before(), out.windowEnd(), out.after(), out.peakRssKb(), out.peakThreads(), out.result());
   }
 
   /**

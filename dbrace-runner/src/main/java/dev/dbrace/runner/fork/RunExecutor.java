@@ -11,6 +11,7 @@ import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.probe.ProcSampler;
 import dev.dbrace.runner.probe.ProcStats;
+import dev.dbrace.runner.shared.SharedOutcome;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,7 +28,7 @@ import java.util.function.Consumer;
  * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. One run at a
  * time, each watched by a {@link Watch} of its own; only {@link #interrupt} may be called from another thread.
  */
-public final class RunExecutor {
+public final class RunExecutor implements WorkerRun {
   private static final long STARTUP_TIMEOUT_MS = 120_000;
   /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
   static final String TIMELINE = "process.csv";
@@ -55,15 +56,33 @@ public final class RunExecutor {
    * @param windowEnd the measured process when the measured window closed (the worker's {@code drain}), before the
    *     drain of the operations still in flight; null when the worker never said so
    * @param peakThreads peak threads inside the measured window; {@code peakRssKb} the same for resident memory
+   * @param shared a run that agents shared: its parts and their merge; null for a run on this machine
    */
   public record Outcome(RunStatus status, String message, WorkerResult result, ProcStats ready, ProcStats before,
       ProcStats windowEnd, ProcStats after, int peakThreads, long peakRssKb, List<String> stderrTail, double wallS,
-      Instant measureStart, Instant measureEnd, Generator generator) {
+      Instant measureStart, Instant measureEnd, Generator generator, SharedOutcome shared) {
+
+    /** A run on this machine. */
+    public Outcome(RunStatus status, String message, WorkerResult result, ProcStats ready, ProcStats before,
+        ProcStats windowEnd, ProcStats after, int peakThreads, long peakRssKb, List<String> stderrTail, double wallS,
+        Instant measureStart, Instant measureEnd, Generator generator) {
+      this(status, message, result, ready, before, windowEnd, after, peakThreads, peakRssKb, stderrTail, wallS,
+          measureStart, measureEnd, generator, null);
+    }
+
+    /**
+     * A run that agents shared: its figures are {@code shared}'s merge, its process figures the agents' workers'
+     * (measured on each agent, {@code shared.process()}), none read here; {@code measureStart} is the controller's go.
+     */
+    public static Outcome shared(SharedOutcome shared, Instant measureStart, Instant measureEnd) {
+      return new Outcome(shared.status(), shared.message(), shared.result(), null, null, null, null, 0, 0, List.of(),
+          shared.wallS(), measureStart, measureEnd, null, shared);
+    }
 
     /** The same outcome with another status and message (a run found to have failed after it ended). */
     public Outcome as(RunStatus newStatus, String newMessage) {
       return new Outcome(newStatus, newMessage, result, ready, before, windowEnd, after, peakThreads, peakRssKb, stderrTail,
-          wallS, measureStart, measureEnd, generator);
+          wallS, measureStart, measureEnd, generator, shared);
     }
   }
 
@@ -75,6 +94,7 @@ public final class RunExecutor {
    * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
    * TLS of the run's connections); actions added run in the order they were added.
    */
+  @Override
   public RunExecutor onMeasure(Consumer<Instant> action) {
     onMeasure = onMeasure.andThen(action);
     return this;
@@ -85,6 +105,7 @@ public final class RunExecutor {
    * it: the end of % CPU's span, before the drain of the operations still in flight; actions added run in the order
    * they were added.
    */
+  @Override
   public RunExecutor onWindowClosed(Consumer<Instant> action) {
     onWindowClosed = onWindowClosed.andThen(action);
     return this;
@@ -94,6 +115,7 @@ public final class RunExecutor {
    * Called on the runner's thread when the worker's result came, right after its process was read for the measured
    * phase's end (the server's CPU is read beside it); actions added run in the order they were added.
    */
+  @Override
   public RunExecutor onMeasured(Consumer<Instant> action) {
     onMeasured = onMeasured.andThen(action);
     return this;
@@ -121,6 +143,7 @@ public final class RunExecutor {
    * The figures are read from {@code servicePid} when it is not 0 (a service the worker drives over
    * HTTP); the worker's own are then the generator's.
    */
+  @Override
   public Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
       long servicePid) throws IOException, InterruptedException {
     long t0 = System.nanoTime();
@@ -141,6 +164,7 @@ public final class RunExecutor {
    * Ctrl-C: asks the worker to stop issuing and report what it measured so far (from the shutdown
    * hook's thread); {@link #run} then returns an "interrupted" outcome with those figures.
    */
+  @Override
   public void interrupt() {
     interrupted = true;
     WorkerProcess w = current;
