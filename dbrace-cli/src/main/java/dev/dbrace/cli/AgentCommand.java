@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.cluster.Agent;
+import dev.dbrace.cluster.AgentRuns;
 import dev.dbrace.cluster.BuildId;
 import dev.dbrace.cluster.ClusterKey;
 import dev.dbrace.cluster.ClusterListener;
@@ -70,7 +71,8 @@ final class AgentCommand implements Callable<Integer> {
         say("member " + member.endpoint() + " left (" + members + " members)");
       }
     });
-    Agent agent = Agent.start(node, build, Agent.noRuns(), new Agent.Listener() {
+    AgentRuns runs = AgentRuns.here(node, AgentCommand::say);
+    Agent agent = Agent.start(node, build, runs, new Agent.Listener() {
       @Override
       public void accepted(String controllerId) {
         say("accepted by the controller " + controllerId + "; waiting for runs");
@@ -89,6 +91,7 @@ final class AgentCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       say("leaving the cluster");
       agent.close();
+      runs.close();
       node.close();
       left.countDown();
     }, "dbrace-agent-leave"));

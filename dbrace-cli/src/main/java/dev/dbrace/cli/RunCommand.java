@@ -7,6 +7,7 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -42,6 +43,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Mixin GuardOptions guards;
 
+  @Mixin AgentOptions agents;
+
   @Option(names = "--faults", paramLabel = "SPEC", description = {
       "Inject faults into an open-loop run: KIND[=VALUE]@AT[+FOR], comma-separated, times from the start of the "
           + "measured phase, one fault at a time, e.g. kill-connections@2s,latency=50ms@4s+1s,restart@7s. Kinds: "
@@ -70,7 +73,10 @@ public final class RunCommand implements Callable<Integer> {
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
     RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
-    return RaceSession.run(resolver.request(settings, rounds, null, plan), race.console());
+    RunListener console = race.console();
+    try (AgentOptions.Shared shared = agents.open(resolver.request(settings, rounds, null, plan), console::message)) {
+      return RaceSession.run(shared.request(), console);
+    }
   }
 
   static boolean tty() {

@@ -167,7 +167,7 @@ public final class Agent implements AutoCloseable {
   }
 
   /** The kernel's host name as is: resolving it (InetAddress.getLocalHost) can wait on a name server. */
-  private static String hostName(InetAddress bind) {
+  static String hostName(InetAddress bind) {
     try {
       return Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
     } catch (IOException e) {

@@ -2,12 +2,16 @@ package dev.dbrace.cluster.wire;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.core.run.Json;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 
-/** Messages to and from JSON in event-bus buffers. Thread-safe. */
+/**
+ * Messages to and from JSON in event-bus buffers, with the mapper the worker's protocol uses (a run's spec and figures
+ * read the same on both). Thread-safe.
+ */
 public final class Wire {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private Wire() {}
 

@@ -4,7 +4,6 @@ import dev.dbrace.core.load.Share;
 import dev.dbrace.core.result.RunRecord.ProcessFigures;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -16,11 +15,12 @@ import java.util.Map;
  * @param status how its part ended; {@code message} why, where not ok (passwords already redacted on the agent)
  * @param result its worker's figures with their histograms ({@link WorkerResult#histograms}); null when it has none
  * @param process its worker's process over the measured phase; null when it has none
- * @param measureStart when its worker's measured phase began, on the agent's clock; null when it never did
+ * @param measureStartMicros when its worker's measured phase began, in µs since the epoch on the agent's clock; null
+ *     when it never did
  * @param files the run's files the worker wrote (the interval log and its companions), by name, Base64
  */
 public record PartReport(String agent, String host, Share share, RunStatus status, String message, WorkerResult result,
-    ProcessFigures process, List<String> stderrTail, double wallS, Instant measureStart, Map<String, String> files) {
+    ProcessFigures process, List<String> stderrTail, double wallS, Long measureStartMicros, Map<String, String> files) {
 
   public PartReport {
     stderrTail = stderrTail == null ? List.of() : List.copyOf(stderrTail);

@@ -5,7 +5,6 @@ import dev.dbrace.core.result.RunRecord.ProcessFigures;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.SharedResult;
 import dev.dbrace.core.run.WorkerResult;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,8 +33,8 @@ public record SharedOutcome(RunStatus status, String message, WorkerResult resul
     List<PartReport> missing = parts.stream().filter(r -> !r.measured()).toList();
     List<AgentPart> agents = new ArrayList<>();
     for (PartReport r : parts) {
-      Double skew = go == null || r.measureStart() == null ? null
-          : Math.round(Duration.between(go, r.measureStart()).toNanos() / 1e3) / 1e3;
+      Double skew = go == null || r.measureStartMicros() == null ? null
+          : (r.measureStartMicros() - micros(go)) / 1e3;
       agents.add(new AgentPart(r.agent(), r.host(), r.share().index(), r.share().of(), r.status(), r.message(),
           r.result() == null ? null : r.result().withoutHistograms(), r.process(), skew, null));
     }
@@ -57,6 +56,11 @@ public record SharedOutcome(RunStatus status, String message, WorkerResult resul
     return new SharedOutcome(RunStatus.DEGRADED, describe(missing) + "; the figures are the other " + measured.size()
         + " agent" + (measured.size() == 1 ? "'s" : "s'") + " (" + measured.size() + " of " + parts.size()
         + " parts of the load)", merged, process, agents, wall);
+  }
+
+  /** {@code t} in µs since the epoch. */
+  public static long micros(Instant t) {
+    return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
   }
 
   /** "agent a1 (host) left the cluster during the run; agent a2 (host): worker exited with code 1 …" */

@@ -29,7 +29,7 @@ class SharedOutcomeTest {
             null, null, null, null, null));
     var process = new ProcessFigures(cpuS, 0, cpuS * 1e6 / ops, 200, 10, 1, 40, 0, 1, 0.5, 0L, 0L, cpuS / 3 * 100, 3.0, 3.0);
     return new PartReport(agent, agent + ".local/10.231.7." + (index + 2), new Share(index, of), RunStatus.OK, null, result,
-        process, List.of(), 9.5, GO.plusNanos(skewMicros * 1000), Map.of());
+        process, List.of(), 9.5, SharedOutcome.micros(GO) + skewMicros, Map.of());
   }
 
   @Test

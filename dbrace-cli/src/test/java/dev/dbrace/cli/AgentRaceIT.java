@@ -1,0 +1,183 @@
+package dev.dbrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.testkit.TestNetwork;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Races whose runs two agents on hosts of their own (network namespaces) share, the controller and the embedded
+ * PostgreSQL on the bridge's address: the merged run is the agents' sum, its latency the union of their interval logs
+ * (computed here independently), the server saw at least as many commits; an open race's arrivals are the asked rate
+ * over both; an agent killed during a run makes that run degraded, the other's figures kept, and the race goes on.
+ * Needs root and ip (else skipped).
+ */
+class AgentRaceIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PASSWORD = "agents-" + Long.toHexString(System.nanoTime());
+
+  @TempDir
+  static Path dir;
+  private static TestNetwork net;
+  private static Path key;
+  private final List<Process> agents = new ArrayList<>();
+  private final List<Path> agentLogs = new ArrayList<>();
+
+  @BeforeAll
+  static void network() throws Exception {
+    net = TestNetwork.create(2);
+    key = dir.resolve("cluster-key.p12");
+    assertEquals(0, Cli.run("cluster-key", "--out", key.toString()).exit());
+  }
+
+  @AfterAll
+  static void gone() {
+    if (net != null) {
+      net.close();
+    }
+  }
+
+  @AfterEach
+  void stopAgents() throws Exception {
+    for (Process p : agents) {
+      p.destroy();
+      if (!p.waitFor(10, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
+    agents.clear();
+    agentLogs.clear();
+  }
+
+  @Test
+  void twoAgentsShareAClosedRaceAndItsFiguresAreTheirUnion() throws Exception {
+    startAgents();
+    Path out = dir.resolve("closed");
+    JsonNode race = race(out, "--stacks", "vertx", "--rounds", "1", "--duration", "3s", "--warmup", "2s", "--concurrency", "16");
+    JsonNode run = race.path("runs").get(0);
+    assertEquals("ok", run.path("status").asText(), run.toString());
+    JsonNode parts = run.path("agents");
+    assertEquals(2, parts.size(), run.toString());
+    long sum = 0;
+    Histogram union = new Histogram(3);
+    for (JsonNode part : parts) {
+      assertEquals("ok", part.path("status").asText(), part.toString());
+      assertTrue(part.path("host").asText().endsWith(net.host(0).address()) || part.path("host").asText()
+          .endsWith(net.host(1).address()), part.path("host").asText());
+      long ops = part.path("result").path("ops").asLong();
+      assertTrue(ops > 0, part.toString());
+      sum += ops;
+      union.add(measured(out.resolve("results").resolve(part.path("hlog").asText())));
+      assertTrue(Math.abs(part.path("start_skew_ms").asDouble()) < 2_000, "each part started at the go: " + part);
+    }
+    assertEquals(sum, run.path("ops").asLong(), "the run's operations are the agents' sum");
+    assertEquals(ms(union.getValueAtPercentile(50)), run.path("latency_ms").path("p50").asDouble(), 1e-9,
+        "p50 of the union of the agents' logs");
+    assertEquals(ms(union.getValueAtPercentile(99)), run.path("latency_ms").path("p99").asDouble(), 1e-9,
+        "p99 of the union of the agents' logs");
+    assertTrue(run.path("server").path("xact_commit").asLong() >= sum, "the server committed every operation: " + run);
+    assertTrue(run.path("process").path("cpu_ms_per_1k_ops").asDouble() > 0, run.toString());
+  }
+
+  @Test
+  void twoAgentsShareAnOpenRaceAtTheAskedRate() throws Exception {
+    startAgents();
+    Path out = dir.resolve("open");
+    JsonNode race = race(out, "--stacks", "vertx", "--rounds", "1", "--load", "open", "--rate", "400", "--duration", "3s",
+        "--warmup", "2s");
+    JsonNode run = race.path("runs").get(0);
+    assertEquals("ok", run.path("status").asText(), run.toString());
+    long arrivals = run.path("issued").asLong() + run.path("not_issued").asLong();
+    assertEquals(1200, arrivals, 1200 * 0.02, "400/s over 3 s, the two agents' 200/s together: " + run);
+  }
+
+  @Test
+  void anAgentKilledDuringARunDegradesItAndTheRaceGoesOn() throws Exception {
+    startAgents();
+    Path out = dir.resolve("killed");
+    Files.createDirectories(out);
+    Process controller = controller(out, "--stacks", "vertx", "--rounds", "2", "--duration", "8s", "--warmup", "2s",
+        "--concurrency", "16");
+    // kill agent 1 in the first run's measured phase: its part begins with a line in its log, then 2 s of warm-up
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!Files.readString(agentLogs.get(1).resolve("stderr")).contains(": part ") && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    Thread.sleep(6_000);
+    agents.get(1).destroyForcibly();
+    assertTrue(controller.waitFor(4, TimeUnit.MINUTES), "the race ended");
+    String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
+    assertEquals(0, controller.exitValue(), log);
+    JsonNode runs = JSON.readTree(out.resolve("results").resolve("race.json").toFile()).path("runs");
+    assertEquals(2, runs.size(), "the race went on: " + log);
+    JsonNode first = runs.get(0);
+    assertEquals("degraded", first.path("status").asText(), first.toString());
+    assertTrue(first.path("message").asText().contains("left the cluster during the run"), first.path("message").asText());
+    assertTrue(first.path("ops").asLong() > 0, "the other agent's figures kept: " + first);
+    assertEquals(1, runs.get(1).path("agents").size(), "the next run shared by the agent left: " + runs.get(1));
+  }
+
+  private void startAgents() throws Exception {
+    for (int i = 0; i < 2; i++) {
+      Path log = Files.createDirectories(dir.resolve("agent-" + i + "-" + System.nanoTime()));
+      List<String> cmd = net.host(i).command(ForkedCli.javaCommand("agent", "--bind", net.host(i).address(), "--join",
+          net.bridgeAddress() + ":5701", "--key", key.toString()));
+      ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(log.resolve("stdout").toFile())
+          .redirectError(log.resolve("stderr").toFile());
+      pb.environment().put("PGPASSWORD", PASSWORD);
+      agents.add(pb.start());
+      agentLogs.add(log);
+    }
+  }
+
+  private static Process controller(Path out, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of("run", "--agents", "2", "--bind", net.bridgeAddress(), "--cluster-key",
+        key.toString(), "--out", out.resolve("results").toString()));
+    all.addAll(List.of(args));
+    return ForkedCli.start(out, Map.of("PGPASSWORD", PASSWORD), all.toArray(String[]::new));
+  }
+
+  private static JsonNode race(Path out, String... args) throws Exception {
+    Files.createDirectories(out);
+    Process p = controller(out, args);
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), "the race ended");
+    String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
+    System.err.println("[agents] " + log);
+    assertEquals(0, p.exitValue(), log);
+    return JSON.readTree(out.resolve("results").resolve("race.json").toFile());
+  }
+
+  /** The measured (untagged) intervals of an agent's log, added up. */
+  private static Histogram measured(Path hlog) throws IOException {
+    Histogram sum = new Histogram(3);
+    HistogramLogReader r = new HistogramLogReader(hlog.toFile());
+    EncodableHistogram e;
+    while ((e = r.nextIntervalHistogram()) != null) {
+      if (e.getTag() == null) {
+        sum.add((Histogram) e);
+      }
+    }
+    return sum;
+  }
+
+  private static double ms(long nanos) {
+    return Math.round(nanos / 1e3) / 1e3;
+  }
+}
