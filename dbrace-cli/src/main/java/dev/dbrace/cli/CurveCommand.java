@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "curve", description = "Latency-vs-load curves: "
     + "each stack through a series of open-loop rates (or closed-loop concurrencies), or at one load through a series "
     + "of pool sizes (--pools) or platform threads (--threads 50,200,...).",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class CurveCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
@@ -48,11 +48,11 @@ final class CurveCommand implements Callable<Integer> {
       + " (the load: one --concurrencies or --rates value, else concurrency " + Defaults.CONCURRENCY + "; driver level only).")
   List<Integer> pools;
 
-  @Option(names = "--step-duration", converter = DurationConverter.class, defaultValue = Defaults.CURVE_STEP,
+  @Option(names = "--step-duration", converter = DurationConverter.class,
       description = "Measured time per step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+  @Option(names = "--warmup", converter = WarmupConverter.class,
       description = "Warm-up per step, excluded from figures: "
           + "auto (until steady, at most --warmup-max) or a duration (default: ${DEFAULT-VALUE}).")
   long warmupMs;
@@ -96,7 +96,7 @@ final class CurveCommand implements Callable<Integer> {
         }
       }
       LoadModel load = rates != null ? open.open(rates.getFirst(), stepMs)
-          : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Integer.parseInt(Defaults.CONCURRENCY));
+          : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Defaults.CONCURRENCY);
       if (load instanceof LoadModel.Closed c) {
         UserError.require(c.concurrency() >= 1 && c.concurrency() <= Defaults.CONCURRENCY_MAX,
             "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c.concurrency());

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * scenario's load and calls {@link #model} with the result.
  */
 public final class LoadOptions {
-  @Option(names = "--load", defaultValue = Defaults.LOAD, description = "Load model: closed (C in flight, each completion issues the next) "
+  @Option(names = "--load", description = "Load model: closed (C in flight, each completion issues the next) "
       + "or open (a fixed arrival --rate, latency from the intended start) (default: ${DEFAULT-VALUE}).")
   String load;
 
@@ -24,7 +24,7 @@ public final class LoadOptions {
       + "5s for run, 10s for serve-race).")
   public Long durationMs;
 
-  @Option(names = "--concurrency", defaultValue = Defaults.CONCURRENCY,
+  @Option(names = "--concurrency",
       description = "Closed load: operations in flight (default: ${DEFAULT-VALUE}).")
   int concurrency;
 
@@ -33,7 +33,7 @@ public final class LoadOptions {
 
   @Mixin OpenLoadOptions open;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+  @Option(names = "--warmup", converter = WarmupConverter.class,
       description = "Warm-up per run, excluded from figures: "
           + "auto (until steady: the JIT compiler threads under 5 %% of the worker's CPU and throughput flat within 5 %% "
           + "over 3 s, not ramping, at most --warmup-max) or a fixed duration, e.g. 20s (default: ${DEFAULT-VALUE}).")

@@ -8,12 +8,12 @@ import picocli.CommandLine.Option;
 
 /** How open-loop arrivals are shaped: shared by run --load open, curve and capacity. */
 final class OpenLoadOptions {
-  @Option(names = "--max-in-flight", defaultValue = Defaults.MAX_IN_FLIGHT,
+  @Option(names = "--max-in-flight",
       description = "Open loop: operations in flight at most; an arrival beyond it is not sent and counts against the SLA "
           + "(default: ${DEFAULT-VALUE}).")
   int maxInFlight;
 
-  @Option(names = "--arrival", defaultValue = Defaults.ARRIVAL,
+  @Option(names = "--arrival",
       description = "Open loop: constant (evenly spaced) or poisson arrivals (default: ${DEFAULT-VALUE}).")
   String arrival;
 

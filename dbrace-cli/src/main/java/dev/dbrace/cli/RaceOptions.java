@@ -33,7 +33,7 @@ public final class RaceOptions {
       + " firebird addon's libfbclient calls, node-fbclient-*).")
   String scenario;
 
-  @Option(names = "--seed", defaultValue = Defaults.SEED, description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", description = "Seed of the parameter sequence (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--out", description = "Results folder (default: results/<timestamp>-<workload or endpoint>).")
@@ -74,7 +74,7 @@ public final class RaceOptions {
   static List<String> checkStacks(List<String> stacks, dev.dbrace.core.workload.WorkloadSpec workload, String url, Engine eng) {
     StackCatalog catalog = StackCatalog.discover(Home.dir());
     List<String> stackList = new ArrayList<>(Replicas.numbered(stacks));
-    if (eng != Engine.POSTGRESQL && stackList.equals(List.of(Defaults.STACKS.split(",")))) {
+    if (eng != Engine.POSTGRESQL && stackList.equals(Defaults.STACKS)) {
       // the default stacks are PostgreSQL's: on another engine the default is every stack that speaks it
       stackList = databaseStacks(catalog, eng);
     }

@@ -7,7 +7,6 @@ import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.Defaults;
-import dev.dbrace.runner.Durations;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
@@ -265,7 +264,7 @@ public final class RequestResolver {
     if (given("--request-timeout")) {
       return ServiceLevel.checkRequestTimeout(service.requestTimeoutMs, "--request-timeout");
     }
-    return fromScenario != null ? fromScenario : Durations.parse(Defaults.REQUEST_TIMEOUT);
+    return fromScenario != null ? fromScenario : Defaults.REQUEST_TIMEOUT.toMillis();
   }
 
   /** The service variants on {@code engine}: --services, else the scenario's (those the engine lacks left out), else every one. */

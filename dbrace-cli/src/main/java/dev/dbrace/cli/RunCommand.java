@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     + "unless --url).",
     "The workload is a built-in one (--workload) or your own scenario file (docs/scenario-file.md): "
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (see docs/scenario-file.md).")
@@ -61,7 +61,7 @@ public final class RunCommand implements Callable<Integer> {
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
     RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
     WorkloadSpec spec = resolver.workload(faults == null ? null : Workloads.LEDGER);
-    LoadModel model = resolver.loadModel(Defaults.RUN_DURATION_MS);
+    LoadModel model = resolver.loadModel(Defaults.RUN_DURATION.toMillis());
     FaultPlan plan = null;
     if (faults != null) {
       UserError.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "

@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * SIGINT/SIGTERM or after {@code --for}, and takes the service down with it.
  */
 @Command(name = "serve", description = "Start one service variant (with its database and remote stub) and keep it running.",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class ServeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "VARIANT", description = "The service variant, e.g. vertx-web (see dbrace list).")
   String variant;
@@ -31,10 +31,10 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--url", description = "Your PostgreSQL (postgresql://user@host:port/db); default: the embedded one.")
   String url;
 
-  @Option(names = "--pool", defaultValue = Defaults.POOL, description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--pool", description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
   int pool;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+  @Option(names = "--remote-delay",
       description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 

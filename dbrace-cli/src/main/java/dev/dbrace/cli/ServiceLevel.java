@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
  * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
  */
 public final class ServiceLevel {
-  @Option(names = "--level", defaultValue = Defaults.LEVEL, description = "driver (stacks race a workload) or service (service variants "
+  @Option(names = "--level", description = "driver (stacks race a workload) or service (service variants "
       + "race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
   String level;
 
@@ -38,7 +38,7 @@ public final class ServiceLevel {
       description = "Service level: the variants to race (default: every one built; see dbrace list).")
   List<String> services;
 
-  @Option(names = "--endpoint", defaultValue = Defaults.ENDPOINT,
+  @Option(names = "--endpoint",
       description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
@@ -47,13 +47,13 @@ public final class ServiceLevel {
           + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+  @Option(names = "--remote-delay",
       description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
   @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Service level: a request not answered in full this long after it left is an error (timeout), "
-          + "e.g. 30s, 500ms (default: " + Defaults.REQUEST_TIMEOUT + ").")
+          + "e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
   Long requestTimeoutMs;
 
   /** A request timeout as given (on the command line or in a scenario file), checked; {@code what} names where it came from. */

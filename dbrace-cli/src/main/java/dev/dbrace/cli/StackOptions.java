@@ -15,11 +15,11 @@ import picocli.CommandLine.Option;
  * values are what the command line said, layered over a scenario's by {@link RequestResolver}.
  */
 final class StackOptions {
-  @Option(names = "--stacks", split = ",", defaultValue = Defaults.STACKS, description = "Stacks to race"
+  @Option(names = "--stacks", split = ",", description = "Stacks to race"
       + " (default: ${DEFAULT-VALUE}; on another engine every stack that speaks it).")
   List<String> stacks;
 
-  @Option(names = "--workload", defaultValue = Defaults.WORKLOAD, description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--workload", description = "Workload (see dbrace list; default: ${DEFAULT-VALUE}).")
   String workload;
 
   @Option(names = "--workload-opt", description = "Workload option key=value, e.g. sleep=0.5 for slow-mix.")
@@ -28,7 +28,7 @@ final class StackOptions {
   @Option(names = "--stack-opt", description = "Stack option stack.key=value, e.g. vertx-pipelined.pipeliningLimit=16.")
   Map<String, String> stackOptions = new LinkedHashMap<>();
 
-  @Option(names = "--threads", defaultValue = Defaults.THREADS, paramLabel = "N|elastic",
+  @Option(names = "--threads", paramLabel = "N|elastic",
       description = "Platform threads of jdbc-platform and hibernate-orm (default: ${DEFAULT-VALUE}, like Tomcat), or elastic:"
           + " a cached pool that grows with the operations in flight, as Reactor's elastic scheduler; curve sweeps a list,"
           + " e.g. 50,200,800.")

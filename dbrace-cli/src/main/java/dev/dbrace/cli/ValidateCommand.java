@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace validate}: checks a scenario file and tells what {@code run} would do, without running it. */
 @Command(name = "validate", description = {"Check a scenario file without running it: prints what ./dbrace run would race (exit 0),",
     "or one line naming the file, line and field of the first problem (exit 2). Takes run's options, which override the file's."},
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
@@ -39,7 +39,7 @@ final class ValidateCommand implements Callable<Integer> {
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
     RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
     var workload = resolver.workload(null);
-    var model = resolver.loadModel(Defaults.RUN_DURATION_MS);
+    var model = resolver.loadModel(Defaults.RUN_DURATION.toMillis());
     RaceSettings settings = resolver.stackSettings(workload, model, resolver.loadConcurrency(), resolver.loadWarmup());
     System.out.println(resolver.scenario().summary(resolver.request(settings, rounds, null, null)));
     System.out.println(resolver.scenario().capacitySummary());

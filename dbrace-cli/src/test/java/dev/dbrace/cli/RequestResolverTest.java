@@ -40,7 +40,7 @@ public class RequestResolverTest {
     assertEquals("/queries?queries=20", resolve(new CapacityCommand(), null, false, "--scenario", "hibernate", "--level", "service")
         .endpoint().name());
     // the file's stacks are E2's; the race's settings carry them
-    RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(Defaults.RUN_DURATION_MS), 1, 0);
+    RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(Defaults.RUN_DURATION.toMillis()), 1, 0);
     assertEquals(List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx"), s.subjects().stacks());
   }
 
@@ -50,25 +50,25 @@ public class RequestResolverTest {
     assertEquals(5, e5.pool());
     assertEquals(5, e5.loadConcurrency());
     assertEquals(1_000, e5.loadWarmup());
-    assertEquals(new LoadModel.Closed(10_000, 0, 5), e5.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertEquals(new LoadModel.Closed(10_000, 0, 5), e5.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()));
     assertEquals("/relations", e5.endpoint().name());
 
     RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--pool", "7",
         "--duration", "2s", "--concurrency", "3");
     assertEquals(7, mine.pool());
-    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()),
         "--duration replaces the file's executions");
     // --load open over the file's closed model takes none of that model's settings
     RequestResolver open = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--load", "open", "--rate", "50");
-    assertInstanceOf(LoadModel.Open.class, open.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertInstanceOf(LoadModel.Open.class, open.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()));
   }
 
   @Test
   void theNotificationPresetIsEveryUserAtOnce() {
     RequestResolver e4 = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification");
-    assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()));
     assertEquals(0, e4.loadWarmup());
-    assertEquals(Integer.parseInt(Defaults.POOL), e4.pool(), "the file says no pool: the default");
+    assertEquals(Defaults.POOL, e4.pool(), "the file says no pool: the default");
     // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
         e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
@@ -77,11 +77,11 @@ public class RequestResolverTest {
         "--request-timeout", "2.5s");
     assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
     assertEquals(2_500, mine.requestTimeoutMs());
-    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()),
         mine.loadConcurrency(), mine.loadWarmup());
     assertEquals(2_500, s.guards().requestTimeoutMs());
     // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
-    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION.toMillis()),
         e4.loadConcurrency(), e4.loadWarmup());
     assertEquals(35_000, e4s.guards().drainTimeoutMs());
     assertEquals(60_000, e4s.guards().stallTimeoutMs());
