@@ -7,7 +7,7 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
-import dev.dbrace.runner.scenario.Scenario;
+import dev.dbrace.runner.inputs.OpenLoad;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -61,7 +61,7 @@ public final class CapacityCommand implements Callable<Integer> {
       description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
   double precisionPct;
 
-  @Mixin OpenLoadOptions open;
+  @Mixin OpenLoadOptions openLoad;
 
   @Mixin ServiceLevel service;
 
@@ -70,10 +70,10 @@ public final class CapacityCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    Race.Sla sla = resolver.sla(this.sla);
-    long warmup = resolver.warmup(warmupMs);
-    int concurrency = resolver.concurrency(this.concurrency);
-    int rounds = resolver.rounds(1);
+    Race.Sla sla = resolver.sla();
+    long warmup = resolver.warmup();
+    int concurrency = resolver.concurrency();
+    int rounds = resolver.rounds();
     UserError.require(rounds == 1 || !resolver.given("--rounds"), "capacity runs one round: "
         + "its search picks each next rate from the last result, so rounds cannot be interleaved (use curve --rounds N at fixed rates)");
     if (rounds > 1) { // from the scenario file, which run and curve honour
@@ -86,9 +86,10 @@ public final class CapacityCommand implements Callable<Integer> {
         "--concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
     UserError.require(precisionPct >= Defaults.PRECISION_MIN && precisionPct <= Defaults.PRECISION_MAX,
         "--precision must be " + Defaults.PRECISION_MIN + ".." + Defaults.PRECISION_MAX + " (percent), got " + precisionPct);
+    OpenLoad open = resolver.openLoad();
     open.noSpikes("capacity searches for the highest steady rate within the SLA; use run or curve --rates with --spike");
     open.open(1, stepMs); // validates the open-loop options before anything starts
-    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, (rate, ms) -> open.open(rate, ms));
+    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, open::open);
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), probe, concurrency, warmup);

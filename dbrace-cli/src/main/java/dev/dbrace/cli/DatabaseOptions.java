@@ -1,6 +1,5 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.runner.Defaults;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,6 +1,5 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.runner.Defaults;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

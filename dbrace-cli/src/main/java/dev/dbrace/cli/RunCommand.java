@@ -3,16 +3,12 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
-import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fault.FaultPlan;
-import dev.dbrace.runner.fork.StackCatalog;
-import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,9 +55,9 @@ public final class RunCommand implements Callable<Integer> {
     UserError.require(faults == null || (scenarioFile == null && race.scenario == null),
         "--faults is not for scenarios yet: it checks the built-in ledger workload's rows");
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds());
     WorkloadSpec spec = resolver.workload(faults == null ? null : Workloads.LEDGER);
-    LoadModel model = resolver.loadModel(Defaults.RUN_DURATION.toMillis());
+    LoadModel model = resolver.loadModel();
     FaultPlan plan = null;
     if (faults != null) {
       UserError.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
@@ -69,7 +65,7 @@ public final class RunCommand implements Callable<Integer> {
       UserError.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
-    RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    RaceSettings settings = resolver.stackSettings(spec, model, resolver.concurrency(), resolver.warmup());
     return RaceSession.run(resolver.request(settings, rounds, null, plan), race.console());
   }
 

@@ -51,10 +51,10 @@ final class ServeRaceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RequestResolver resolver = new RequestResolver(commandSpec, null, true);
-    LoadModel model = resolver.loadModel(Defaults.SERVE_RACE_DURATION.toMillis());
-    int concurrency = resolver.loadConcurrency();
-    long warmup = resolver.loadWarmup();
-    int roundsAsked = resolver.rounds(rounds, Defaults.SERVE_RACE_ROUNDS);
+    LoadModel model = resolver.loadModel();
+    int concurrency = resolver.concurrency();
+    long warmup = resolver.warmup();
+    int roundsAsked = resolver.rounds();
     if ("both".equalsIgnoreCase(resolver.engineTyped())) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
       UserError.require(resolver.url() == null,

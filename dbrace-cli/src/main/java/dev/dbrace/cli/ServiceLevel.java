@@ -1,18 +1,15 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
-import dev.dbrace.core.workload.Endpoints;
-import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Home;
-import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.inputs.StackChecks;
 import dev.dbrace.runner.service.NotificationSources;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
@@ -55,13 +52,6 @@ public final class ServiceLevel {
       description = "Service level: a request not answered in full this long after it left is an error (timeout), "
           + "e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
   Long requestTimeoutMs;
-
-  /** A request timeout as given (on the command line or in a scenario file), checked; {@code what} names where it came from. */
-  static long checkRequestTimeout(long ms, String what) {
-    UserError.require(ms >= 1 && ms <= Defaults.REQUEST_TIMEOUT_MAX_MS,
-        what + " must be 1ms.." + Defaults.REQUEST_TIMEOUT_MAX_MS / 60_000 + "m, got " + ms + " ms");
-    return ms;
-  }
 
   @Option(names = "--mongo-url", description = "Service level, /notifications: your MongoDB (mongodb://...) for the variants that "
       + "read MongoDB, instead of the embedded FerretDB; the password, if any, is never printed.")
@@ -180,7 +170,7 @@ public final class ServiceLevel {
     StackCatalog generators = StackCatalog.generators(Home.dir());
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
-    dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(request.url(), request.engine());
+    dev.dbrace.db.DbTarget tls = StackChecks.tlsTarget(request.url(), request.engine());
     for (String name : settings.subjects().stacks()) {
       String why = catalog.get(name).cannotConnect(tls);
       UserError.require(why == null, why);

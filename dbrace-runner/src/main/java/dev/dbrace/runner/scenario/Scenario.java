@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 /**
  * A scenario file made ready to race: its workload, and the settings it gives, which options on
  * the command line override ({@code --stacks}, {@code --pool}, {@code --load}, {@code --duration} ...;
- * {@link RequestResolver} does the layering). The user's file and the ones shipped with dbrace
+ * {@code dev.dbrace.runner.inputs.RaceResolution} does the layering). The user's file and the ones shipped with dbrace
  * under {@code scenarios/} ({@code --scenario NAME}) are read alike.
  *
  * @param workload the file's own operations as a workload; null when it names a built-in one or none
