@@ -37,7 +37,7 @@ public final class DefaultValues implements IDefaultValueProvider {
       case "--arrival" -> Defaults.ARRIVAL;
       case "--warmup" -> Warmups.text(Defaults.WARMUP_MS);
       case "--warmup-max" -> Durations.text(command == null ? Defaults.WARMUP_MAX : command.warmupMax());
-      case "--step-duration" -> command == null ? null : Durations.text(command.measured());
+      case "--duration", "--step-duration" -> command == null ? null : Durations.text(command.measured());
       case "--stall-timeout" -> Durations.text(Defaults.STALL_TIMEOUT);
       case "--run-timeout" -> Durations.text(Defaults.RUN_TIMEOUT);
       case "--drain-timeout" -> Durations.text(Defaults.DRAIN_TIMEOUT);

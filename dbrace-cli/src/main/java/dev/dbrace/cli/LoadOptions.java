@@ -17,8 +17,7 @@ public final class LoadOptions {
   public Long executions;
 
   @Option(names = "--duration", converter = DurationConverter.class,
-      description = "Measured time per run, e.g. 30s (default unless --executions: "
-      + "5s for run, 10s for serve-race).")
+      description = "Measured time per run, e.g. 30s (default unless --executions: ${DEFAULT-VALUE}).")
   public Long durationMs;
 
   @Option(names = "--concurrency",

@@ -27,6 +27,10 @@ class DefaultValuesTest {
     String run = new CommandLine(new RunCommand()).getUsageMessage().replaceAll("\\s+", " ");
     assertTrue(run.contains("marked not settled (default: 60s)"), run);
     assertTrue(run.contains("Stacks to race (default: " + Defaults.STACKS.get(0) + ","), run);
+    // each command's own measured time per run, as the race takes it
+    assertTrue(run.contains("Measured time per run, e.g. 30s (default unless --executions: 3s)"), run);
+    String serveRace = new CommandLine(new ServeRaceCommand()).getUsageMessage().replaceAll("\\s+", " ");
+    assertTrue(serveRace.contains("Measured time per run, e.g. 30s (default unless --executions: 10s)"), serveRace);
   }
 
   @Test
