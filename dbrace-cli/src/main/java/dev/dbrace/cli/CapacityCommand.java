@@ -7,15 +7,12 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
-import dev.dbrace.runner.scenario.Scenario;
+import dev.dbrace.runner.inputs.OpenLoad;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -26,16 +23,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "capacity", description = "Find each stack's (or, with --level service, each service's) capacity: "
     + "the highest open-loop rate with the SLA kept (e.g. --sla p99=10ms).",
-    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = CapacityCommand.Caps.class)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 public final class CapacityCommand implements Callable<Integer> {
-  /** capacity's default for the --warmup-max it shares with run ({@link GuardOptions}); picocli asks it first. */
-  static final class Caps implements IDefaultValueProvider {
-    @Override
-    public String defaultValue(ArgSpec arg) {
-      return arg instanceof OptionSpec o && o.longestName().equals("--warmup-max") ? Defaults.CAPACITY_WARMUP_MAX : null;
-    }
-  }
-
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is used unless --sla is given.")
   Path scenarioFile;
@@ -53,26 +42,26 @@ public final class CapacityCommand implements Callable<Integer> {
           + "required unless the scenario file has sla:.")
   Race.Sla sla;
 
-  @Option(names = "--step-duration", converter = DurationConverter.class, defaultValue = Defaults.CAPACITY_STEP,
+  @Option(names = "--step-duration", converter = DurationConverter.class,
       description = "Measured time per search step (default: ${DEFAULT-VALUE}); lengthened, up to tenfold, where a rate needs it "
           + "to give the percentile 10/(1-q) operations (1,000 for p99).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+  @Option(names = "--warmup", converter = WarmupConverter.class,
       description = "Warm-up per run, excluded from figures: auto (until steady, at most --warmup-max) or a fixed duration"
           + " (default: ${DEFAULT-VALUE}, or the scenario file's load.warmup).")
   long warmupMs;
 
-  @Option(names = "--concurrency", defaultValue = Defaults.CAPACITY_CONCURRENCY,
+  @Option(names = "--concurrency",
       description = "In flight during the closed-loop probe the search starts from "
           + "(default: ${DEFAULT-VALUE}, or the scenario file's load.concurrency).")
   int concurrency;
 
-  @Option(names = "--precision", defaultValue = Defaults.CAPACITY_PRECISION,
+  @Option(names = "--precision",
       description = "Stop refining when the bracket is within this many percent (default: ${DEFAULT-VALUE}).")
   double precisionPct;
 
-  @Mixin OpenLoadOptions open;
+  @Mixin OpenLoadOptions openLoad;
 
   @Mixin ServiceLevel service;
 
@@ -81,10 +70,10 @@ public final class CapacityCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    Race.Sla sla = resolver.sla(this.sla);
-    long warmup = resolver.warmup(warmupMs);
-    int concurrency = resolver.concurrency(this.concurrency);
-    int rounds = resolver.rounds(1);
+    Race.Sla sla = resolver.sla();
+    long warmup = resolver.warmup();
+    int concurrency = resolver.concurrency();
+    int rounds = resolver.rounds();
     UserError.require(rounds == 1 || !resolver.given("--rounds"), "capacity runs one round: "
         + "its search picks each next rate from the last result, so rounds cannot be interleaved (use curve --rounds N at fixed rates)");
     if (rounds > 1) { // from the scenario file, which run and curve honour
@@ -97,9 +86,10 @@ public final class CapacityCommand implements Callable<Integer> {
         "--concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + concurrency);
     UserError.require(precisionPct >= Defaults.PRECISION_MIN && precisionPct <= Defaults.PRECISION_MAX,
         "--precision must be " + Defaults.PRECISION_MIN + ".." + Defaults.PRECISION_MAX + " (percent), got " + precisionPct);
+    OpenLoad open = resolver.openLoad();
     open.noSpikes("capacity searches for the highest steady rate within the SLA; use run or curve --rates with --spike");
     open.open(1, stepMs); // validates the open-loop options before anything starts
-    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, (rate, ms) -> open.open(rate, ms));
+    CapacitySearch search = new CapacitySearch(sla, stepMs, concurrency, precisionPct / 100, open::open);
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), probe, concurrency, warmup);

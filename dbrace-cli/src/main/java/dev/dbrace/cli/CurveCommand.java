@@ -7,7 +7,10 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
-import dev.dbrace.runner.scenario.Scenario;
+import dev.dbrace.runner.inputs.Input;
+import dev.dbrace.runner.inputs.OpenLoad;
+import dev.dbrace.runner.inputs.RaceInputs;
+import dev.dbrace.runner.inputs.StackChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "curve", description = "Latency-vs-load curves: "
     + "each stack through a series of open-loop rates (or closed-loop concurrencies), or at one load through a series "
     + "of pool sizes (--pools) or platform threads (--threads 50,200,...).",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class CurveCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (docs/scenario-file.md); its sla: is drawn unless --sla is given.")
@@ -48,11 +51,11 @@ final class CurveCommand implements Callable<Integer> {
       + " (the load: one --concurrencies or --rates value, else concurrency " + Defaults.CONCURRENCY + "; driver level only).")
   List<Integer> pools;
 
-  @Option(names = "--step-duration", converter = DurationConverter.class, defaultValue = Defaults.CURVE_STEP,
+  @Option(names = "--step-duration", converter = DurationConverter.class,
       description = "Measured time per step (default: ${DEFAULT-VALUE}).")
   long stepMs;
 
-  @Option(names = "--warmup", converter = WarmupConverter.class, defaultValue = Defaults.WARMUP,
+  @Option(names = "--warmup", converter = WarmupConverter.class,
       description = "Warm-up per step, excluded from figures: "
           + "auto (until steady, at most --warmup-max) or a duration (default: ${DEFAULT-VALUE}).")
   long warmupMs;
@@ -61,7 +64,7 @@ final class CurveCommand implements Callable<Integer> {
       + "e.g. p99=10ms.")
   Race.Sla sla;
 
-  @Mixin OpenLoadOptions open;
+  @Mixin OpenLoadOptions openLoad;
 
   @Mixin ServiceLevel service;
 
@@ -69,10 +72,14 @@ final class CurveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    Race.Sla sla = resolver.sla(this.sla);
-    long warmup = resolver.warmup(warmupMs);
     List<Integer> threadSteps = threadSteps();
+    // a threads sweep's race setting is its first step's
+    RaceInputs swept = threadSteps == null ? RaceInputs.none()
+        : RaceInputs.none().with(Input.THREADS, Integer.toString(java.util.Collections.min(threadSteps)));
+    RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false, swept);
+    Race.Sla sla = resolver.sla();
+    long warmup = resolver.warmup();
+    OpenLoad open = resolver.openLoad();
     CurvePlan.Sweep setting = pools != null ? CurvePlan.Sweep.POOL : threadSteps != null ? CurvePlan.Sweep.THREADS : null;
     UserError.require(pools == null || threadSteps == null, "sweep one setting at a time: --pools or a list of --threads, not both");
     UserError.require(stepMs > 0, "--step-duration must be > 0");
@@ -96,17 +103,14 @@ final class CurveCommand implements Callable<Integer> {
         }
       }
       LoadModel load = rates != null ? open.open(rates.getFirst(), stepMs)
-          : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Integer.parseInt(Defaults.CONCURRENCY));
+          : new LoadModel.Closed(0, stepMs, concurrencies != null ? concurrencies.getFirst() : Defaults.CONCURRENCY);
       if (load instanceof LoadModel.Closed c) {
         UserError.require(c.concurrency() >= 1 && c.concurrency() <= Defaults.CONCURRENCY_MAX,
             "a concurrency must be 1.." + Defaults.CONCURRENCY_MAX + ", got " + c.concurrency());
       }
       steps.add(load);
       List<Integer> ordered = values.stream().sorted().distinct().toList();
-      if (setting == CurvePlan.Sweep.THREADS) {
-        stacks.threads = Integer.toString(ordered.getFirst()); // the race's setting: the first step's
-      }
-      plan = CurvePlan.over(setting, ordered, load, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
+      plan = CurvePlan.over(setting, ordered, load, sla, resolver.rounds());
     } else {
       UserError.require((rates == null) != (concurrencies == null),
           "give --rates (open loop) or --concurrencies (closed loop), or sweep --pools or a list of --threads");
@@ -120,12 +124,12 @@ final class CurveCommand implements Callable<Integer> {
         });
       }
       UserError.require(steps.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got " + steps.size());
-      plan = new CurvePlan(steps, sla, resolver.rounds(Defaults.CURVE_ROUNDS));
+      plan = new CurvePlan(steps, sla, resolver.rounds());
     }
     if (steps.getFirst() instanceof LoadModel.Closed) {
       open.noSpikes("a closed curve's steps slow down with the stack; give --rates for a curve with spikes");
     }
-    int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight;
+    int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight();
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);
       return service.run(resolver.request(settings, plan, sla, null), race.console());
@@ -146,7 +150,7 @@ final class CurveCommand implements Callable<Integer> {
     for (String v : stacks.threads.split(",")) {
       UserError.require(!v.trim().equalsIgnoreCase("elastic"),
           "--threads elastic is one setting, not a step of a sweep: run it on its own (--threads elastic)");
-      values.add(StackOptions.threads(v));
+      values.add(StackChecks.threads(v));
     }
     return values;
   }

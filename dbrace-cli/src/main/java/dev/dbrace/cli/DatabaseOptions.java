@@ -1,6 +1,5 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.runner.Defaults;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,7 +17,7 @@ final class DatabaseOptions {
       + " and <out>/firebird).")
   String engine;
 
-  @Option(names = "--pool", defaultValue = Defaults.POOL, description = "Connection pool size, the same for every stack or service"
+  @Option(names = "--pool", description = "Connection pool size, the same for every stack or service"
       + " (default: ${DEFAULT-VALUE}).")
   int pool;
 

@@ -3,17 +3,13 @@ package dev.dbrace.cli;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
-import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fault.FaultPlan;
-import dev.dbrace.runner.fork.StackCatalog;
-import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,7 +23,7 @@ import picocli.CommandLine.Spec;
     + "unless --url).",
     "The workload is a built-in one (--workload) or your own scenario file (docs/scenario-file.md): "
         + "./dbrace run examples/orders.yaml; options given here override the file's values."},
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml",
       description = "Your own workload as a scenario file (see docs/scenario-file.md).")
@@ -62,9 +58,9 @@ public final class RunCommand implements Callable<Integer> {
     UserError.require(faults == null || (scenarioFile == null && race.scenario == null),
         "--faults is not for scenarios yet: it checks the built-in ledger workload's rows");
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds());
     WorkloadSpec spec = resolver.workload(faults == null ? null : Workloads.LEDGER);
-    LoadModel model = resolver.loadModel(Defaults.RUN_DURATION_MS);
+    LoadModel model = resolver.loadModel();
     FaultPlan plan = null;
     if (faults != null) {
       UserError.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
@@ -72,7 +68,7 @@ public final class RunCommand implements Callable<Integer> {
       UserError.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
-    RaceSettings settings = resolver.stackSettings(spec, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    RaceSettings settings = resolver.stackSettings(spec, model, resolver.concurrency(), resolver.warmup());
     RunListener console = race.console();
     try (AgentOptions.Shared shared = agents.open(resolver.request(settings, rounds, null, plan), console::message)) {
       return RaceSession.run(shared.request(), console);

@@ -5,6 +5,8 @@ import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.inputs.RaceResolution;
+import dev.dbrace.runner.inputs.StackChecks;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.service.host.RemoteStub;
 import dev.dbrace.service.host.ServiceProcess;
@@ -23,7 +25,7 @@ import picocli.CommandLine.Parameters;
  * SIGINT/SIGTERM or after {@code --for}, and takes the service down with it.
  */
 @Command(name = "serve", description = "Start one service variant (with its database and remote stub) and keep it running.",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class ServeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "VARIANT", description = "The service variant, e.g. vertx-web (see dbrace list).")
   String variant;
@@ -31,10 +33,10 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--url", description = "Your PostgreSQL (postgresql://user@host:port/db); default: the embedded one.")
   String url;
 
-  @Option(names = "--pool", defaultValue = Defaults.POOL, description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--pool", description = "The service's connection pool size (default: ${DEFAULT-VALUE}).")
   int pool;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+  @Option(names = "--remote-delay",
       description = "Delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
@@ -53,10 +55,10 @@ final class ServeCommand implements Callable<Integer> {
     UserError.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     ServiceVariant v = ServiceCatalog.discover(Home.dir()).get(variant);
-    String cannot = v.cannotConnect(RaceOptions.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
+    String cannot = v.cannotConnect(StackChecks.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
     UserError.require(cannot == null, cannot);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
-    List<String> jvm = RaceOptions.workerJvmArgs(List.of());
+    List<String> jvm = RaceResolution.workerJvmArgs(List.of());
     try (DatabaseSession db = DatabaseSession.open(url, Home.cacheDir(), msg -> System.err.println("dbrace: " + msg));
         RemoteStub remote = RemoteStub.start(delay[0], delay[1])) {
       var t = db.target();

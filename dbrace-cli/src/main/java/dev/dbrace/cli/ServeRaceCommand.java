@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * models as the driver level; every answer is verified, and the figures are the service's process.
  */
 @Command(name = "serve-race", description = "Race HTTP service variants on one endpoint (embedded PostgreSQL unless --url).",
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class ServeRaceCommand implements Callable<Integer> {
   @Mixin RaceOptions race;
 
@@ -51,10 +51,10 @@ final class ServeRaceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RequestResolver resolver = new RequestResolver(commandSpec, null, true);
-    LoadModel model = resolver.loadModel(Defaults.SERVE_RACE_DURATION_MS);
-    int concurrency = resolver.loadConcurrency();
-    long warmup = resolver.loadWarmup();
-    int roundsAsked = resolver.rounds(rounds, Defaults.SERVE_RACE_ROUNDS);
+    LoadModel model = resolver.loadModel();
+    int concurrency = resolver.concurrency();
+    long warmup = resolver.warmup();
+    int roundsAsked = resolver.rounds();
     if ("both".equalsIgnoreCase(resolver.engineTyped())) {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
       UserError.require(resolver.url() == null,

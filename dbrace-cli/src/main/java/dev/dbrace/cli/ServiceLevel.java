@@ -1,18 +1,15 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
-import dev.dbrace.core.workload.Endpoints;
-import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Home;
-import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
+import dev.dbrace.runner.inputs.StackChecks;
 import dev.dbrace.runner.service.NotificationSources;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
@@ -30,7 +27,7 @@ import picocli.CommandLine.Option;
  * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
  */
 public final class ServiceLevel {
-  @Option(names = "--level", defaultValue = Defaults.LEVEL, description = "driver (stacks race a workload) or service (service variants "
+  @Option(names = "--level", description = "driver (stacks race a workload) or service (service variants "
       + "race an --endpoint over HTTP) (default: ${DEFAULT-VALUE}).")
   String level;
 
@@ -38,7 +35,7 @@ public final class ServiceLevel {
       description = "Service level: the variants to race (default: every one built; see dbrace list).")
   List<String> services;
 
-  @Option(names = "--endpoint", defaultValue = Defaults.ENDPOINT,
+  @Option(names = "--endpoint",
       description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
   String endpoint;
 
@@ -47,21 +44,14 @@ public final class ServiceLevel {
           + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
-  @Option(names = "--remote-delay", defaultValue = Defaults.REMOTE_DELAY,
+  @Option(names = "--remote-delay",
       description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
   String remoteDelay;
 
   @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Service level: a request not answered in full this long after it left is an error (timeout), "
-          + "e.g. 30s, 500ms (default: " + Defaults.REQUEST_TIMEOUT + ").")
+          + "e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
   Long requestTimeoutMs;
-
-  /** A request timeout as given (on the command line or in a scenario file), checked; {@code what} names where it came from. */
-  static long checkRequestTimeout(long ms, String what) {
-    UserError.require(ms >= 1 && ms <= Defaults.REQUEST_TIMEOUT_MAX_MS,
-        what + " must be 1ms.." + Defaults.REQUEST_TIMEOUT_MAX_MS / 60_000 + "m, got " + ms + " ms");
-    return ms;
-  }
 
   @Option(names = "--mongo-url", description = "Service level, /notifications: your MongoDB (mongodb://...) for the variants that "
       + "read MongoDB, instead of the embedded FerretDB; the password, if any, is never printed.")
@@ -180,7 +170,7 @@ public final class ServiceLevel {
     StackCatalog generators = StackCatalog.generators(Home.dir());
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
-    dev.dbrace.db.DbTarget tls = RaceOptions.tlsTarget(request.url(), request.engine());
+    dev.dbrace.db.DbTarget tls = StackChecks.tlsTarget(request.url(), request.engine());
     for (String name : settings.subjects().stacks()) {
       String why = catalog.get(name).cannotConnect(tls);
       UserError.require(why == null, why);

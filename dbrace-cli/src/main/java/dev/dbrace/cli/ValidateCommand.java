@@ -1,10 +1,7 @@
 package dev.dbrace.cli;
 
-import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceSettings;
-import dev.dbrace.runner.fork.StackCatalog;
-import dev.dbrace.runner.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -16,7 +13,7 @@ import picocli.CommandLine.Spec;
 /** {@code dbrace validate}: checks a scenario file and tells what {@code run} would do, without running it. */
 @Command(name = "validate", description = {"Check a scenario file without running it: prints what ./dbrace run would race (exit 0),",
     "or one line naming the file, line and field of the first problem (exit 2). Takes run's options, which override the file's."},
-    mixinStandardHelpOptions = true, sortOptions = false)
+    mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = DefaultValues.class)
 final class ValidateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file (see docs/scenario-file.md).")
   Path scenarioFile;
@@ -37,10 +34,10 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     // the request run would make, with every check run makes, but not raced
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false);
-    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds(Defaults.RUN_ROUNDS));
+    RacePlan.Fixed rounds = new RacePlan.Fixed(resolver.rounds());
     var workload = resolver.workload(null);
-    var model = resolver.loadModel(Defaults.RUN_DURATION_MS);
-    RaceSettings settings = resolver.stackSettings(workload, model, resolver.loadConcurrency(), resolver.loadWarmup());
+    var model = resolver.loadModel();
+    RaceSettings settings = resolver.stackSettings(workload, model, resolver.concurrency(), resolver.warmup());
     System.out.println(resolver.scenario().summary(resolver.request(settings, rounds, null, null)));
     System.out.println(resolver.scenario().capacitySummary());
     return 0;

@@ -27,7 +27,7 @@ public class CompilerThreadsKeptIT {
 
   @Test
   void theForkedJvmsKeepTheirCompilerThreadsThroughABurstWhereHotSpotsDefaultAddsSome() throws Exception {
-    List<String> forked = RaceOptions.workerJvmArgs(List.of(MANY_CORES));
+    List<String> forked = dev.dbrace.runner.inputs.RaceResolution.workerJvmArgs(List.of(MANY_CORES));
     TreeSet<Integer> fixed = compilerThreadsThroughABurst(forked);
     assertEquals(1, fixed.size(), "one count of compiler threads from before the burst to its end: " + fixed);
     assertTrue(fixed.first() > 2, "all started at once: " + fixed);

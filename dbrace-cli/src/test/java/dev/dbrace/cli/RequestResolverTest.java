@@ -9,11 +9,14 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.inputs.Input;
+import dev.dbrace.runner.inputs.RaceInputs;
 import dev.dbrace.runner.scenario.ScenarioFile;
 import dev.dbrace.runner.scenario.ScenarioReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -31,6 +34,17 @@ public class RequestResolverTest {
     return new RequestResolver(cl.getCommandSpec(), file, servicesOnly);
   }
 
+  /**
+   * The command line's layer is what was typed: not a default picocli holds in the field of an option not given
+   * ({@link DefaultValues}), not an option that is no race input (--wide). The runner's RaceResolutionTest takes it from there.
+   */
+  @Test
+  void theCommandLinesLayerIsWhatWasGiven() {
+    RequestResolver run = resolve(new RunCommand(), null, false, "--pool", "7", "--stall-timeout", "5s", "--stacks", "vertx", "--wide");
+    assertEquals(RaceInputs.of(Map.of(Input.POOL, 7, Input.STALL_TIMEOUT, 5_000L, Input.STACKS, List.of("vertx"))), run.commandLine());
+    assertEquals(RaceInputs.none(), resolve(new CapacityCommand(), null, false).commandLine());
+  }
+
   @Test
   void theHibernatePresetIsAFileTheCommandLineOverrides() {
     RequestResolver preset = resolve(new RunCommand(), null, false, "--scenario", "hibernate");
@@ -40,7 +54,7 @@ public class RequestResolverTest {
     assertEquals("/queries?queries=20", resolve(new CapacityCommand(), null, false, "--scenario", "hibernate", "--level", "service")
         .endpoint().name());
     // the file's stacks are E2's; the race's settings carry them
-    RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(Defaults.RUN_DURATION_MS), 1, 0);
+    RaceSettings s = preset.stackSettings(preset.workload(null), preset.loadModel(), 1, 0);
     assertEquals(List.of("hibernate-orm", "hibernate-reactive", "jdbc-platform", "vertx"), s.subjects().stacks());
   }
 
@@ -48,27 +62,27 @@ public class RequestResolverTest {
   void theNodeE5PresetGivesItsLoadAndPoolUnlessTheCommandLineDoes() {
     RequestResolver e5 = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5");
     assertEquals(5, e5.pool());
-    assertEquals(5, e5.loadConcurrency());
-    assertEquals(1_000, e5.loadWarmup());
-    assertEquals(new LoadModel.Closed(10_000, 0, 5), e5.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertEquals(5, e5.concurrency());
+    assertEquals(1_000, e5.warmup());
+    assertEquals(new LoadModel.Closed(10_000, 0, 5), e5.loadModel());
     assertEquals("/relations", e5.endpoint().name());
 
     RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--pool", "7",
         "--duration", "2s", "--concurrency", "3");
     assertEquals(7, mine.pool());
-    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
+    assertEquals(new LoadModel.Closed(0, 2_000, 3), mine.loadModel(),
         "--duration replaces the file's executions");
     // --load open over the file's closed model takes none of that model's settings
     RequestResolver open = resolve(new ServeRaceCommand(), null, true, "--scenario", "node-e5", "--load", "open", "--rate", "50");
-    assertInstanceOf(LoadModel.Open.class, open.loadModel(Defaults.SERVE_RACE_DURATION_MS));
+    assertInstanceOf(LoadModel.Open.class, open.loadModel());
   }
 
   @Test
   void theNotificationPresetIsEveryUserAtOnce() {
     RequestResolver e4 = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification");
-    assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel(Defaults.SERVE_RACE_DURATION_MS));
-    assertEquals(0, e4.loadWarmup());
-    assertEquals(Integer.parseInt(Defaults.POOL), e4.pool(), "the file says no pool: the default");
+    assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel());
+    assertEquals(0, e4.warmup());
+    assertEquals(Defaults.POOL, e4.pool(), "the file says no pool: the default");
     // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
         e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
@@ -77,12 +91,12 @@ public class RequestResolverTest {
         "--request-timeout", "2.5s");
     assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
     assertEquals(2_500, mine.requestTimeoutMs());
-    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(Defaults.SERVE_RACE_DURATION_MS),
-        mine.loadConcurrency(), mine.loadWarmup());
+    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(),
+        mine.concurrency(), mine.warmup());
     assertEquals(2_500, s.guards().requestTimeoutMs());
     // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
-    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(Defaults.SERVE_RACE_DURATION_MS),
-        e4.loadConcurrency(), e4.loadWarmup());
+    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(),
+        e4.concurrency(), e4.warmup());
     assertEquals(35_000, e4s.guards().drainTimeoutMs());
     assertEquals(60_000, e4s.guards().stallTimeoutMs());
   }

@@ -92,7 +92,7 @@ class ScenarioCapacityIT {
   void capacityWarmsUpUntilSteadyWithinItsOwnCap(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("slow.yaml");
     Files.writeString(file, NO_WARMUP);
-    String rule = Warmups.describe(WarmupRule.AUTO, Durations.parse(Defaults.CAPACITY_WARMUP_MAX));
+    String rule = Warmups.describe(WarmupRule.AUTO, Defaults.CAPACITY_WARMUP_MAX.toMillis());
     Cli.Result v = Cli.run("validate", file.toString());
     assertEquals(0, v.exit(), v.err());
     assertTrue(v.out().contains("(warm-up " + rule + ")"), "capacity's default is auto with its own cap: " + v.out());

@@ -37,7 +37,7 @@ class SettingLayersInRaceJsonIT {
     Cli.Result r = Cli.run("run", file.toString(), "--url", url, "--seed", "9", "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode settings = Json.MAPPER.readTree(out.resolve("race.json").toFile()).path("settings");
-    assertEquals(Integer.parseInt(Defaults.THREADS), settings.path("threads").asInt(), "the default: neither file nor command line says");
+    assertEquals(Defaults.THREADS, settings.path("threads").asInt(), "the default: neither file nor command line says");
     assertEquals(3, settings.path("pool").asInt(), "the file's pool over the default " + Defaults.POOL);
     assertEquals(2, settings.path("concurrency").asInt(), "the file's concurrency over the default " + Defaults.CONCURRENCY);
     assertEquals(9, settings.path("seed").asLong(), "the command line's seed over the file's 7");

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Left to their drivers' defaults, pgjdbc would use TLS there and R2DBC and Vert.x would not.
  */
 public class SslModeHonouredIT {
-  private static final String STACKS = Defaults.STACKS;
+  private static final String STACKS = String.join(",", Defaults.STACKS);
 
   @TempDir
   static Path dir;

@@ -1,5 +1,6 @@
 package dev.dbrace.runner;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,6 +26,27 @@ public final class Durations {
       default -> 1_000;
     };
     return Math.round(n * factor);
+  }
+
+  private static final String[] UNITS = {"ms", "s", "m", "h"};
+  private static final long[] UNIT_MS = {1, 1_000, 60_000, 3_600_000};
+
+  /**
+   * {@code value} as a user writes it, which {@link #parse} reads back: in the smallest unit in which it is a whole number
+   * below 100 ({@code 500ms}, {@code 60s}, {@code 30m}), failing that the largest it is whole in ({@code 150s}).
+   */
+  public static String text(Duration value) {
+    long ms = value.toMillis();
+    int whole = 0;
+    for (int i = 0; i < UNITS.length; i++) {
+      if (ms % UNIT_MS[i] == 0) {
+        if (ms / UNIT_MS[i] < 100) {
+          return ms / UNIT_MS[i] + UNITS[i];
+        }
+        whole = i;
+      }
+    }
+    return ms / UNIT_MS[whole] + UNITS[whole];
   }
 
   /** {@code 45s}, {@code 3m05s}, {@code 1h02m}: for ETAs and settings in words. */

@@ -1,6 +1,7 @@
 package dev.dbrace.runner;
 
 import dev.dbrace.core.run.WarmupRule;
+import java.time.Duration;
 
 /**
  * A warm-up setting: {@code auto} (until steady, {@link WarmupRule}; stored as {@link WarmupRule#AUTO}) or a fixed
@@ -19,6 +20,11 @@ public final class Warmups {
     } catch (UserError e) {
       throw new UserError("'" + value + "' is neither auto nor a duration (e.g. 20s)");
     }
+  }
+
+  /** {@code warmupMs} as a user writes it, which {@link #parse} reads back: {@code auto} or a duration. */
+  public static String text(long warmupMs) {
+    return warmupMs == WarmupRule.AUTO ? "auto" : Durations.text(Duration.ofMillis(warmupMs));
   }
 
   /** How race.json and the report name a run's warm-up rule. */

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
 /**
  * A scenario file made ready to race: its workload, and the settings it gives, which options on
  * the command line override ({@code --stacks}, {@code --pool}, {@code --load}, {@code --duration} ...;
- * {@link RequestResolver} does the layering). The user's file and the ones shipped with dbrace
+ * {@code dev.dbrace.runner.inputs.RaceResolution} does the layering). The user's file and the ones shipped with dbrace
  * under {@code scenarios/} ({@code --scenario NAME}) are read alike.
  *
  * @param workload the file's own operations as a workload; null when it names a built-in one or none
@@ -128,11 +128,12 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
       return "capacity: needs an SLA: add sla: {p99: 20ms} to the file or give --sla p99=20ms.";
     }
     ScenarioFile.Load l = source.load();
-    int probe = l == null || l.concurrency() == null ? Integer.parseInt(Defaults.CAPACITY_CONCURRENCY) : l.concurrency();
-    long warmup = l == null || l.warmup() == null ? Warmups.parse(Defaults.WARMUP) : l.warmup();
+    int probe = l == null || l.concurrency() == null ? Defaults.CONCURRENCY : l.concurrency();
+    long warmup = l == null || l.warmup() == null ? Defaults.WARMUP_MS : l.warmup();
+    Defaults.Command capacity = Defaults.Command.CAPACITY;
     return "capacity: per stack, the highest open-loop rate with SLA " + sla.describe() + " kept: a closed-loop probe at "
-        + probe + " in flight, then open-loop steps of " + Defaults.CAPACITY_STEP + " (warm-up "
-        + Warmups.describe(warmup, Durations.parse(Defaults.CAPACITY_WARMUP_MAX)) + ") from a quarter of the probe's"
+        + probe + " in flight, then open-loop steps of " + Durations.text(capacity.measured()) + " (warm-up "
+        + Warmups.describe(warmup, capacity.warmupMax().toMillis()) + ") from a quarter of the probe's"
         + " throughput up, refined to within " + Defaults.CAPACITY_PRECISION
         + " %; --step-duration, --warmup, --warmup-max, --concurrency, --precision and --sla change it.";
   }
