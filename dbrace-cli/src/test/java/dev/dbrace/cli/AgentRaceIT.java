@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.runner.Home;
 import dev.dbrace.testkit.TestNetwork;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -124,7 +126,7 @@ class AgentRaceIT {
     agents.get(1).destroyForcibly();
     assertTrue(controller.waitFor(4, TimeUnit.MINUTES), "the race ended");
     String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
-    assertEquals(0, controller.exitValue(), log);
+    assertEquals(1, controller.exitValue(), "a race with a run not ok exits 1: " + log);
     JsonNode runs = JSON.readTree(out.resolve("results").resolve("race.json").toFile()).path("runs");
     assertEquals(2, runs.size(), "the race went on: " + log);
     JsonNode first = runs.get(0);
@@ -132,6 +134,41 @@ class AgentRaceIT {
     assertTrue(first.path("message").asText().contains("left the cluster during the run"), first.path("message").asText());
     assertTrue(first.path("ops").asLong() > 0, "the other agent's figures kept: " + first);
     assertEquals(1, runs.get(1).path("agents").size(), "the next run shared by the agent left: " + runs.get(1));
+  }
+
+  @Test
+  void aControllerKilledDuringARunLeavesNoWorkerRunning() throws Exception {
+    startAgents();
+    Path out = dir.resolve("controller-killed");
+    Files.createDirectories(out);
+    // the database apart from the controller, so that killing it (SIGKILL: no shutdown hook) leaves nothing behind
+    var reach = new EmbeddedPostgres.Reach(net.bridgeAddress(), net.bridgeAddress() + "/24", PASSWORD);
+    try (EmbeddedPostgres pg = EmbeddedPostgres.startReachable(Home.cacheDir(), m -> { }, reach)) {
+      Process controller = controller(out, "--url", "postgresql://postgres@" + net.bridgeAddress() + ":"
+          + pg.target().port() + "/postgres", "--stacks", "vertx", "--rounds", "1", "--duration", "60s", "--warmup", "2s",
+          "--concurrency", "8");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (workers().size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertEquals(2, workers().size(), "each agent forked its worker");
+      Thread.sleep(4_000);
+      controller.destroyForcibly();
+      long killed = System.nanoTime();
+      while (!workers().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(60)) {
+        Thread.sleep(200);
+      }
+      double gone = (System.nanoTime() - killed) / 1e9;
+      System.err.printf("[agents] the agents' workers were gone %.1f s after their controller was killed%n", gone);
+      assertTrue(workers().isEmpty(), "workers still running 60 s after their controller died: " + workers());
+      assertTrue(agents.stream().allMatch(Process::isAlive), "the agents stay up for the next controller");
+    }
+  }
+
+  /** The worker JVMs the agents forked, still running. */
+  private List<ProcessHandle> workers() {
+    return agents.stream().flatMap(a -> a.toHandle().descendants()).filter(ProcessHandle::isAlive)
+        .filter(h -> h.info().commandLine().orElse("").contains("WorkerMain")).toList();
   }
 
   private void startAgents() throws Exception {

@@ -280,6 +280,33 @@ class HtmlReportTest {
     assertEquals("postgresql://bob:***@db.example:5432/bench", page.data().at("/race/environment/database").asText());
   }
 
+  /** A run that agents shared: a row for the merge and one per agent, every agent's text escaped. */
+  @Test
+  void agentsPartsAreATableBesideTheMerge() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var race = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var run = (ObjectNode) race.get("runs").get(0);
+    run.put("status", "degraded");
+    run.put("message", "agent b (<img src=x onerror=alert(7)>, part 2 of 2): crashed, left the cluster during the run");
+    run.set("agents", Json.MAPPER.readTree("""
+        [{"agent": "a", "host": "vm/10.231.7.2", "index": 0, "of": 2, "status": "ok",
+          "result": {"ops": 3000, "throughput_ops_s": 1000.0, "latency_ms": {"p50": 1.25, "p99": 4.5}},
+          "process": {"cpu_ms_per_1k_ops": 61.5}, "start_skew_ms": 2.25, "hlog": "runs/x/agents/1-10.231.7.2/latency.hlog"},
+         {"agent": "b", "host": "<img src=x onerror=alert(8)>", "index": 1, "of": 2, "status": "crashed",
+          "message": "left the cluster during the run"}]
+        """));
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
+    Pages page = Pages.read(HtmlReport.write(dir));
+    Element table = page.doc().select("#agents table").first();
+    assertNotNull(table, "the agents section");
+    var rows = table.select("tbody tr");
+    assertEquals(3, rows.size(), "the merge and each agent");
+    assertTrue(rows.get(0).text().contains("all 2 (merged)"), rows.get(0).text());
+    assertTrue(rows.get(1).text().contains("vm/10.231.7.2 1 of 2 ok 1,000"), rows.get(1).text());
+    assertTrue(rows.get(2).text().contains("<img src=x onerror=alert(8)> 2 of 2 crashed"), rows.get(2).text());
+    assertTrue(page.doc().select("#agents img").isEmpty(), "an agent's text became markup");
+  }
+
   @Test
   void spikesAreATableAndPerSecondChartsWithTheWindowShaded() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);

@@ -129,7 +129,7 @@ public final class WorkerMain {
       }
       progress(protocol, loop, start);
       return ResultBuilder.build(provider, spec.endpoint().engine(), loop, log, gcBefore.delta(), warm,
-          preWarm == null ? null : preWarm.figures(), preWarm == null ? 0 : preWarm.statements(), !plan.share().whole());
+          preWarm == null ? null : preWarm.figures(), preWarm == null ? 0 : preWarm.statements(), plan.held());
     }
   }
 

@@ -12,6 +12,7 @@ import dev.dbrace.report.chart.ThreadStateChart;
 import dev.dbrace.report.chart.Timelines;
 import dev.dbrace.report.results.ResultsFolder;
 import dev.dbrace.report.view.CapacityView;
+import dev.dbrace.report.view.AgentsView;
 import dev.dbrace.report.view.ErrorsView;
 import dev.dbrace.report.view.FaultsView;
 import dev.dbrace.report.view.FirstItemView;
@@ -42,6 +43,7 @@ public record ReportPage(
     ChartSection timelines,
     ChartSection threads,
     ErrorsView errors,
+    AgentsView agents,
     FaultsView faults,
     SpikesView spikes,
     int chartCount,
@@ -71,6 +73,7 @@ public record ReportPage(
     ChartSpec threadChart = ThreadStateChart.of(runs);
     ChartSection threads = threadChart == null ? null : ChartSection.of(List.of(threadChart), ThreadStateChart.notes(runs));
     ErrorsView errors = ErrorsView.of(runs, palette);
+    AgentsView agents = AgentsView.of(runs, palette);
     FaultsView faults = FaultsView.of(runs, palette);
     SpikesView spikes = SpikesView.of(runs, palette);
 
@@ -89,7 +92,8 @@ public record ReportPage(
     String title = "dbrace " + folder.kind() + " " + race.id();
     FirstItemView firstItem = FirstItemView.of(runs, palette);
     return new ReportPage(title, HeaderView.of(folder), summary, firstItem, tiles(summary), capacity, curves, concurrency,
-        sweep, distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, faults, spikes,
+        sweep, distributions, resources, timelines, threads, errors.rows().isEmpty() ? null : errors, agents, faults,
+        spikes,
         charts.size(), data, assets);
   }
 

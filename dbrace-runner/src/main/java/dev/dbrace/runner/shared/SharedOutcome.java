@@ -41,7 +41,9 @@ public record SharedOutcome(RunStatus status, String message, WorkerResult resul
     double wall = parts.stream().mapToDouble(PartReport::wallS).max().orElse(0);
     if (measured.isEmpty()) {
       PartReport first = missing.getFirst();
-      RunStatus status = interrupted ? RunStatus.INTERRUPTED : first.status();
+      // a part that ended ok without the histograms a merge needs is no figure either
+      RunStatus status = interrupted ? RunStatus.INTERRUPTED : first.status() == RunStatus.OK ? RunStatus.FAILED
+          : first.status();
       return new SharedOutcome(status, describe(missing), null, null, agents, wall);
     }
     WorkerResult merged = SharedResult.merge(measured.stream().map(PartReport::result).toList());
@@ -68,7 +70,8 @@ public record SharedOutcome(RunStatus status, String message, WorkerResult resul
     List<String> lines = new ArrayList<>();
     for (PartReport r : missing) {
       lines.add("agent " + r.agent() + " (" + r.host() + ", part " + (r.share().index() + 1) + " of " + r.share().of()
-          + "): " + r.status() + (r.message() == null ? "" : ", " + r.message()));
+          + "): " + r.status() + (r.message() == null ? "" : ", " + r.message())
+          + (r.status() == RunStatus.OK ? ", without the histograms its figures merge from" : ""));
     }
     return String.join("; ", lines);
   }
