@@ -18,20 +18,24 @@ import java.util.function.Consumer;
 
 /**
  * The controller's side of shared runs: a member of the cluster that waited for its agents and gives every run to all
- * of them at once ({@link SharedRun}). The agents present when a run starts share it; one that leaves during it makes
+ * of them at once ({@link SharedRun}). The agents present when a run starts share it (the first {@code count} that
+ * came, where more are present); one that leaves during it makes
  * the run degraded, and later runs go to those left. Closing it leaves the cluster. Thread-safe; one run at a time.
  */
 public final class ClusterWorkers implements WorkerSite, AutoCloseable {
   private final ClusterNode node;
   private final Agents agents;
+  /** How many agents share a run: the first that came, when more are present. */
+  private final int wanted;
   private final MessageConsumer<Buffer> events;
   private final Runnable stopListening;
   /** The run going on, which hears the agents' events and departures; null between runs. */
   private volatile SharedRun current;
 
-  private ClusterWorkers(ClusterNode node, Agents agents) {
+  private ClusterWorkers(ClusterNode node, Agents agents, int wanted) {
     this.node = node;
     this.agents = agents;
+    this.wanted = wanted;
     this.events = node.eventBus().consumer(Addresses.controllerRuns(node.nodeId()), m -> {
       SharedRun run = current;
       if (run != null) {
@@ -80,7 +84,7 @@ public final class ClusterWorkers implements WorkerSite, AutoCloseable {
       });
       log.accept("waiting up to " + timeout.toSeconds() + " s for " + count + " agents on " + settings.self() + " ...");
       agents.await(count, timeout);
-      ClusterWorkers workers = new ClusterWorkers(node, agents);
+      ClusterWorkers workers = new ClusterWorkers(node, agents, count);
       workers.events.completion().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
       return workers;
     } catch (UserError | InterruptedException e) {
@@ -92,9 +96,10 @@ public final class ClusterWorkers implements WorkerSite, AutoCloseable {
     }
   }
 
-  /** The agents present now, in the order they came. */
+  /** The agents that share the next run: of those present now, the first {@code count} that came. */
   public List<AgentHello> agents() {
-    return agents.present();
+    List<AgentHello> present = agents.present();
+    return present.subList(0, Math.min(wanted, present.size()));
   }
 
   @Override
