@@ -24,7 +24,7 @@ class WireTest {
   @Test
   void aHelloWithFieldsThisBuildDoesNotKnowStillReads() {
     Buffer newer = Buffer.buffer("""
-        {"agentId":"a1","host":"h","address":"10.0.0.2","cores":8,"buildId":"b","jdk":"j","gpus":2}""");
+        {"agent_id":"a1","host":"h","address":"10.0.0.2","cores":8,"build_id":"b","jdk":"j","gpus":2}""");
     assertEquals(new AgentHello("a1", "h", "10.0.0.2", 8, "b", "j"), Wire.decode(newer, AgentHello.class));
   }
 
