@@ -82,7 +82,7 @@ public final class RunCommand implements Callable<Integer> {
   /**
    * The command as typed, for rerunning; RaceSession redacts it once the password is known. The
    * arguments are the whole command line's (the subcommand's name among them), so they are not
-   * prefixed with the name again (which read {@code ./dbrace run run}).
+   * prefixed with the name again (that would read {@code ./dbrace run run}).
    */
   static String commandLine(CommandSpec spec) {
     return String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("./dbrace"),

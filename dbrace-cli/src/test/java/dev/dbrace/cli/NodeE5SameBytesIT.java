@@ -74,8 +74,8 @@ public class NodeE5SameBytesIT {
   @Test
   void onTheEmbeddedFirebirdTheSixStylesSendTheSameBytesOnOneCore(@TempDir Path out) throws Exception {
     firebirdAddonIsThere();
-    // E5's 5 requests in flight: the addon's async styles once crashed under it (a query's statement freed on the main
-    // thread while the next call on its connection ran on a libuv thread; lib/fbclient.js now lets the free come first)
+    // E5's 5 requests in flight: the addon's async styles crash under it if a query's statement is freed on the main
+    // thread while the next call on its connection runs on a libuv thread (lib/fbclient.js lets the free come first)
     Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1",
         "--executions", "100",
         "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
@@ -89,7 +89,7 @@ public class NodeE5SameBytesIT {
   /**
    * E5's 10-row follow-up: /relations?limit=10, ten rows in every answer, the same bytes from the addon's sync style,
    * its async pool and node-firebird's prepared pool; 1,000 requests 5 at a time, under which the addon's async pool
-   * used to crash (a query's statement freed beside the next call on its connection: services/node/README.md).
+   * crashes if a query's statement is freed beside the next call on its connection (services/node/README.md).
    */
   @Test
   void tenRowsOnFirebird(@TempDir Path out) throws Exception {

@@ -83,7 +83,7 @@ public class RequestResolverTest {
     assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel());
     assertEquals(0, e4.warmup());
     assertEquals(Defaults.POOL, e4.pool(), "the file says no pool: the default");
-    // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
+    // E4's four services, unless --services says; the generator's default timeout unless --request-timeout says
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
         e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
     assertEquals(30_000, e4.requestTimeoutMs());

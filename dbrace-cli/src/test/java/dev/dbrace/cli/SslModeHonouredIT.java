@@ -86,7 +86,7 @@ public class SslModeHonouredIT {
 
   @Test
   void disableInTheUrlIsHonouredByEveryStack() throws Exception {
-    // the defect: pgjdbc negotiated TLS whatever the URL said
+    // the defect this catches: pgjdbc negotiating TLS whatever the URL says
     assertTls(race("?sslmode=disable", STACKS, "disable"), false, 4);
   }
 

@@ -52,7 +52,7 @@ public class CapacityRuleTest {
   /**
    * A rate whose single runs hold half the time is declared held half the time: over the eight
    * equally likely sequences of three coin flips, the rule says held for exactly four. (Confirming
-   * misses only, the old rule, said held for six of eight: 75 %.)
+   * misses only would say held for six of eight: 75 %.)
    */
   @Test
   void aRateThatHoldsHalfTheRunsIsHeldHalfTheTime() throws Exception {

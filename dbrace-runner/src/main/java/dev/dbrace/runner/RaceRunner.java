@@ -184,8 +184,8 @@ public final class RaceRunner {
       throw t;
     }
     // The hook is released only once the run's record is where it looks (the store's current run, or
-    // the finished runs): released earlier, it saved the placeholder without figures while this thread
-    // was about to store the cut run's (a CI failure of InterruptTest).
+    // the finished runs): released earlier, it would save the placeholder without figures while this
+    // thread is about to store the cut run's (SigintKeepsResultsIT).
     executing = null;
     // a service's pool is its own and it has no thread setting: only the driver level's runs name them
     boolean driver = Verdict.threads(settings) >= 0;

@@ -17,7 +17,7 @@ final class RowCells {
   private RowCells() {}
 
   /**
-   * The figures' cells by column, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before.
+   * The figures' cells by column, from the ok rounds; a lone run cut short (hung, interrupted) shows its own so far.
    * A column without a cell here shows "-".
    */
   static Map<String, String> figures(StackRounds g, double best, boolean ttfb) {

@@ -52,7 +52,7 @@ public final class ConnectionsProbe implements RunProbe {
 
   /**
    * Connects and reads once before the worker starts: a connection's set-up (SCRAM's 4,096 HMAC rounds, the driver's
-   * first query) made the runner's JIT compile for a third of a second at the measured phase's start, in its window.
+   * first query) at the measured phase's start would have the runner's JIT compile in its window (docs/decisions.md).
    */
   @Override
   public void before() {

@@ -10,10 +10,11 @@ package dev.dbrace.runner.probe;
  *
  * <p>The sampler runs in the runner's JVM beside the worker and takes CPU neither gets, so its
  * periodic readings are the process's own files only ({@link ProcStats#readProcess}); the walk over the
- * worker's threads (a file per thread, over 200 of them in a thread-per-request stack: it was most of
- * the runner's CPU while measuring) is done every {@link #WALK_EVERY}th, to keep the context switches of
- * threads that end between the window's ends, and the JIT compiler threads' CPU ({@link
- * dev.dbrace.core.run.ThreadCpu}) is read only at those ends and by {@link #sample}.
+ * worker's threads (a file per thread, over 200 of them in a thread-per-request stack: at every reading
+ * it would be most of the runner's CPU while measuring, docs/decisions.md) is done every
+ * {@link #WALK_EVERY}th, to keep the context switches of threads that end between the window's ends, and the
+ * JIT compiler threads' CPU ({@link dev.dbrace.core.run.ThreadCpu}) is read only at those ends and by
+ * {@link #sample}.
  */
 public final class ProcSampler implements AutoCloseable {
   static final String TIMELINE_HEADER = "seconds,threads,rss_mb,cpu_s";

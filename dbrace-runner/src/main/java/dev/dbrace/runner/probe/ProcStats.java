@@ -12,7 +12,7 @@ import java.util.Map;
  * are summed over the threads in /proc/PID/task. Linux keeps no process-wide count there, and a
  * thread that ends takes its count with it, so {@link #read} remembers each thread's
  * last count across readings: a thread pool that retires threads during a run (Vert.x's, a
- * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
+ * virtual-thread scheduler's carriers) then cannot make the run's difference negative.
  *
  * @param minorFaults page faults served without disk since the process started (minflt, field 10 of
  *     /proc/PID/stat), dead threads included

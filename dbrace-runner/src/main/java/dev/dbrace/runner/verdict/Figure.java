@@ -41,8 +41,7 @@ public record Figure(String name, String label, boolean higherIsBetter, ToDouble
 
   /**
    * The worker's CPU per 1,000 verified operations. A stack whose runs verified under half of what they issued
-   * cannot lead: CPU over a few successes among many failures says nothing (E4's full load once gave a "177x"
-   * over 3 answers).
+   * cannot lead: CPU over a few successes among many failures says nothing (docs/decisions.md).
    */
   public static Figure cpu() {
     return new Figure("cpu", "cpu ms per 1k ops", false, r -> r.process() == null ? Double.NaN : r.process().cpuMsPer1kOps(),

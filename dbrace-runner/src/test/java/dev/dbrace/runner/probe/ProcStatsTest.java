@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Context switches of threads that end during a run still count (they made the difference negative
- * before); page faults are the kernel's own counts of the process.
+ * Context switches of threads that end during a run still count (lost, they would make the difference
+ * negative); page faults are the kernel's own counts of the process.
  */
 public class ProcStatsTest {
 

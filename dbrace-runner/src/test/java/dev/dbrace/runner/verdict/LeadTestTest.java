@@ -167,7 +167,7 @@ class LeadTestTest {
     System.out.print(table);
   }
 
-  /** The cases: two lucky rounds do not crown a leader; 0.70x over rounds that do not cross is behind. */
+  /** Two lucky rounds do not crown a leader; 0.70x over rounds that do not cross is behind. */
   @Test
   void twoRoundsAreNotTestedAndAThirtyPercentGapIsSeen() {
     LeadTest.Ranking two = LeadTest.rank(Map.of("jdbc-platform", new double[] {66_000, 67_200},
