@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.db.CpuPin;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.service.FirebirdAddon;
@@ -81,8 +82,8 @@ public class NodeE5SameBytesIT {
         "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD);
-    assertEquals(Integer.toString(dev.dbrace.db.CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
-    assertTrue(r.err().contains("and its processes pinned to core " + dev.dbrace.db.CpuPin.allowed().get(0)), r.err());
+    assertEquals(Integer.toString(CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
+    assertTrue(r.err().contains("and its processes pinned to core " + CpuPin.allowed().get(0)), r.err());
     assertTrue(r.out().contains("same answer: every answer of all 6 variants was the same"), r.out());
   }
 
@@ -126,7 +127,7 @@ public class NodeE5SameBytesIT {
     r = Cli.run("serve-race", "--scenario", "node-e5", "--db-cpus", "1", "--url", "postgresql://u@127.0.0.1:1/db");
     assertOneLineError(r, "--db-cpus pins the database server dbrace starts; the --url database is yours");
     r = Cli.run("serve-race", "--scenario", "node-e5", "--db-cpus", "0");
-    assertOneLineError(r, "--db-cpus must be 1.." + dev.dbrace.db.CpuPin.allowed().size());
+    assertOneLineError(r, "--db-cpus must be 1.." + CpuPin.allowed().size());
   }
 
   /** E5's load unless the command line chose: 5 at a time on a pool of 5; {@code ops} verified per run, no error. */

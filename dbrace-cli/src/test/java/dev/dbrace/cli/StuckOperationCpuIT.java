@@ -15,6 +15,7 @@ import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ public class StuckOperationCpuIT {
           if (phase.equals("measure")) {
             try (Statement s = gate.createStatement()) {
               s.execute("SELECT pg_advisory_lock(" + GATE + ")");
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
               throw new IllegalStateException(e);
             }
           }
