@@ -13,6 +13,7 @@ import dev.dbrace.runner.inputs.RaceInputs;
 import dev.dbrace.runner.inputs.StackChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -75,7 +76,7 @@ final class CurveCommand implements Callable<Integer> {
     List<Integer> threadSteps = threadSteps();
     // a threads sweep's race setting is its first step's
     RaceInputs swept = threadSteps == null ? RaceInputs.none()
-        : RaceInputs.none().with(Input.THREADS, Integer.toString(java.util.Collections.min(threadSteps)));
+        : RaceInputs.none().with(Input.THREADS, Integer.toString(Collections.min(threadSteps)));
     RequestResolver resolver = new RequestResolver(commandSpec, scenarioFile, false, swept);
     Race.Sla sla = resolver.sla();
     long warmup = resolver.warmup();

@@ -4,6 +4,7 @@ import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.Home;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,7 +35,7 @@ final class DbCommand implements Callable<Integer> {
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(tmp, "PGHOST=" + t.host() + "\nPGPORT=" + t.port() + "\nPGUSER=" + t.user()
             + "\nPGDATABASE=" + t.database() + "\nPGPASSWORD=" + t.password() + "\n");
-        Files.move(tmp, envFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, envFile, StandardCopyOption.ATOMIC_MOVE);
       }
       System.err.println("dbrace: PostgreSQL " + db.serverVersion() + " ready at " + t.redactedUrl()
           + (envFile != null ? "; connection settings in " + envFile : "") + "; Ctrl-C stops it");

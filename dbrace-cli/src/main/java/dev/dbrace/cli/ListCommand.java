@@ -1,11 +1,14 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.experiment.ExperimentCatalog;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.service.ServiceCatalog;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 
 /** {@code dbrace list}: stacks and workloads, one line each. */
@@ -16,7 +19,7 @@ final class ListCommand implements Callable<Integer> {
     StackCatalog catalog = StackCatalog.discover(Home.dir());
     System.out.println("stacks (the engines each speaks; --engine or the --url picks one):");
     catalog.entries().forEach(e -> System.out.printf("  %-21s %-21s %s%n", e.name(),
-        e.engines().stream().sorted().map(dev.dbrace.core.spi.Engine::id).collect(java.util.stream.Collectors.joining(",")),
+        e.engines().stream().sorted().map(Engine::id).collect(Collectors.joining(",")),
         e.description()));
     System.out.println("workloads:");
     Workloads.descriptions().forEach((n, d) -> System.out.printf("  %-18s %s%n", n, d));
@@ -30,7 +33,7 @@ final class ListCommand implements Callable<Integer> {
     System.out.println("services (./dbrace serve-race --services a,b --endpoint E):");
     ServiceCatalog.discover(Home.dir()).variants().forEach(v -> System.out.printf("  %-18s %s%n", v.name(), v.description()));
     System.out.println("endpoints:");
-    dev.dbrace.core.workload.Endpoints.descriptions().forEach((n, d) -> System.out.printf("  %-24s %s%n", n, d));
+    Endpoints.descriptions().forEach((n, d) -> System.out.printf("  %-24s %s%n", n, d));
     System.out.println("load models:");
     System.out.printf("  %-18s %s%n", "closed", "--concurrency C operations in flight, --executions N or --duration D (E1's model)");
     return 0;

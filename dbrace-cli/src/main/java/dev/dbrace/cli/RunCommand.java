@@ -1,6 +1,7 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.runner.RacePlan;
@@ -11,6 +12,7 @@ import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fault.FaultPlan;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,7 +67,7 @@ public final class RunCommand implements Callable<Integer> {
     if (faults != null) {
       UserError.require(model instanceof LoadModel.Open, "--faults needs --load open: a closed loop slows down with "
           + "the stack, so a fault would hide in fewer arrivals instead of showing as errors and latency");
-      UserError.require(resolver.engine() == dev.dbrace.core.spi.Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
+      UserError.require(resolver.engine() == Engine.POSTGRESQL, "--faults runs on PostgreSQL only");
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
     RaceSettings settings = resolver.stackSettings(spec, model, resolver.concurrency(), resolver.warmup());
@@ -82,10 +84,10 @@ public final class RunCommand implements Callable<Integer> {
   /**
    * The command as typed, for rerunning; RaceSession redacts it once the password is known. The
    * arguments are the whole command line's (the subcommand's name among them), so they are not
-   * prefixed with the name again (which read {@code ./dbrace run run}).
+   * prefixed with the name again (that would read {@code ./dbrace run run}).
    */
   static String commandLine(CommandSpec spec) {
-    return String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("./dbrace"),
+    return String.join(" ", Stream.concat(Stream.of("./dbrace"),
         spec.root().commandLine().getParseResult().originalArgs().stream()).toList());
   }
 }

@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Home;
@@ -55,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
     UserError.require(pool >= 1 && pool <= Defaults.POOL_MAX, "--pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     ServiceVariant v = ServiceCatalog.discover(Home.dir()).get(variant);
-    String cannot = v.cannotConnect(StackChecks.tlsTarget(url, dev.dbrace.core.spi.Engine.POSTGRESQL));
+    String cannot = v.cannotConnect(StackChecks.tlsTarget(url, Engine.POSTGRESQL));
     UserError.require(cannot == null, cannot);
     Path dir = logDir != null ? Files.createDirectories(logDir) : Files.createTempDirectory("dbrace-serve-");
     List<String> jvm = RaceResolution.workerJvmArgs(List.of());

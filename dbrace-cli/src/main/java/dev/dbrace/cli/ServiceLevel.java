@@ -1,24 +1,30 @@
 package dev.dbrace.cli;
 
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.inputs.StackChecks;
+import dev.dbrace.runner.service.FirebirdAddon;
 import dev.dbrace.runner.service.NotificationSources;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
 import dev.dbrace.service.host.RemoteStub;
 import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /**
@@ -66,8 +72,8 @@ public final class ServiceLevel {
   String slowSource;
 
   /** The /notifications sources' options as given (null where not). */
-  public dev.dbrace.runner.service.NotificationSources.Options sourceOptions() {
-    return new dev.dbrace.runner.service.NotificationSources.Options(mongoUrl, mongoDocs, slowSource);
+  public NotificationSources.Options sourceOptions() {
+    return new NotificationSources.Options(mongoUrl, mongoDocs, slowSource);
   }
 
   boolean on() {
@@ -89,10 +95,10 @@ public final class ServiceLevel {
    *     that a bad option's error stays the only line)
    */
   static List<String> variants(Engine engine, List<String> services, boolean fromScenario, String url,
-      java.util.function.Consumer<String> notices) {
+      Consumer<String> notices) {
     ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
     List<String> names = services == null ? catalog.variants().stream().map(ServiceVariant::name).toList()
-        : new ArrayList<>(dev.dbrace.runner.Replicas.numbered(services));
+        : new ArrayList<>(Replicas.numbered(services));
     UserError.require(!names.isEmpty(), "no service variants built under " + Home.dir().resolve("services"));
     names.forEach(catalog::get);
     List<String> cannot = names.stream().filter(n -> !catalog.get(n).engines().contains(engine.id())).toList();
@@ -118,14 +124,14 @@ public final class ServiceLevel {
    * Firebird has a user for them; a --url user with a longer password cannot log in through it.
    */
   private static List<String> withFirebirdAddon(ServiceCatalog catalog, List<String> names, boolean named, String url,
-      java.util.function.Consumer<String> notices) {
+      Consumer<String> notices) {
     List<String> addon = names.stream().filter(n -> catalog.get(n).firebirdAddon()).toList();
     if (addon.isEmpty()) {
       return names;
     }
     String why = url == null ? null : longPassword(url);
     try {
-      why = why != null ? why : dev.dbrace.runner.service.FirebirdAddon.ensure(catalog.get(addon.get(0)),
+      why = why != null ? why : FirebirdAddon.ensure(catalog.get(addon.get(0)),
           Home.cacheDir().resolve("npm-ci-firebird-addon.log"), line -> System.err.println("dbrace: " + line));
     } catch (IOException e) {
       why = "cannot build the Node firebird addon: " + e.getMessage();
@@ -148,13 +154,13 @@ public final class ServiceLevel {
 
   /** Why the --url's user cannot log in through the addon (a password over 20 bytes), or null. */
   private static String longPassword(String url) {
-    dev.dbrace.db.DbTarget t;
+    DbTarget t;
     try {
-      t = dev.dbrace.db.DbTarget.parse(url, System.getenv(), null);
+      t = DbTarget.parse(url, System.getenv(), null);
     } catch (IllegalArgumentException e) {
       return null; // the database session says what is wrong with the URL
     }
-    int bytes = t.password() == null ? 0 : t.password().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    int bytes = t.password() == null ? 0 : t.password().getBytes(StandardCharsets.UTF_8).length;
     return bytes <= ServiceVariant.FIREBIRD_ADDON_PASSWORD_BYTES ? null : "the firebird addon cuts passwords to "
         + ServiceVariant.FIREBIRD_ADDON_PASSWORD_BYTES + " bytes and the --url user's has " + bytes
         + ": give a user whose password fits";
@@ -170,19 +176,19 @@ public final class ServiceLevel {
     StackCatalog generators = StackCatalog.generators(Home.dir());
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
-    dev.dbrace.db.DbTarget tls = StackChecks.tlsTarget(request.url(), request.engine());
+    DbTarget tls = StackChecks.tlsTarget(request.url(), request.engine());
     for (String name : settings.subjects().stacks()) {
       String why = catalog.get(name).cannotConnect(tls);
       UserError.require(why == null, why);
     }
-    Map<String, String> options = new java.util.LinkedHashMap<>();
+    Map<String, String> options = new LinkedHashMap<>();
     if (connections != null) {
       options.put("connections", Integer.toString(connections));
     }
     if (settings.serviceLevel()) {
       options.put("timeoutMs", Long.toString(settings.guards().requestTimeoutMs()));
     }
-    java.util.function.Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
+    Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
     List<ServiceVariant> raced = settings.subjects().stacks().stream().map(catalog::get).toList();
     try (RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
         NotificationSources sources = NotificationSources.open(settings.loadPlan().workload(), raced, sourceOptions(), log)) {

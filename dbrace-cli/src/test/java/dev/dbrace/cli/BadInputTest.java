@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.runner.Home;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input gets one clear line on stderr and exit code 2, never a stack trace. */
 class BadInputTest {
@@ -65,16 +68,16 @@ class BadInputTest {
 
   /** A scenario file's load.rounds is checked like --rounds, and what validate says run would do. */
   @Test
-  void scenarioFileRounds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+  void scenarioFileRounds(@TempDir Path dir) throws Exception {
     String file = """
         name: rounds
         operations:
           - {name: read, sql: "select id from world where id = $1", params: [{uniform: {min: 1, max: 10000}}]}
         load: {model: closed, concurrency: 4, duration: 1s, rounds: %d}
         """;
-    java.nio.file.Path bad = java.nio.file.Files.writeString(dir.resolve("bad.yaml"), file.formatted(0));
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), file.formatted(0));
     assertOneLineError(Cli.run("validate", bad.toString()), "rounds must be 1..20, got 0");
-    java.nio.file.Path good = java.nio.file.Files.writeString(dir.resolve("good.yaml"), file.formatted(3));
+    Path good = Files.writeString(dir.resolve("good.yaml"), file.formatted(3));
     Cli.Result r = Cli.run("validate", good.toString());
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.out().contains("3 rounds interleaved"), r.out());

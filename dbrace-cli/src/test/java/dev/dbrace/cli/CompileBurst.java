@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.tools.ToolProvider;
 
 /**
  * A JVM for CompilerThreadsKeptIT to watch: says {@code ready}, waits for a line on stdin, then gives the JIT a burst of
@@ -24,7 +25,7 @@ public final class CompileBurst {
         + "  public static void main(String[] a) {\n    List<String> l = new ArrayList<>();\n"
         + "    for (int i = 0; i < 10; i++) l.add(\"x\" + i);\n"
         + "    System.out.println(l.stream().map(String::toUpperCase).toList());\n  }\n}\n");
-    var javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+    var javac = ToolProvider.getSystemJavaCompiler();
     for (int i = 0; i < 8; i++) {
       javac.run(null, null, null, "-d", dir.toString(), src.toString());
     }

@@ -3,9 +3,11 @@ package dev.dbrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.runner.inputs.RaceResolution;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ public class CompilerThreadsKeptIT {
 
   @Test
   void theForkedJvmsKeepTheirCompilerThreadsThroughABurstWhereHotSpotsDefaultAddsSome() throws Exception {
-    List<String> forked = dev.dbrace.runner.inputs.RaceResolution.workerJvmArgs(List.of(MANY_CORES));
+    List<String> forked = RaceResolution.workerJvmArgs(List.of(MANY_CORES));
     TreeSet<Integer> fixed = compilerThreadsThroughABurst(forked);
     assertEquals(1, fixed.size(), "one count of compiler threads from before the burst to its end: " + fixed);
     assertTrue(fixed.first() > 2, "all started at once: " + fixed);
@@ -56,7 +58,7 @@ public class CompilerThreadsKeptIT {
         try {
           return out.readLine();
         } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
+          throw new UncheckedIOException(e);
         }
       });
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.runner.Defaults;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -54,7 +55,7 @@ class DefaultValuesTest {
     assertEquals(Defaults.CAPACITY_WARMUP_MAX.toMillis(), capacity.guards.warmupMaxMs);
     assertEquals(Defaults.CAPACITY_STEP.toMillis(), capacity.stepMs);
     assertEquals(Defaults.CAPACITY_PRECISION, capacity.precisionPct);
-    assertEquals(Defaults.LEVEL.name().toLowerCase(java.util.Locale.ROOT), capacity.service.level);
+    assertEquals(Defaults.LEVEL.name().toLowerCase(Locale.ROOT), capacity.service.level);
 
     CurveCommand curve = new CurveCommand();
     new CommandLine(curve).parseArgs();

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.dbrace.core.run.Json;
+import dev.dbrace.runner.service.NodeModules;
+import dev.dbrace.testkit.SharedTestFerretDb;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +40,7 @@ public class E4NotificationSourcesIT {
     assertTrue(r.err().contains("slow source: SELECT id, randomnumber FROM slow_world WHERE lookup = $1 over 1,000,000 rows: median"),
         r.err());
     assertTrue(r.err().contains("MongoDB: FerretDB v1.24.2 (SQLite), embedded at mongodb://127.0.0.1:"), r.err());
-    JsonNode race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     JsonNode sources = race.path("environment").path("data_sources");
     assertEquals("query", sources.path("slow_source").asText(), sources.toString());
     assertTrue(sources.path("slow_latency_ms").path("median").asDouble() > 0, sources.toString());
@@ -58,8 +61,8 @@ public class E4NotificationSourcesIT {
   /** A variant without a MongoDB client (Node's) still answers its second source from the fortune query, and says so. */
   @Test
   void aNodeVariantsSecondSourceStaysTheFortune(@TempDir Path out) throws Exception {
-    assumeTrue(dev.dbrace.runner.service.NodeModules.find("node").isPresent()
-        && dev.dbrace.runner.service.NodeModules.find("npm").isPresent(), "Node.js tests skipped: node and npm are not both on the PATH");
+    assumeTrue(NodeModules.find("node").isPresent()
+        && NodeModules.find("npm").isPresent(), "Node.js tests skipped: node and npm are not both on the PATH");
     var t = TestDb.get().target();
     String url = "postgresql://postgres:" + t.password() + "@127.0.0.1:" + t.port() + "/postgres";
     Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--services", "node-async-pool", "--endpoint", "/notifications", "--url", url,
@@ -67,7 +70,7 @@ public class E4NotificationSourcesIT {
     assertEquals(0, r.exit(), r.err());
     assertTrue(r.err().contains("node-async-pool has no MongoDB client here"), r.err());
     assertFalse(r.err().contains("MongoDB: FerretDB"), "no MongoDB started for a race that reads none: " + r.err());
-    JsonNode race = dev.dbrace.core.run.Json.MAPPER.readTree(out.resolve("race.json").toFile());
+    JsonNode race = Json.MAPPER.readTree(out.resolve("race.json").toFile());
     JsonNode sources = race.path("environment").path("data_sources");
     assertEquals("node-async-pool", sources.path("fortune_variants").get(0).asText(), sources.toString());
     JsonNode run = race.path("runs").get(0);
@@ -76,7 +79,7 @@ public class E4NotificationSourcesIT {
   }
 
   private static void assumeGo() {
-    String noGo = dev.dbrace.testkit.SharedTestFerretDb.whyNot();
+    String noGo = SharedTestFerretDb.whyNot();
     assumeTrue(noGo == null, noGo);
   }
 

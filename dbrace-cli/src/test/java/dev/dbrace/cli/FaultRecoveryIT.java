@@ -11,6 +11,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.CacheDir;
 import dev.dbrace.db.postgres.EmbeddedPostgres;
+import dev.dbrace.report.HtmlReport;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
@@ -56,7 +57,7 @@ public class FaultRecoveryIT {
     }
     String json = Files.readString(out.resolve("race.json"));
     assertTrue(json.contains("\"successful_but_missing\" : 0"), "race.json carries the ledger check");
-    Path report = dev.dbrace.report.HtmlReport.write(out);
+    Path report = HtmlReport.write(out);
     String html = Files.readString(report);
     assertTrue(html.contains("Faults") && html.contains("kill-connections@2s+500ms"), "the report has a Faults section");
   }

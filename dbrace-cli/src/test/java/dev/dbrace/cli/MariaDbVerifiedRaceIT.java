@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -109,8 +110,8 @@ public class MariaDbVerifiedRaceIT {
     try (Connection admin = target.connect()) {
       ScenarioSetup.run(admin, scenario.setupFiles(Engine.MARIADB), msg -> { });
       // one stack at a time, reading the server's total after each: every stack must change the same rows
-      List<RunRecord> runs = new java.util.ArrayList<>();
-      List<Long> paidAfter = new java.util.ArrayList<>();
+      List<RunRecord> runs = new ArrayList<>();
+      List<Long> paidAfter = new ArrayList<>();
       for (String stack : scenario.source().stacks()) {
         runs.addAll(race(List.of(stack), scenario.workload(), new LoadModel.Closed(EXECUTIONS, 0, 8), dir.resolve("out-" + stack)));
         try (var st = admin.createStatement(); ResultSet rs = st.executeQuery("SELECT sum(paid) FROM scenario_race")) {

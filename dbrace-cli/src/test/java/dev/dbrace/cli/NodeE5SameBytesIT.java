@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.db.CpuPin;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.service.FirebirdAddon;
@@ -74,22 +75,22 @@ public class NodeE5SameBytesIT {
   @Test
   void onTheEmbeddedFirebirdTheSixStylesSendTheSameBytesOnOneCore(@TempDir Path out) throws Exception {
     firebirdAddonIsThere();
-    // E5's 5 requests in flight: the addon's async styles once crashed under it (a query's statement freed on the main
-    // thread while the next call on its connection ran on a libuv thread; lib/fbclient.js now lets the free come first)
+    // E5's 5 requests in flight: the addon's async styles crash under it if a query's statement is freed on the main
+    // thread while the next call on its connection runs on a libuv thread (lib/fbclient.js lets the free come first)
     Cli.Result r = Cli.run("serve-race", "--rounds", "1", "--scenario", "node-e5", "--engine", "firebird", "--db-cpus", "1",
         "--executions", "100",
         "--warmup", "200ms", "--services", String.join(",", E5_ON_FIREBIRD), "--out", out.toString());
     assertEquals(0, r.exit(), r.err());
     JsonNode race = assertEveryRun(out, "/relations", 100, E5_ON_FIREBIRD);
-    assertEquals(Integer.toString(dev.dbrace.db.CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
-    assertTrue(r.err().contains("and its processes pinned to core " + dev.dbrace.db.CpuPin.allowed().get(0)), r.err());
+    assertEquals(Integer.toString(CpuPin.allowed().get(0)), race.path("environment").path("database_cpus").asText());
+    assertTrue(r.err().contains("and its processes pinned to core " + CpuPin.allowed().get(0)), r.err());
     assertTrue(r.out().contains("same answer: every answer of all 6 variants was the same"), r.out());
   }
 
   /**
    * E5's 10-row follow-up: /relations?limit=10, ten rows in every answer, the same bytes from the addon's sync style,
    * its async pool and node-firebird's prepared pool; 1,000 requests 5 at a time, under which the addon's async pool
-   * used to crash (a query's statement freed beside the next call on its connection: services/node/README.md).
+   * crashes if a query's statement is freed beside the next call on its connection (services/node/README.md).
    */
   @Test
   void tenRowsOnFirebird(@TempDir Path out) throws Exception {
@@ -126,7 +127,7 @@ public class NodeE5SameBytesIT {
     r = Cli.run("serve-race", "--scenario", "node-e5", "--db-cpus", "1", "--url", "postgresql://u@127.0.0.1:1/db");
     assertOneLineError(r, "--db-cpus pins the database server dbrace starts; the --url database is yours");
     r = Cli.run("serve-race", "--scenario", "node-e5", "--db-cpus", "0");
-    assertOneLineError(r, "--db-cpus must be 1.." + dev.dbrace.db.CpuPin.allowed().size());
+    assertOneLineError(r, "--db-cpus must be 1.." + CpuPin.allowed().size());
   }
 
   /** E5's load unless the command line chose: 5 at a time on a pool of 5; {@code ops} verified per run, no error. */

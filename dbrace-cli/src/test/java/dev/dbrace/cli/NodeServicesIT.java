@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.service.NodeModules;
@@ -29,6 +30,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,7 +115,7 @@ public class NodeServicesIT {
   @Test
   void everyEndpointPassesTheGeneratorsChecks(@TempDir Path out) throws Exception {
     List<RunRecord> runs = ServiceLevelRaceIT.serveRace(List.of("node-sync-per-request", "node-async-pool-prepared"),
-        dev.dbrace.core.workload.Endpoints.ALL, 60, 6, out);
+        Endpoints.ALL, 60, 6, out);
     for (RunRecord r : runs) {
       assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());
       assertEquals(0, r.result().errors(), () -> r.stack() + " errors: " + r.result().errorSamples());
@@ -133,7 +135,7 @@ public class NodeServicesIT {
     pb.environment().putAll(Map.of("DBRACE_TEST_PG_HOST", t.host(), "DBRACE_TEST_PG_PORT", Integer.toString(t.port()),
         "DBRACE_TEST_PG_NAME", t.database(), "DBRACE_TEST_PG_USER", t.user(), "DBRACE_TEST_PG_PASSWORD", t.password()));
     Process p = pb.start();
-    assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "node --test within 60 s");
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "node --test within 60 s");
     String output = Files.readString(log);
     assertEquals(0, p.exitValue(), output);
     assertTrue(output.contains("# fail 0"), output);

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PasswordNowhereIT {
   private static final String ROLE = "dbrace_secrets_test";
   private static final String PASSWORD = "Zq7-SecretsTest-" + HexFormat.of().formatHex(
-      java.security.SecureRandom.getSeed(6)) + "-pw";
+      SecureRandom.getSeed(6)) + "-pw";
   private static DbTarget admin;
 
   @BeforeAll
@@ -98,7 +99,7 @@ class PasswordNowhereIT {
 
   @Test
   void scenarioFileWithAPasswordInItsUrlIsRefusedWithoutEchoingIt(@TempDir Path dir) throws Exception {
-    String inline = "Inline-Pw-" + HexFormat.of().formatHex(java.security.SecureRandom.getSeed(4));
+    String inline = "Inline-Pw-" + HexFormat.of().formatHex(SecureRandom.getSeed(4));
     for (String url : List.of("postgresql://app:" + inline + "@db.example:5432/shop",
         "jdbc:postgresql://db.example:5432/shop?user=app&password=" + inline,
         "postgresql://app:" + inline + "@db.example:notaport/shop")) {

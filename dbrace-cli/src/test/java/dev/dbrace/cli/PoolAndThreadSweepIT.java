@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +33,7 @@ class PoolAndThreadSweepIT {
   }
 
   private static List<String> args(String command, Path out, String... more) {
-    List<String> a = new java.util.ArrayList<>(List.of(command, "--url", url(), "--out", out.toString()));
+    List<String> a = new ArrayList<>(List.of(command, "--url", url(), "--out", out.toString()));
     a.addAll(SLOW);
     a.addAll(List.of(more));
     return a;
@@ -134,7 +136,7 @@ class PoolAndThreadSweepIT {
   }
 
   private static String[] concat(String[] a, String... b) {
-    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    String[] all = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
     return all;
   }

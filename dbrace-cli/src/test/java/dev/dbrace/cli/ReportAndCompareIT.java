@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dbrace.core.run.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,9 +89,8 @@ class ReportAndCompareIT {
   @Test
   void runsNotOkAreNeverTheBest() throws Exception {
     Path hung = Files.createDirectories(tmp.resolve("hung"));
-    com.fasterxml.jackson.databind.node.ObjectNode race =
-        (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(results.resolve("race.json").toFile());
-    com.fasterxml.jackson.databind.node.ObjectNode vertx = (com.fasterxml.jackson.databind.node.ObjectNode) race.path("runs").get(1);
+    ObjectNode race = (ObjectNode) Json.MAPPER.readTree(results.resolve("race.json").toFile());
+    ObjectNode vertx = (ObjectNode) race.path("runs").get(1);
     assertEquals("vertx", vertx.path("stack").asText());
     vertx.put("status", "hung").put("throughput_ops_s", 1e9);
     race.remove("verdict");
@@ -98,9 +99,9 @@ class ReportAndCompareIT {
     assertEquals(0, Cli.run("report", hung.toString()).exit());
     String html = Files.readString(hung.resolve("report.html"));
     // (the stack partial ends its line)
-    assertTrue(java.util.regex.Pattern.compile("jdbc-platform\\s*<span class=\"badge good\">most ops/s").matcher(html).find(),
+    assertTrue(Pattern.compile("jdbc-platform\\s*<span class=\"badge good\">most ops/s").matcher(html).find(),
         "the ok run has the most ops/s");
-    assertFalse(java.util.regex.Pattern.compile("vertx\\s*<span class=\"badge good\">most ops/s").matcher(html).find(),
+    assertFalse(Pattern.compile("vertx\\s*<span class=\"badge good\">most ops/s").matcher(html).find(),
         "the hung run is not");
 
     Cli.Result r = Cli.run("compare", results.toString(), hung.toString(), "--out", tmp.resolve("hung.html").toString());

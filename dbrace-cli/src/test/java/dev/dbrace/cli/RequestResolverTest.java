@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
@@ -83,19 +84,19 @@ public class RequestResolverTest {
     assertEquals(new LoadModel.Closed(1_000, 0, 1_000), e4.loadModel());
     assertEquals(0, e4.warmup());
     assertEquals(Defaults.POOL, e4.pool(), "the file says no pool: the default");
-    // E4's four services, unless --services says; the generator's timeout as before unless --request-timeout says
+    // E4's four services, unless --services says; the generator's default timeout unless --request-timeout says
     assertEquals(List.of("mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc"),
-        e4.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
+        e4.variants(Engine.POSTGRESQL, line -> { }));
     assertEquals(30_000, e4.requestTimeoutMs());
     RequestResolver mine = resolve(new ServeRaceCommand(), null, true, "--scenario", "notification", "--services", "vertx-web",
         "--request-timeout", "2.5s");
-    assertEquals(List.of("vertx-web"), mine.variants(dev.dbrace.core.spi.Engine.POSTGRESQL, line -> { }));
+    assertEquals(List.of("vertx-web"), mine.variants(Engine.POSTGRESQL, line -> { }));
     assertEquals(2_500, mine.requestTimeoutMs());
-    RaceSettings s = mine.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, mine.loadModel(),
+    RaceSettings s = mine.serviceSettings(Engine.POSTGRESQL, mine.loadModel(),
         mine.concurrency(), mine.warmup());
     assertEquals(2_500, s.guards().requestTimeoutMs());
     // the drain (30 s) and stall (60 s) guards outlast the request timeout, grown where they would not
-    RaceSettings e4s = e4.serviceSettings(dev.dbrace.core.spi.Engine.POSTGRESQL, e4.loadModel(),
+    RaceSettings e4s = e4.serviceSettings(Engine.POSTGRESQL, e4.loadModel(),
         e4.concurrency(), e4.warmup());
     assertEquals(35_000, e4s.guards().drainTimeoutMs());
     assertEquals(60_000, e4s.guards().stallTimeoutMs());

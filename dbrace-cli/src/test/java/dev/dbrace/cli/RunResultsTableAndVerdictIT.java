@@ -8,7 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dbrace.core.run.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,8 +87,8 @@ class RunResultsTableAndVerdictIT {
     assertEquals(List.of("vertx", "vertx#2"), Json.MAPPER.convertValue(race.at("/settings/stacks"), List.class));
     assertEquals("false", race.at("/settings/stack_options/vertx#2/cachePreparedStatements").asText(),
         "the stack's option is its replica's too: " + race.at("/settings/stack_options"));
-    List<String> order = new java.util.ArrayList<>();
-    java.util.Set<String> hlogs = new java.util.HashSet<>();
+    List<String> order = new ArrayList<>();
+    Set<String> hlogs = new HashSet<>();
     for (JsonNode run : race.path("runs")) {
       order.add(run.path("stack").asText() + "@" + run.path("round").asInt());
       assertEquals("ok", run.path("status").asText(), run.toString());

@@ -84,7 +84,7 @@ class ScenarioCapacityIT {
 
   /**
    * By default a capacity search warms each run up until steady, as run does, within capacity's own
-   * cap: a fixed 2 s ranked how fast the stacks warm up and could never say a run was not settled.
+   * cap: a fixed warm-up would rank how fast the stacks warm up and could never say a run was not settled.
    * The default is read from validate (no run); the search runs auto under a 5 s cap, which keeps this
    * short, and p99.9 at 1 s steps leaves the probe as the only run (see below).
    */

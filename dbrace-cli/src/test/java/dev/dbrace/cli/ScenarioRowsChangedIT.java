@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.Json;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.WorkloadSpec;
@@ -75,7 +76,7 @@ public class ScenarioRowsChangedIT {
     }
 
     try (var admin = TestDb.get().target().connect()) {
-      ScenarioSetup.run(admin, scenario.setupFiles(dev.dbrace.core.spi.Engine.POSTGRESQL), msg -> { });
+      ScenarioSetup.run(admin, scenario.setupFiles(Engine.POSTGRESQL), msg -> { });
       List<RunRecord> runs = Races.run(Races.settings(scenario.source().stacks(), workload,
           new LoadModel.Closed(EXECUTIONS, 0, 8), 4, 0), dir.resolve("out"), new RunListener() {});
       assertEquals(2, runs.size());

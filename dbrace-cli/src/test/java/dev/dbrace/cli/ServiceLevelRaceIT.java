@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The service level end to end: a service variant started as its own process, driven over HTTP by
@@ -87,7 +88,7 @@ public class ServiceLevelRaceIT {
 
   /** Every variant answers every endpoint of the contract, each answer checked by the generator. */
   @ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc", "vertx-web",
+  @ValueSource(strings = {"mvc-jdbc", "mvc-virtual", "webflux-blocking", "webflux-r2dbc", "vertx-web",
       "quarkus-orm", "quarkus-reactive"})
   void everyVariantAnswersEveryEndpoint(String service, @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), Endpoints.ALL, 120, 6, out).get(0);
@@ -110,7 +111,7 @@ public class ServiceLevelRaceIT {
    * the session's, so a few fewer selects than 20 per request are allowed (1 %), never more.
    */
   @ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"quarkus-orm", "quarkus-reactive"})
+  @ValueSource(strings = {"quarkus-orm", "quarkus-reactive"})
   void ormServicesIssueOneSelectPerFind(String service, @TempDir Path out) throws Exception {
     RunRecord r = serveRace(List.of(service), "/queries?queries=20", 150, 8, out).get(0);
     assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());

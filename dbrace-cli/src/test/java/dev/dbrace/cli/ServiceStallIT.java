@@ -77,7 +77,7 @@ public class ServiceStallIT {
       assertTrue(run.path("message").asText().contains("answered nothing for 3 s"), run.path("message").asText());
       assertEquals(ANSWERED, run.path("ops").asLong(), "the answers measured before the stall are kept");
       assertTrue(run.path("errors").asLong() > 0, "the requests that timed out are errors: " + run);
-      // before the guard counted answers only, each timeout was progress: (400 - 40) / 4 x 1 s = 90 s
+      // a guard that took each timeout for progress would stop it only after (400 - 40) / 4 x 1 s = 90 s
       long old = (EXECUTIONS - ANSWERED) / CONCURRENCY * REQUEST_TIMEOUT_MS / 1000;
       assertTrue(took < old / 3, "stopped in " + took + " s, not after " + old + " s of timeouts");
     } finally {

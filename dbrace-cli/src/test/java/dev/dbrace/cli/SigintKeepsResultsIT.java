@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,7 @@ public class SigintKeepsResultsIT {
   @ValueSource(booleans = {false, true})
   void sigintKeepsWhatWasMeasuredAndStopsEverything(boolean group, @TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    Process dbrace = ForkedCli.start(dir, java.util.Map.of(), group, "run", "--stacks", "jdbc-platform,vertx",
+    Process dbrace = ForkedCli.start(dir, Map.of(), group, "run", "--stacks", "jdbc-platform,vertx",
         "--rounds", "1", "--duration", "8s", "--warmup", "0s", "--concurrency", "8", "--pool", "4", "--out", out.toString());
     long pid = dbrace.pid();
     Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();

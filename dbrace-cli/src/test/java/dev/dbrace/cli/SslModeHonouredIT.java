@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -86,7 +87,7 @@ public class SslModeHonouredIT {
 
   @Test
   void disableInTheUrlIsHonouredByEveryStack() throws Exception {
-    // the defect: pgjdbc negotiated TLS whatever the URL said
+    // the defect this catches: pgjdbc negotiating TLS whatever the URL says
     assertTls(race("?sslmode=disable", STACKS, "disable"), false, 4);
   }
 
@@ -141,7 +142,7 @@ public class SslModeHonouredIT {
       rs.next();
       assertEquals("off", rs.getString(1));
     }
-    List<RunRecord> runs = Races.run(Races.settings(List.of("vertx"), Workloads.byName("point-select", java.util.Map.of()),
+    List<RunRecord> runs = Races.run(Races.settings(List.of("vertx"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Closed(200, 0, 4), 2, 0), out, new RunListener() {});
     assertEquals("ok", runs.get(0).status().label(), runs.get(0)::message);
     assertEquals(Tls.OFF, runs.get(0).probes().tls(), "asked to prefer TLS, the stack found the server without it");

@@ -13,9 +13,11 @@ import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -61,7 +63,7 @@ public class StackFiguresAgreeIT {
    * the session answers a repeat itself, the operation reports the statements it sent, and the
    * server's count is the client's, so the report flags no mismatch.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void ormQueriesCountWhatTheSessionSent(@TempDir Path out) throws Exception {
     WorkloadSpec workload = Workloads.byName("queries-20", Map.of());
     List<RunRecord> runs = Races.run(Races.settings(List.of("hibernate-orm"), workload,
@@ -79,13 +81,13 @@ public class StackFiguresAgreeIT {
    * vertx-pipelined on one event loop puts every statement on one connection (Vert.x takes the first connection of the
    * caller's event loop with room, and room is the pipelining limit, 256), which the race's output and report name.
    */
-  @org.junit.jupiter.api.Test
+  @Test
   void connectionsAtWorkAsTheServerSawThem(@TempDir Path out) throws Exception {
     RaceSettings b = Races.settings(List.of("jdbc-platform", "vertx-pipelined"), Workloads.byName("point-select", Map.of()),
         new LoadModel.Closed(0, 1_500, 8), 4, 500);
     RaceSettings s = b.toBuilder().stackOptions(Map.of("vertx-pipelined", Map.of("eventLoops", "1"))).build();
     List<RunRecord> runs = Races.run(s, out, new RunListener() {});
-    Map<String, RunRecord> byStack = new java.util.HashMap<>();
+    Map<String, RunRecord> byStack = new HashMap<>();
     runs.forEach(r -> byStack.put(r.stack(), r));
     for (RunRecord r : runs) {
       assertEquals("ok", r.status().label(), () -> r.message() + " " + r.stderrTail());

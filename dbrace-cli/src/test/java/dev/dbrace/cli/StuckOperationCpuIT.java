@@ -15,6 +15,7 @@ import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ public class StuckOperationCpuIT {
           if (phase.equals("measure")) {
             try (Statement s = gate.createStatement()) {
               s.execute("SELECT pg_advisory_lock(" + GATE + ")");
-            } catch (java.sql.SQLException e) {
+            } catch (SQLException e) {
               throw new IllegalStateException(e);
             }
           }
@@ -78,8 +79,8 @@ public class StuckOperationCpuIT {
     assertTrue(p.windowWallS() >= window - 0.05 && p.windowWallS() < window + 0.3,
         "% CPU's span is the measured window (" + window + " s), not the drain's too: " + p.windowWallS() + " s");
     // the worker idles through the drain, so nearly all its CPU from the window's start to the result is the window's;
-    // over the window plus the 6 s drain, % CPU read a third of that (a shorter window leaves the worker's own CPU after
-    // it, its connections closed and its result written, too large a share: at 2 s it read 0.82 of the total)
+    // over the window plus the 6 s drain, % CPU would read a third of that (a window much shorter than 3 s would leave
+    // the worker's own CPU after it, its connections closed and its result written, too large a share for this bound)
     double cpuS = p.cpuUserS() + p.cpuSysS();
     assertTrue(p.cpuPercent() / 100 * p.windowWallS() >= 0.8 * cpuS,
         "% CPU (" + p.cpuPercent() + ") is the window's CPU over the window, " + cpuS + " s up to the result over "

@@ -13,6 +13,8 @@ import dev.dbrace.runner.RunListener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +65,7 @@ public class WorkerFailureReportedIT {
   void workerThatIgnoresStopIsKilledAndReported(@TempDir Path out) throws Exception {
     // SIGSTOP freezes the worker mid-run: no progress, and the stop request goes unanswered
     AtomicBoolean frozen = new AtomicBoolean();
-    java.util.Set<ProcessHandle> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Set<ProcessHandle> workers = ConcurrentHashMap.newKeySet();
     RunListener freezer = new RunListener() {
       @Override
       public void progress(String stack, String phase, long ops, long errors, double elapsedS) {

@@ -5,12 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.cli.console.ConsoleTable;
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.result.Tls;
+import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.runner.CapacityRule.Outcome;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** The capacity search's rule on scripted runs: no database, no worker, only the decisions. */
@@ -52,7 +60,7 @@ public class CapacityRuleTest {
   /**
    * A rate whose single runs hold half the time is declared held half the time: over the eight
    * equally likely sequences of three coin flips, the rule says held for exactly four. (Confirming
-   * misses only, the old rule, said held for six of eight: 75 %.)
+   * misses only would say held for six of eight: 75 %.)
    */
   @Test
   void aRateThatHoldsHalfTheRunsIsHeldHalfTheTime() throws Exception {
@@ -105,10 +113,10 @@ public class CapacityRuleTest {
     var c = new Race.Capacity("c", "w", 2000.0, 2400.0, 3000.0, 9, "");
     assertTrue(CapacitySearch.compare(a, b).contains("within the brackets"), CapacitySearch.compare(a, b));
     assertEquals("a holds 2.00x to 2.60x the rate c does", CapacitySearch.compare(a, c));
-    var out = new java.io.ByteArrayOutputStream();
-    ConsoleTable.printCapacity(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+    var out = new ByteArrayOutputStream();
+    ConsoleTable.printCapacity(new PrintStream(out, true, StandardCharsets.UTF_8),
         List.of(a, b, c), new Race.Sla("p99", 10, 0.001));
-    String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("b: " + b.verdict() + "  within the brackets of a"), text);
     assertTrue(!text.contains("1.04x"), "no ratio where the brackets overlap: " + text);
     assertTrue(text.contains("c: " + c.verdict() + "  0.42x the best (a)"), text);
@@ -120,20 +128,20 @@ public class CapacityRuleTest {
     var a = new Race.Capacity("vertx", "w", 4800.0, 5200.0, 6000.0, 9, "");
     var b = new Race.Capacity("jdbc-virtual", "w", 4600.0, 5000.0, 6000.0, 9, "");
     var c = new Race.Capacity("jdbc-platform", "w", 2000.0, 2400.0, 3000.0, 9, "");
-    var load = new dev.dbrace.core.load.LoadModel.Open(100, 1000, 10, "constant");
-    java.util.function.Function<String, dev.dbrace.core.result.RunRecord> run = stack ->
-        dev.dbrace.core.result.RunRecord.withoutFigures(stack, "w", load, "capacity", 1, 1, dev.dbrace.core.run.RunStatus.OK, null,
+    var load = new LoadModel.Open(100, 1000, 10, "constant");
+    Function<String, RunRecord> run = stack ->
+        RunRecord.withoutFigures(stack, "w", load, "capacity", 1, 1, RunStatus.OK, null,
             List.of(), null, 1);
     Race.Sla sla = new Race.Sla("p99", 10, 0.001);
-    List<dev.dbrace.core.result.RunRecord> tlsOff = List.of(a, b, c).stream()
-        .map(v -> run.apply(v.stack()).withProbes(p -> p.withTls(dev.dbrace.core.result.Tls.OFF))).toList();
+    List<RunRecord> tlsOff = List.of(a, b, c).stream()
+        .map(v -> run.apply(v.stack()).withProbes(p -> p.withTls(Tls.OFF))).toList();
     assertEquals("Capacity within p99 <= 10 ms, errors < 0.1 % (pool 16, TLS off): vertx: holds 4,800, misses 5,200 ops/s;"
         + " jdbc-virtual: holds 4,600, misses 5,000 ops/s; jdbc-platform: holds 2,000, misses 2,400 ops/s."
         + " vertx and jdbc-virtual are within the brackets: neither holds more at this precision."
         + " vertx holds 2.00x to 2.60x the rate jdbc-platform does.", CapacitySearch.paragraph(List.of(a, b, c), tlsOff, sla, 16));
     // runs whose TLS nobody recorded: said, per stack when they differ
-    List<dev.dbrace.core.result.RunRecord> mixed = List.of(run.apply("vertx"),
-        run.apply("jdbc-platform").withProbes(p -> p.withTls(dev.dbrace.core.result.Tls.ON)));
+    List<RunRecord> mixed = List.of(run.apply("vertx"),
+        run.apply("jdbc-platform").withProbes(p -> p.withTls(Tls.ON)));
     String p = CapacitySearch.paragraph(List.of(a, c), mixed, sla, 16);
     assertTrue(p.contains("vertx: holds 4,800, misses 5,200 ops/s (TLS unknown)") && p.contains("(TLS on)"), p);
   }

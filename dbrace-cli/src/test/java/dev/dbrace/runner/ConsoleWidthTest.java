@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Tls;
+import dev.dbrace.core.run.WorkerResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -115,10 +117,10 @@ class ConsoleWidthTest {
   /** Arrivals an open loop refused count against a stack as errors do: where a run refused any, the default shows them. */
   @Test
   void refusedArrivalsAreInTheDefaultTableWhereAnyWasRefused() {
-    dev.dbrace.core.load.LoadModel open = new dev.dbrace.core.load.LoadModel.Open(1_000, 5_000, 64, "constant");
+    LoadModel open = new LoadModel.Open(1_000, 5_000, 64, "constant");
     RunRecord refusing = run("r2dbc", 1, open, "ok", 900, 40, 30, Tls.OFF, "settled");
     var w = refusing.result();
-    refusing = refusing.withResult(new dev.dbrace.core.run.WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(),
+    refusing = refusing.withResult(new WorkerResult(w.versions(), w.issued(), w.ops(), w.errors(),
         w.unfinished(), 512, w.errorsByKind(), w.errorSamples(), w.statements(), w.totalStatements(), w.durationS(),
         w.throughputOpsS(), w.latencyMs(), w.ttfbMs(), w.serviceLatencyMs(), w.warmup(), w.gc(), w.jvm(), w.errorLatencyMs(),
         w.issueLatenessMs(), w.effectiveConcurrency(), null));

@@ -8,14 +8,18 @@ import dev.dbrace.cli.console.ConsoleTable;
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Tls;
+import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.Latency;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -117,7 +121,7 @@ public class VerdictTest {
 
   /** Three rounds of each stack at the given throughputs, p99s and CPU per 1,000 operations. */
   static List<RunRecord> rounds(String stack, double[] opsS, double[] p99, double[] cpu) {
-    List<RunRecord> out = new java.util.ArrayList<>();
+    List<RunRecord> out = new ArrayList<>();
     for (int i = 0; i < opsS.length; i++) {
       out.add(run(stack, i + 1, opsS[i], p99[i], cpu[i]));
     }
@@ -125,7 +129,7 @@ public class VerdictTest {
   }
 
   static List<RunRecord> race(List<List<RunRecord>> stacks) {
-    return stacks.stream().flatMap(List::stream).sorted(java.util.Comparator.comparingInt(RunRecord::round)).toList();
+    return stacks.stream().flatMap(List::stream).sorted(Comparator.comparingInt(RunRecord::round)).toList();
   }
 
   @Test
@@ -182,7 +186,7 @@ public class VerdictTest {
   /** Two identical stacks a few percent apart on a steady figure (peak RSS 389 vs 376 MB) are not told apart: the margin. */
   @Test
   void aSteadyDifferenceUnderFivePercentIsNoLead() {
-    List<RunRecord> runs = new java.util.ArrayList<>();
+    List<RunRecord> runs = new ArrayList<>();
     double[] rssA = {391, 386, 389};
     for (int round = 1; round <= 3; round++) {
       runs.add(rss(run("jdbc-platform", round, 50_000 + 1_000 * round, 20, 20), rssA[round - 1]));
@@ -220,7 +224,7 @@ public class VerdictTest {
   @Test
   void anOpenLoopIsJudgedOnLatencyAndErrorsKeepAStackFromLeading() {
     LoadModel open = new LoadModel.Open(1_000, 5_000, 1024, "constant");
-    List<RunRecord> runs = new java.util.ArrayList<>();
+    List<RunRecord> runs = new ArrayList<>();
     for (int round = 1; round <= 3; round++) {
       runs.add(run("vertx", round, open, "ok", 1_000, 2 + 0.1 * round, 200, Tls.OFF, "settled"));
       runs.add(run("jdbc-platform", round, open, "ok", 1_000, 9 + 0.2 * round, 300, Tls.OFF, "settled"));
@@ -249,9 +253,9 @@ public class VerdictTest {
   /** Where the server's CPU was read (a server on this machine), the verdict gives it for the cheapest and the dearest. */
   @Test
   void theServersCpuForTheCheapestAndTheDearest() {
-    java.util.function.BiFunction<RunRecord, Double, RunRecord> server = (r, ms) ->
+    BiFunction<RunRecord, Double, RunRecord> server = (r, ms) ->
         r.withProbes(p -> p.withServerCpu(new RunRecord.ProcessCpu(1, 1, ms, 90)));
-    List<RunRecord> runs = new java.util.ArrayList<>();
+    List<RunRecord> runs = new ArrayList<>();
     for (int round = 1; round <= 3; round++) {
       runs.add(server.apply(run("jdbc-platform", round, 10_000 + 100 * round, 4, 300 + 10 * round), 140.0 + 10 * round));
       runs.add(server.apply(run("vertx", round, 11_500 + 100 * round, 3, 200 + 5 * round), 100.0 + 10 * round));
@@ -287,11 +291,11 @@ public class VerdictTest {
         rounds("jdbc-platform", new double[] {10_000, 10_200, 10_100}, new double[] {4, 4, 4}, new double[] {300, 320, 310}),
         rounds("vertx", new double[] {11_500, 11_700, 11_600}, new double[] {3, 3, 3}, new double[] {200, 210, 205})));
     var verdict = Verdict.race(runs, 16, 200);
-    var json = dev.dbrace.core.run.Json.MAPPER.writeValueAsString(verdict);
+    var json = Json.MAPPER.writeValueAsString(verdict);
     assertTrue(json.contains("\"dimensions\":[{\"name\":\"throughput\""), json);
     assertTrue(json.contains("\"higher_is_better\":true"), json);
-    assertEquals(verdict, dev.dbrace.core.run.Json.MAPPER.readValue(json, dev.dbrace.core.result.Verdict.class));
-    var old = dev.dbrace.core.run.Json.MAPPER.readValue("\"vertx led every round\"", dev.dbrace.core.result.Verdict.class);
+    assertEquals(verdict, Json.MAPPER.readValue(json, dev.dbrace.core.result.Verdict.class));
+    var old = Json.MAPPER.readValue("\"vertx led every round\"", dev.dbrace.core.result.Verdict.class);
     assertEquals("vertx led every round", old.text());
     assertTrue(old.dimensions().isEmpty());
   }
@@ -300,7 +304,7 @@ public class VerdictTest {
   void aCurveNamesEachStacksPeakAndTheLeaderAtEachLoad() {
     LoadModel c1 = new LoadModel.Closed(0, 2_000, 1);
     LoadModel c64 = new LoadModel.Closed(0, 2_000, 64);
-    List<RunRecord> runs = new java.util.ArrayList<>();
+    List<RunRecord> runs = new ArrayList<>();
     for (int round = 1; round <= 3; round++) {
       runs.add(run("jdbc-platform", round, c1, "ok", 1_000 + 50 * (round % 2), 1, 300, Tls.OFF, "settled"));
       runs.add(run("vertx", round, c1, "ok", 1_050 - 50 * (round % 2), 1, 200, Tls.OFF, "settled"));

@@ -10,8 +10,8 @@ import java.io.IOException;
  * shared machine (a GC, a neighbour's burst) must not decide a stack's capacity; neither must one
  * lucky run. So every rate is judged by the best two of three runs: two runs that agree decide, a
  * split is broken by a third. The rule is the same for held and missed: a rate whose single runs
- * hold half of the time is declared held half of the time (confirming misses only, as the search
- * once did, declared it held 75 % of the time, which gave noisy stacks higher capacities).
+ * hold half of the time is declared held half of the time (confirming misses only would declare
+ * it held 75 % of the time, and give noisy stacks higher capacities: docs/decisions.md).
  *
  * <p><b>Choosing rates.</b> From the closed-loop probe's throughput X a coarse pass offers 0.25X,
  * 0.5X, 0.75X, X, 1.25X until a rate misses (going lower, halving, if even 0.25X misses; higher,

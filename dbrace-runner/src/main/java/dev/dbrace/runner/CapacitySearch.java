@@ -7,6 +7,7 @@ import dev.dbrace.core.result.Tls;
 import dev.dbrace.runner.CapacityRule.Outcome;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -194,7 +195,7 @@ public final class CapacitySearch implements RacePlan {
       return null;
     }
     List<Race.Capacity> others = verdicts.stream().filter(c -> c != top && c.capacityOpsS() != null)
-        .sorted(java.util.Comparator.comparingDouble(Race.Capacity::capacityOpsS).reversed()).toList();
+        .sorted(Comparator.comparingDouble(Race.Capacity::capacityOpsS).reversed()).toList();
     List<String> noise = new ArrayList<>(List.of(top.stack()));
     List<String> behind = new ArrayList<>();
     others.forEach(c -> (top.bracketsOverlap(c) ? noise : behind).add(c.stack()));
@@ -254,7 +255,7 @@ public final class CapacitySearch implements RacePlan {
   /** The stack with the highest rate held; null when none held any. */
   public static Race.Capacity best(List<Race.Capacity> verdicts) {
     return verdicts.stream().filter(c -> c.capacityOpsS() != null)
-        .max(java.util.Comparator.comparingDouble(Race.Capacity::capacityOpsS)).orElse(null);
+        .max(Comparator.comparingDouble(Race.Capacity::capacityOpsS)).orElse(null);
   }
 
   /**

@@ -4,7 +4,11 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * A latency-vs-load curve: each stack through the same series of loads (open-loop rates, or
@@ -24,7 +28,7 @@ public final class CurvePlan implements RacePlan {
 
     /** race.json's word for it. */
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -121,11 +125,11 @@ public final class CurvePlan implements RacePlan {
   public void execute(RaceRunner runner) throws IOException, InterruptedException {
     settings = runner.settings();
     runner.rounds(rounds);
-    List<String> live = new java.util.ArrayList<>(runner.settings().subjects().stacks());
+    List<String> live = new ArrayList<>(runner.settings().subjects().stacks());
     int total = live.size() * steps.size() * rounds;
     int done = 0;
     for (int i = 0; i < steps.size() && !live.isEmpty(); i++) {
-      java.util.Map<String, String> past = new java.util.LinkedHashMap<>();
+      Map<String, String> past = new LinkedHashMap<>();
       for (int round = 1; round <= rounds; round++) {
         Step step = steps.get(i);
         int pool = step.pool() == null ? settings.setup().pool() : step.pool();
@@ -158,13 +162,13 @@ public final class CurvePlan implements RacePlan {
       return "the run " + r.status();
     }
     if (r.errorRate() > SATURATED_ERROR_RATE) {
-      return String.format(java.util.Locale.ROOT, "%.1f %% errors or not issued", r.errorRate() * 100);
+      return String.format(Locale.ROOT, "%.1f %% errors or not issued", r.errorRate() * 100);
     }
     if (sla != null && sla.latencyOf(r) > SATURATED_SLA_FACTOR * sla.ms()) {
-      return String.format(java.util.Locale.ROOT, "%s %.1f ms > 10x the SLA", sla.percentile(), sla.latencyOf(r));
+      return String.format(Locale.ROOT, "%s %.1f ms > 10x the SLA", sla.percentile(), sla.latencyOf(r));
     }
     if (load instanceof LoadModel.Open o && r.result().throughputOpsS() < 0.5 * o.rate()) {
-      return String.format(java.util.Locale.ROOT, "achieved %,.0f of %,.0f ops/s offered", r.result().throughputOpsS(), o.rate());
+      return String.format(Locale.ROOT, "achieved %,.0f of %,.0f ops/s offered", r.result().throughputOpsS(), o.rate());
     }
     return null;
   }

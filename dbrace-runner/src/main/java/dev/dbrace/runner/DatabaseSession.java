@@ -17,6 +17,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The database a race runs on: the embedded default (started here, stopped on close and on
@@ -180,7 +182,7 @@ public final class DatabaseSession implements AutoCloseable {
   public String serverVersion() {
     String v = ServerCounters.serverVersion(admin);
     if (engine() == Engine.FIREBIRD) {
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("V(\\d+\\.\\d+\\.\\d+)").matcher(v);
+      Matcher m = Pattern.compile("V(\\d+\\.\\d+\\.\\d+)").matcher(v);
       return m.find() ? m.group(1) : v;
     }
     if (engine() == Engine.MARIADB) {

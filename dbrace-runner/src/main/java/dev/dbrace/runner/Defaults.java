@@ -47,9 +47,8 @@ public final class Defaults {
   public static final Duration SERVE_RACE_DURATION = Duration.ofSeconds(10);
   /**
    * Rounds of a run unless --rounds: the fewest on which the verdict tests a lead ({@code LeadTest.MIN_ROUNDS}); with
-   * {@link #RUN_DURATION} of 3 s they keep the README's quick race near 4 minutes on 2 cores (a round of the four
-   * default stacks took 60-90 s, most of it warm-up; the round-to-round spread at 3 s, 6-9 % of throughput, is the
-   * JVMs', not the measured phase's length).
+   * {@link #RUN_DURATION} of 3 s they keep the README's quick race near 4 minutes on 2 cores. A round is mostly
+   * warm-up, and the round-to-round spread is the JVMs', not the measured phase's length (docs/decisions.md).
    */
   public static final int RUN_ROUNDS = 3;
   /** Rounds of a serve-race unless --rounds: as run's, the fewest on which a lead is tested. */
@@ -94,7 +93,7 @@ public final class Defaults {
   /** The most connections a closed load's generator gets by default (one per operation in flight). */
   public static final int MAX_CLOSED_CONNECTIONS = 1024;
   public static final int CONNECTIONS_MAX = 10_000;
-  /** How long the generator gives a request to be answered in full, unless --request-timeout says (as before it was an option). */
+  /** How long the generator gives a request to be answered in full, unless --request-timeout says. */
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
   /** The longest --request-timeout: the longest latency a run records. */
   public static final long REQUEST_TIMEOUT_MAX_MS = 3_600_000;

@@ -1,7 +1,9 @@
 package dev.dbrace.runner;
 
+import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,7 +46,7 @@ public interface RacePlan {
    * The race's conclusion in a short paragraph for the console, race.json and the report, every
    * figure in it from {@code runs}; null when the plan draws none.
    */
-  default dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
+  default dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, Race.Sla sla) {
     return null;
   }
 
@@ -81,7 +83,7 @@ public interface RacePlan {
     }
 
     @Override
-    public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, dev.dbrace.core.result.Race.Sla sla) {
+    public dev.dbrace.core.result.Verdict verdict(List<RunRecord> runs, Race.Sla sla) {
       return settings == null || runs.isEmpty() ? null : Verdict.race(runs, sla, settings.setup().pool(), Verdict.threads(settings));
     }
   }
@@ -96,7 +98,7 @@ public interface RacePlan {
       return stacks;
     }
     int shift = (round - 1) % stacks.size();
-    List<String> order = new java.util.ArrayList<>(stacks.subList(shift, stacks.size()));
+    List<String> order = new ArrayList<>(stacks.subList(shift, stacks.size()));
     order.addAll(stacks.subList(0, shift));
     return List.copyOf(order);
   }

@@ -4,9 +4,11 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.run.RunStatus;
+import dev.dbrace.core.run.WarmupRule;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Workloads;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.db.postgres.EmbeddedPostgres;
 import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.runner.fault.FaultAnalysis;
 import dev.dbrace.runner.fault.FaultInjector;
@@ -14,9 +16,9 @@ import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fault.FaultProbe;
 import dev.dbrace.runner.fault.FaultProxy;
 import dev.dbrace.runner.fork.RunExecutor;
+import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.fork.WorkerRun;
 import dev.dbrace.runner.fork.WorkerSite;
-import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.probe.ConnectionsProbe;
 import dev.dbrace.runner.probe.JfrOptions;
 import dev.dbrace.runner.probe.JfrProbe;
@@ -35,10 +37,16 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs the runs of a race one after another, each in its own worker JVM, with the database's
@@ -57,7 +65,7 @@ public final class RaceRunner {
   private final RunListener listener;
   private Connection admin; // replaced when a restart fault cut it
   private FaultPlan faults;
-  private dev.dbrace.db.postgres.EmbeddedPostgres embedded;
+  private EmbeddedPostgres embedded;
   /** Where each run's worker runs: here, or on the agents of a cluster. */
   private WorkerSite site = WorkerSite.LOCAL;
   /** How many rounds the plan runs, for the progress labels ("round 2/3"). */
@@ -65,7 +73,7 @@ public final class RaceRunner {
   /** Flight Recorder's settings file in the results folder, once copied there. */
   private Path jfrSettings;
   /** The Node services already told that --jfr does not apply to them: said once per variant. */
-  private final java.util.Set<String> notJvm = new java.util.HashSet<>();
+  private final Set<String> notJvm = new HashSet<>();
 
   /** The finished runs, in order; guarded by itself (the shutdown hook reads them). */
   private final List<RunRecord> runs = new ArrayList<>();
@@ -73,7 +81,7 @@ public final class RaceRunner {
   /** The run going on, for the shutdown hook to stop; null between runs. */
   private volatile WorkerRun executing;
   private volatile boolean interrupted;
-  private final java.util.concurrent.CountDownLatch cutShort = new java.util.concurrent.CountDownLatch(1);
+  private final CountDownLatch cutShort = new CountDownLatch(1);
 
   public RaceRunner(RaceSettings settings, DbTarget target, Connection admin, StackCatalog catalog,
       ResultStore store, RunListener listener) {
@@ -91,7 +99,7 @@ public final class RaceRunner {
   }
 
   /** Every run gets {@code plan}'s faults; {@code embedded} is the server to restart (null on --url). */
-  public RaceRunner faults(FaultPlan plan, dev.dbrace.db.postgres.EmbeddedPostgres embedded) {
+  public RaceRunner faults(FaultPlan plan, EmbeddedPostgres embedded) {
     this.faults = plan;
     this.embedded = embedded;
     return this;
@@ -109,13 +117,13 @@ public final class RaceRunner {
       if (!admin.isValid(5)) {
         try {
           admin.close();
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
           // it is gone anyway
         }
         admin = target.connect();
       }
       return admin;
-    } catch (java.sql.SQLException e) {
+    } catch (SQLException e) {
       throw new IOException("reconnecting to the database: " + Secrets.redact(e.getMessage()), e);
     }
   }
@@ -184,8 +192,8 @@ public final class RaceRunner {
       throw t;
     }
     // The hook is released only once the run's record is where it looks (the store's current run, or
-    // the finished runs): released earlier, it saved the placeholder without figures while this thread
-    // was about to store the cut run's (a CI failure of InterruptTest).
+    // the finished runs): released earlier, it would save the placeholder without figures while this
+    // thread is about to store the cut run's (SigintKeepsResultsIT).
     executing = null;
     // a service's pool is its own and it has no thread setting: only the driver level's runs name them
     boolean driver = Verdict.threads(settings) >= 0;
@@ -232,9 +240,9 @@ public final class RaceRunner {
     // the warm-up rule's span: an open loop's pre-warm, which the rule ends, and its second at the rate after it
     double warmedS = w == null ? 0 : w.durationS() + (w.prewarm() == null ? 0 : w.prewarm().durationS());
     String advice = switch (ended == null ? "" : ended) {
-      case dev.dbrace.core.run.WarmupRule.CAP -> String.format(Locale.ROOT,
+      case WarmupRule.CAP -> String.format(Locale.ROOT,
           " (still not steady after %.0f s of warm-up): a longer --warmup-max takes it out", warmedS);
-      case dev.dbrace.core.run.WarmupRule.SETTLED -> String.format(Locale.ROOT,
+      case WarmupRule.SETTLED -> String.format(Locale.ROOT,
           " (it had gone quiet when warm-up settled after %.0f s, then compiled again): the rounds' range shows what it"
               + " cost", warmedS);
       default -> ": --warmup auto (or a longer --warmup) takes it out";
@@ -272,7 +280,7 @@ public final class RaceRunner {
     }
     e.interrupt();
     try {
-      cutShort.await(waitMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+      cutShort.await(waitMs, TimeUnit.MILLISECONDS);
     } catch (InterruptedException stop) {
       Thread.currentThread().interrupt();
     }
@@ -381,7 +389,7 @@ public final class RaceRunner {
 
   /** The probes of one run, in the order they act: those that switched on for this race. */
   private List<RunProbe> probes(String name, LoadModel load, RunSubject.Started s, Path runDir, String app, Path successes,
-      boolean ledger, java.util.function.Supplier<RunRecord> midFault) throws IOException {
+      boolean ledger, Supplier<RunRecord> midFault) throws IOException {
     List<RunProbe> probes = new ArrayList<>();
     probes.add(new RunnerCpuProbe());
     // PostgreSQL's counters only: on the other engines the server's figures are reported as not available.

@@ -2,15 +2,18 @@ package dev.dbrace.runner;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.report.HtmlReport;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.fork.StackCatalog;
-import dev.dbrace.runner.shared.SharedRuns;
 import dev.dbrace.runner.probe.EnvironmentProbe;
+import dev.dbrace.runner.shared.SharedRuns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 /**
  * One race from start to end: the database session, the results folder, the runner, the Ctrl-C hook that keeps what
@@ -18,7 +21,7 @@ import java.util.List;
  * command gives it.
  */
 public final class RaceSession {
-  private static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED = new java.util.concurrent.atomic.AtomicBoolean();
+  private static final AtomicBoolean INTERRUPTED = new AtomicBoolean();
 
   private RaceSession() {}
 
@@ -81,7 +84,7 @@ public final class RaceSession {
       if (faults != null) {
         runner.faults(faults, db.embeddedServer());
         output.message("faults in every run: " + faults.faults().stream().map(FaultPlan.Fault::describe)
-            .collect(java.util.stream.Collectors.joining(", ")) + " (from the start of the measured phase)");
+            .collect(Collectors.joining(", ")) + " (from the start of the measured phase)");
       }
       Thread hook = new Thread(() -> {
         INTERRUPTED.set(true);
@@ -113,7 +116,7 @@ public final class RaceSession {
   /** The HTML report of what is in race.json now; a report problem is told, never fatal to the race. */
   private static void writeReport(Path dir, RunListener output) {
     try {
-      output.reportWritten(dev.dbrace.report.HtmlReport.write(dir));
+      output.reportWritten(HtmlReport.write(dir));
     } catch (Exception | LinkageError e) {
       output.message("could not write the HTML report: " + Secrets.redact(String.valueOf(e.getMessage()))
           + " (race.json is complete; retry with ./dbrace report " + dir + ")");

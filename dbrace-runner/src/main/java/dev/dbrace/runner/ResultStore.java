@@ -102,6 +102,6 @@ public final class ResultStore {
 
   /** A results folder's time prefix, UTC to the second: {@code 20261128-094916}. */
   public static String timestamp() {
-    return java.time.Instant.now().toString().replaceAll("[-:]", "").replace("T", "-").substring(0, 15);
+    return Instant.now().toString().replaceAll("[-:]", "").replace("T", "-").substring(0, 15);
   }
 }

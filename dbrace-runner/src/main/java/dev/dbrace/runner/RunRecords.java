@@ -1,9 +1,9 @@
 package dev.dbrace.runner;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.RunRecord.ProcessFigures;
 import dev.dbrace.core.result.RunRecord.ServerFigures;
-import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.run.WorkerResult;
 import dev.dbrace.db.postgres.ServerCounters;
 import dev.dbrace.runner.fork.RunExecutor;
@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Builds a {@link RunRecord} from a run's outcome; the run's probes add their figures after ({@link RunProbe}). */
 public final class RunRecords {
@@ -91,7 +92,7 @@ public final class RunRecords {
    * as "generator NAME", and the fixed body's fingerprint ({@link SameBodies}) as the generator saw it.
    */
   public static Map<String, String> serviceVersions(Map<String, String> service, Map<String, String> generator) {
-    Map<String, String> out = new java.util.TreeMap<>(service);
+    Map<String, String> out = new TreeMap<>(service);
     generator.forEach((k, v) -> out.put(k.equals(SameBodies.BYTES) || k.equals(SameBodies.SHA256) ? k : "generator " + k, v));
     return out;
   }

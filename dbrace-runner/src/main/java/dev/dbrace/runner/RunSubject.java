@@ -1,5 +1,7 @@
 package dev.dbrace.runner;
 
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.result.Race;
 import dev.dbrace.runner.fork.StackCatalog;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,7 +39,7 @@ public interface RunSubject {
   }
 
   /** The subject of one run at {@code load} (the service level sizes its generator's connections by it). */
-  default Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName)
+  default Started start(String name, LoadModel load, Path runDir, String applicationName)
       throws IOException, InterruptedException {
     return start(name, load, runDir, applicationName, List.of());
   }
@@ -46,7 +48,7 @@ public interface RunSubject {
    * The same; {@code jvmArgs} go to the subject's own JVM where it has one (a Java service: the
    * service's Flight Recorder for {@code --jfr}); a stack runs in the worker and has none.
    */
-  Started start(String name, dev.dbrace.core.load.LoadModel load, Path runDir, String applicationName, List<String> jvmArgs)
+  Started start(String name, LoadModel load, Path runDir, String applicationName, List<String> jvmArgs)
       throws IOException, InterruptedException;
 
   /** Whether the subject runs in a process of its own, apart from the worker (a service). */
@@ -55,7 +57,7 @@ public interface RunSubject {
   }
 
   /** E4's data sources as set up for the race (the service level on /notifications), for race.json; null otherwise. */
-  default dev.dbrace.core.result.Race.DataSources dataSources() {
+  default Race.DataSources dataSources() {
     return null;
   }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -47,10 +48,10 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
 
   /** The setting the runs vary over (a curve over {@code --pools} or {@code --threads}), else null. */
   public static CurvePlan.Sweep swept(List<RunRecord> runs) {
-    if (runs.stream().map(RunRecord::pool).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+    if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
       return CurvePlan.Sweep.POOL;
     }
-    if (runs.stream().map(RunRecord::threads).filter(java.util.Objects::nonNull).distinct().count() > 1) {
+    if (runs.stream().map(RunRecord::threads).filter(Objects::nonNull).distinct().count() > 1) {
       return CurvePlan.Sweep.THREADS;
     }
     return null;

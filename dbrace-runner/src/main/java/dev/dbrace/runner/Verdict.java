@@ -6,6 +6,7 @@ import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Spread;
 import dev.dbrace.core.result.Tls;
 import dev.dbrace.core.result.Verdict.Dimension;
+import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.runner.verdict.Figure;
 import dev.dbrace.runner.verdict.Judge;
 import dev.dbrace.runner.verdict.LeadTest;
@@ -482,7 +483,7 @@ public final class Verdict {
 
   /** {@code --threads}' value in words: a number, or elastic. */
   static String threadsLabel(int threads) {
-    return threads == dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS ? "elastic" : Integer.toString(threads);
+    return threads == StackConfig.ELASTIC_THREADS ? "elastic" : Integer.toString(threads);
   }
 
   /** Where a step is: its load, or over a setting sweep the step's setting. */

@@ -48,7 +48,7 @@ class RaceSettingsTest {
         .warmupMaxMs(90_000).seed(7).guards(new RaceSettings.Guards(21_000, 600_000, 11_000, 0)).build();
   }
 
-  /** A curve over --pools copied the settings through a constructor that set the request timeout to 0. */
+  /** A curve over --pools changes the pool alone: a copy that reset the request timeout to 0 would fail it. */
   @Test
   void anotherPoolKeepsEverySettingElse() {
     RaceSettings s = service();

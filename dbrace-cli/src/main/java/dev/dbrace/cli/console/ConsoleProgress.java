@@ -2,6 +2,7 @@ package dev.dbrace.cli.console;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.RunRecord;
+import dev.dbrace.core.run.WarmupRule;
 import dev.dbrace.runner.Durations;
 import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.StackRounds;
@@ -60,7 +61,7 @@ public final class ConsoleProgress implements RunListener {
       case LoadModel.Open o -> o.durationMs();
     };
     boolean byCount = !warm && executions > 0;
-    boolean auto = warmupMs == dev.dbrace.core.run.WarmupRule.AUTO;
+    boolean auto = warmupMs == WarmupRule.AUTO;
     // an auto warm-up's bar runs to its cap; it usually ends well before, when the run is steady
     long max = warm ? Math.max(1, (auto ? warmupMaxMs : warmupMs) / 100) : byCount ? executions : durationMs / 100;
     bar = new ProgressBarBuilder()

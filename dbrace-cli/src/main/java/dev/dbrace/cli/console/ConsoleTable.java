@@ -5,6 +5,7 @@ import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
 import dev.dbrace.core.result.Spread;
 import dev.dbrace.runner.CapacitySearch;
+import dev.dbrace.runner.CurvePlan;
 import dev.dbrace.runner.StackRounds;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -53,8 +55,8 @@ public final class ConsoleTable {
     List<StackRounds> groups = StackRounds.group(runs);
     boolean rounds = groups.stream().anyMatch(g -> g.runs().size() > 1);
     // a curve over --pools or --threads: every step has the same load, and the step's setting tells them apart
-    dev.dbrace.runner.CurvePlan.Sweep swept = StackRounds.swept(runs);
-    java.util.function.Function<StackRounds, String> point = g -> g.load() + " " + StackRounds.setting(g.runs().getFirst(), swept);
+    CurvePlan.Sweep swept = StackRounds.swept(runs);
+    Function<StackRounds, String> point = g -> g.load() + " " + StackRounds.setting(g.runs().getFirst(), swept);
     boolean loads = groups.stream().map(point).distinct().count() > 1;
     boolean notIssued = runs.stream().anyMatch(r -> r.result().notIssued() > 0);
     // the service level's time to first item: columns only where some run recorded it
@@ -122,7 +124,7 @@ public final class ConsoleTable {
         .map(r -> r.probes().runnerCpu().cpuPercent()).toList();
     if (!runner.isEmpty()) {
       Spread s = Spread.of(runner);
-      out.println(String.format(java.util.Locale.ROOT, "dbrace's runner JVM while measuring: %.1f %% of a core"
+      out.println(String.format(Locale.ROOT, "dbrace's runner JVM while measuring: %.1f %% of a core"
           + " (median of %d runs, %.1f-%.1f), in none of the figures above", s.median(), s.n(), s.min(), s.max()));
     }
     List<String> unsettled = groups.stream().flatMap(g -> g.unsettled().stream().map(g::label)).toList();
@@ -189,8 +191,8 @@ public final class ConsoleTable {
 
   private static String shortLoad(RunRecord r) {
     return switch (r.loadModel()) {
-      case dev.dbrace.core.load.LoadModel.Open o -> fmt("open %,.0f/s", o.rate());
-      case dev.dbrace.core.load.LoadModel.Closed c -> "closed c=" + c.concurrency();
+      case LoadModel.Open o -> fmt("open %,.0f/s", o.rate());
+      case LoadModel.Closed c -> "closed c=" + c.concurrency();
       case null -> r.load();
     };
   }

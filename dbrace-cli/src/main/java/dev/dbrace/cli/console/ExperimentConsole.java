@@ -2,7 +2,9 @@ package dev.dbrace.cli.console;
 
 import dev.dbrace.core.experiment.ExperimentResult;
 import dev.dbrace.core.experiment.ExperimentRun;
+import dev.dbrace.runner.experiment.ExperimentSession;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 
 /** An experiment's tables as aligned text, then its finding (or why there is none). */
@@ -12,22 +14,22 @@ public final class ExperimentConsole {
   private ExperimentConsole() {}
 
   /** An experiment on the console: its messages on {@code err}, its tables, finding and files on {@code out}. */
-  public static dev.dbrace.runner.experiment.ExperimentSession.Output output(PrintStream out, PrintStream err) {
-    return new dev.dbrace.runner.experiment.ExperimentSession.Output() {
+  public static ExperimentSession.Output output(PrintStream out, PrintStream err) {
+    return new ExperimentSession.Output() {
       @Override
       public void message(String line) {
         err.println("dbrace: " + line);
       }
 
       @Override
-      public void finished(ExperimentRun run, java.nio.file.Path file) {
+      public void finished(ExperimentRun run, Path file) {
         out.println();
         print(out, run);
         out.println("results: " + file);
       }
 
       @Override
-      public void reportWritten(java.nio.file.Path report) {
+      public void reportWritten(Path report) {
         out.println("report:  " + report);
       }
     };

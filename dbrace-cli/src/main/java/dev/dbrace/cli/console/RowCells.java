@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The figures of one row of the race's table ({@link ConsoleTable}), one stack at one load point, by column header:
@@ -17,7 +18,7 @@ final class RowCells {
   private RowCells() {}
 
   /**
-   * The figures' cells by column, from the ok rounds; a lone run cut short (hung, interrupted) shows its own as before.
+   * The figures' cells by column, from the ok rounds; a lone run cut short (hung, interrupted) shows its own so far.
    * A column without a cell here shows "-".
    */
   static Map<String, String> figures(StackRounds g, double best, boolean ttfb) {
@@ -79,7 +80,7 @@ final class RowCells {
     return s.n() > 1 ? median + " (" + fmt(format, s.min()) + "-" + fmt(format, s.max()) + ")" : median;
   }
 
-  private static double median(List<RunRecord> runs, java.util.function.ToDoubleFunction<RunRecord> figure) {
+  private static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> figure) {
     return Spread.of(runs.stream().map(figure::applyAsDouble).toList()).median();
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.dbrace.cli.TestDb;
+import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.db.postgres.StatementCounts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -46,7 +47,7 @@ public class StatementCountsIT {
       ddl.execute("DROP TABLE IF EXISTS sc_flags");
       ddl.execute("CREATE TABLE sc_flags (id integer PRIMARY KEY, flag boolean)");
       long before = StatementCounts.calls(admin, List.of(workload));
-      try (PreparedStatement ps = client.prepareStatement(dev.dbrace.core.spi.StackConfig.toJdbcPlaceholders(workload))) {
+      try (PreparedStatement ps = client.prepareStatement(StackConfig.toJdbcPlaceholders(workload))) {
         for (int i = 1; i <= 5; i++) {
           ps.setInt(1, i);
           ps.executeUpdate();

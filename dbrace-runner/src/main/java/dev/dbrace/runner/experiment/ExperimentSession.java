@@ -6,6 +6,7 @@ import dev.dbrace.core.experiment.ExperimentRun;
 import dev.dbrace.core.experiment.ExperimentSpec;
 import dev.dbrace.core.run.Json;
 import dev.dbrace.core.run.RunStatus;
+import dev.dbrace.report.HtmlReport;
 import dev.dbrace.runner.DatabaseSession;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.ResultStore;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -88,7 +90,7 @@ public final class ExperimentSession {
       return main;
     }
     ExperimentResult merged = main.result();
-    List<String> failed = new java.util.ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (ExperimentCatalog.Part part : parts.subList(1, parts.size())) {
       output.message(entry.name() + ": the " + part.module() + " part, in a worker of its own");
       Path partDir = dir.resolve(part.module());
@@ -148,7 +150,7 @@ public final class ExperimentSession {
 
   private static void writeReport(Path dir, Output output) {
     try {
-      output.reportWritten(dev.dbrace.report.HtmlReport.write(dir));
+      output.reportWritten(HtmlReport.write(dir));
     } catch (Exception | LinkageError e) {
       output.message("could not write the HTML report: " + Secrets.redact(String.valueOf(e.getMessage()))
           + " (" + FILE + " is complete; retry with ./dbrace report " + dir + ")");

@@ -10,11 +10,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * Injects a run's faults on their schedule, from the start of the measured phase, on a thread of
@@ -39,7 +41,7 @@ public final class FaultInjector implements AutoCloseable {
   private final List<Applied> applied = new ArrayList<>();
   private Thread thread;
   private volatile Instant measureStart;
-  private volatile java.util.function.BiConsumer<List<Applied>, Instant> onApplied = (a, t) -> { };
+  private volatile BiConsumer<List<Applied>, Instant> onApplied = (a, t) -> { };
   private volatile boolean closing;
   private volatile boolean restarting;
 
@@ -60,7 +62,7 @@ public final class FaultInjector implements AutoCloseable {
   }
 
   /** Told the faults so far and the measured phase's start after each fault, on the injector's thread. */
-  public FaultInjector onApplied(java.util.function.BiConsumer<List<Applied>, Instant> action) {
+  public FaultInjector onApplied(BiConsumer<List<Applied>, Instant> action) {
     onApplied = action;
     return this;
   }
@@ -71,7 +73,7 @@ public final class FaultInjector implements AutoCloseable {
       return;
     }
     this.measureStart = measureStart;
-    long zero = System.nanoTime() - java.time.Duration.between(measureStart, Instant.now()).toNanos();
+    long zero = System.nanoTime() - Duration.between(measureStart, Instant.now()).toNanos();
     thread = Thread.ofPlatform().daemon().name("dbrace-faults").start(() -> runAll(zero));
   }
 

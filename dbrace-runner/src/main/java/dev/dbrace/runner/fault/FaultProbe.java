@@ -10,6 +10,7 @@ import dev.dbrace.runner.probe.RunProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.function.Consumer;
 
@@ -82,7 +83,7 @@ public final class FaultProbe implements RunProbe {
     if (ledger) {
       try {
         check = FaultAnalysis.ledger(admin.get(), setup.successes(), setup.workload(), setup.seed());
-      } catch (java.sql.SQLException | IOException | RuntimeException e) {
+      } catch (SQLException | IOException | RuntimeException e) {
         problem = "ledger not checked: " + Secrets.redact(String.valueOf(e.getMessage()));
       }
     } else {

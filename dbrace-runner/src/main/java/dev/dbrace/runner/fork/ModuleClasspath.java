@@ -1,5 +1,6 @@
 package dev.dbrace.runner.fork;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -43,7 +44,7 @@ public final class ModuleClasspath {
     cp.add(classes);
     String deps = Files.readString(depsFile).trim();
     if (!deps.isEmpty()) {
-      Arrays.stream(deps.split(java.io.File.pathSeparator)).map(Path::of).forEach(cp::add);
+      Arrays.stream(deps.split(File.pathSeparator)).map(Path::of).forEach(cp::add);
     }
     return List.copyOf(cp);
   }

@@ -2,6 +2,7 @@ package dev.dbrace.runner.fork;
 
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.spi.StackProvider;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,8 +70,8 @@ public final class StackCatalog {
   }
 
   /** Every stack's name. */
-  public java.util.Set<String> names() {
-    return java.util.Set.copyOf(entries.keySet());
+  public Set<String> names() {
+    return Set.copyOf(entries.keySet());
   }
 
   public List<Entry> entries() {
@@ -79,7 +80,7 @@ public final class StackCatalog {
 
   /** The named stack (a replica's, {@code name#2}, is its stack's), or a one-line error listing the known ones. */
   public Entry get(String name) {
-    Entry e = entries.get(dev.dbrace.runner.Replicas.base(name));
+    Entry e = entries.get(Replicas.base(name));
     if (e == null) {
       throw new UserError("unknown stack '" + name + "' (known: " + String.join(", ", entries.keySet()) + ")");
     }

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A race's inputs resolved: the command line's layer over the scenario's (the user's file, or one shipped under
@@ -85,7 +86,7 @@ public class RaceResolution {
       return null;
     }
     UserError.require(file == null || shipped == null, "give a scenario file or --scenario, not both");
-    java.util.Set<String> known = StackCatalog.discover(Home.dir()).names();
+    Set<String> known = StackCatalog.discover(Home.dir()).names();
     return file != null ? Scenario.load(file, known) : Scenario.shipped(shipped, level == RaceSettings.Level.SERVICE, known);
   }
 

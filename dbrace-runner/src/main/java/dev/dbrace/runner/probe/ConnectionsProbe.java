@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,7 +40,7 @@ public final class ConnectionsProbe implements RunProbe {
   private final String applicationName;
   private final Consumer<String> problem;
   private final CompletableFuture<RunRecord.Connections> reading = new CompletableFuture<>();
-  private final java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+  private final CountDownLatch stop = new CountDownLatch(1);
   private volatile Thread reader;
   /** The connection {@link #before} opened, until the reader takes it. */
   private volatile Connection early;
@@ -52,7 +53,7 @@ public final class ConnectionsProbe implements RunProbe {
 
   /**
    * Connects and reads once before the worker starts: a connection's set-up (SCRAM's 4,096 HMAC rounds, the driver's
-   * first query) made the runner's JIT compile for a third of a second at the measured phase's start, in its window.
+   * first query) at the measured phase's start would have the runner's JIT compile in its window (docs/decisions.md).
    */
   @Override
   public void before() {

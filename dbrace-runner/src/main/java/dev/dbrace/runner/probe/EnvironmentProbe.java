@@ -1,5 +1,6 @@
 package dev.dbrace.runner.probe;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.dbrace.core.result.Race;
 import dev.dbrace.runner.DatabaseSession;
 import java.io.IOException;
@@ -13,7 +14,7 @@ public final class EnvironmentProbe {
 
   public static Race.Environment of(Path home, DatabaseSession db) {
     var os = ManagementFactory.getOperatingSystemMXBean();
-    long memMb = os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() >> 20 : 0;
+    long memMb = os instanceof OperatingSystemMXBean sun ? sun.getTotalMemorySize() >> 20 : 0;
     return new Race.Environment(
         version(),
         gitRevision(home),

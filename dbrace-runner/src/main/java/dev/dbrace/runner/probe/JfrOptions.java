@@ -18,10 +18,9 @@ public final class JfrOptions {
   static final String SETTINGS_RESOURCE = "dbrace-threads.jfc";
 
   /**
-   * Where Flight Recorder starts dropping the oldest data (its own default is 250 MB). dbrace's
-   * settings wrote about 0.4 MB/s at 8,500 ops/s on jdbc-platform, so 1 GB holds a run of about
-   * 40 minutes at that rate (less at higher rates); should a file overflow, the summary notices
-   * and says its figures start late.
+   * Where Flight Recorder starts dropping the oldest data (its own default is 250 MB). At dbrace's
+   * settings 1 GB holds a run of tens of minutes (less at higher rates: docs/decisions.md); should a
+   * file overflow, the summary notices and says its figures start late.
    */
   static final String MAX_SIZE = "1g";
 

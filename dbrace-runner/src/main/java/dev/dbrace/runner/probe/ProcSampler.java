@@ -1,5 +1,14 @@
 package dev.dbrace.runner.probe;
 
+import dev.dbrace.core.run.ThreadCpu;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
 /**
  * Samples a worker's /proc every 200 ms on a daemon thread, keeping the peak thread count and
  * peak RSS of the samples taken inside the measured window ({@link #measuring}): VmHWM is the
@@ -10,10 +19,11 @@ package dev.dbrace.runner.probe;
  *
  * <p>The sampler runs in the runner's JVM beside the worker and takes CPU neither gets, so its
  * periodic readings are the process's own files only ({@link ProcStats#readProcess}); the walk over the
- * worker's threads (a file per thread, over 200 of them in a thread-per-request stack: it was most of
- * the runner's CPU while measuring) is done every {@link #WALK_EVERY}th, to keep the context switches of
- * threads that end between the window's ends, and the JIT compiler threads' CPU ({@link
- * dev.dbrace.core.run.ThreadCpu}) is read only at those ends and by {@link #sample}.
+ * worker's threads (a file per thread, over 200 of them in a thread-per-request stack: at every reading
+ * it would be most of the runner's CPU while measuring, docs/decisions.md) is done every
+ * {@link #WALK_EVERY}th, to keep the context switches of threads that end between the window's ends, and the
+ * JIT compiler threads' CPU ({@link dev.dbrace.core.run.ThreadCpu}) is read only at those ends and by
+ * {@link #sample}.
  */
 public final class ProcSampler implements AutoCloseable {
   static final String TIMELINE_HEADER = "seconds,threads,rss_mb,cpu_s";
@@ -22,29 +32,29 @@ public final class ProcSampler implements AutoCloseable {
   static final int WALK_EVERY = 5;
   private final long pid;
   private final Thread thread;
-  private final java.io.Writer timeline;
+  private final Writer timeline;
   private final long t0 = System.nanoTime();
   private long lastFlush;
   private volatile int peakThreads;
   private volatile long peakRssKb;
   private volatile boolean measuring;
-  private final dev.dbrace.core.run.ThreadCpu jit;
+  private final ThreadCpu jit;
   /** Every thread's last context-switch counts, so threads that end keep counting (guarded by this). */
-  private final java.util.Map<Long, long[]> threadSwitches = new java.util.HashMap<>();
+  private final Map<Long, long[]> threadSwitches = new HashMap<>();
 
   public ProcSampler(long pid) {
     this(pid, null);
   }
 
-  public ProcSampler(long pid, java.nio.file.Path timelineCsv) {
+  public ProcSampler(long pid, Path timelineCsv) {
     this.pid = pid;
-    this.jit = new dev.dbrace.core.run.ThreadCpu(pid);
-    java.io.Writer w = null;
+    this.jit = new ThreadCpu(pid);
+    Writer w = null;
     if (timelineCsv != null) {
       try {
-        w = java.nio.file.Files.newBufferedWriter(timelineCsv);
+        w = Files.newBufferedWriter(timelineCsv);
         w.write(TIMELINE_HEADER + "\n");
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         w = null; // the timeline is a picture, not a figure: a run goes on without it
       }
     }
@@ -116,13 +126,13 @@ public final class ProcSampler implements AutoCloseable {
     }
     long now = System.nanoTime();
     try {
-      timeline.write(String.format(java.util.Locale.ROOT, "%.2f,%d,%.1f,%.2f%n", (now - t0) / 1e9, s.threads(),
+      timeline.write(String.format(Locale.ROOT, "%.2f,%d,%.1f,%.2f%n", (now - t0) / 1e9, s.threads(),
           s.rssKb() / 1024.0, s.userS() + s.sysS()));
       if (now - lastFlush > 1_000_000_000L) {
         timeline.flush();
         lastFlush = now;
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // a full disk loses the picture, not the run
     }
   }
@@ -134,7 +144,7 @@ public final class ProcSampler implements AutoCloseable {
       try {
         thread.join(1000);
         timeline.close();
-      } catch (java.io.IOException | InterruptedException e) {
+      } catch (IOException | InterruptedException e) {
         // best effort
       }
     }

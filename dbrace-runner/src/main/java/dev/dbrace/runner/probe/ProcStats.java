@@ -1,5 +1,6 @@
 package dev.dbrace.runner.probe;
 
+import dev.dbrace.core.run.ThreadCpu;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -12,7 +13,7 @@ import java.util.Map;
  * are summed over the threads in /proc/PID/task. Linux keeps no process-wide count there, and a
  * thread that ends takes its count with it, so {@link #read} remembers each thread's
  * last count across readings: a thread pool that retires threads during a run (Vert.x's, a
- * virtual-thread scheduler's carriers) then no longer makes the run's difference negative.
+ * virtual-thread scheduler's carriers) then cannot make the run's difference negative.
  *
  * @param minorFaults page faults served without disk since the process started (minflt, field 10 of
  *     /proc/PID/stat), dead threads included
@@ -23,7 +24,7 @@ public record ProcStats(
     double userS, double sysS, long ctxVoluntary, long ctxInvoluntary, int threads, long hwmKb, long rssKb, double jitS,
     long minorFaults, long majorFaults, long atNanos) {
 
-  private static final double TICKS = dev.dbrace.core.run.ThreadCpu.TICKS;
+  private static final double TICKS = ThreadCpu.TICKS;
 
   /**
    * Null when the process is gone or /proc is unreadable. The context switches are those of every
@@ -35,7 +36,7 @@ public record ProcStats(
   }
 
   /** The same, with the JIT compiler threads' CPU from {@code jit} (a reader kept per process); 0 without. */
-  public static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit) {
+  public static ProcStats read(long pid, Map<Long, long[]> lastSeen, ThreadCpu jit) {
     return read(pid, lastSeen, jit, true);
   }
 
@@ -47,11 +48,11 @@ public record ProcStats(
     return read(pid, lastSeen, null, false);
   }
 
-  private static ProcStats read(long pid, Map<Long, long[]> lastSeen, dev.dbrace.core.run.ThreadCpu jit, boolean walk) {
+  private static ProcStats read(long pid, Map<Long, long[]> lastSeen, ThreadCpu jit, boolean walk) {
     Path proc = Path.of("/proc", Long.toString(pid));
     try {
       String stat = Files.readString(proc.resolve("stat"));
-      String[] f = dev.dbrace.core.run.ThreadCpu.statFields(stat);
+      String[] f = ThreadCpu.statFields(stat);
       long now = System.nanoTime();
       // fields after the command: state(3) ... minflt(10) majflt(12) utime(14) stime(15), numbered from 1 in proc(5)
       long minflt = Long.parseLong(f[7]);
@@ -79,7 +80,7 @@ public record ProcStats(
           rss = Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
         }
       }
-      dev.dbrace.core.run.ThreadCpu.Reading compilers = jit == null ? null : jit.read();
+      ThreadCpu.Reading compilers = jit == null ? null : jit.read();
       return new ProcStats(user, sys, vol, invol, threads, hwm, rss, compilers == null ? 0 : compilers.compilerS(),
           minflt, majflt, now);
     } catch (IOException | RuntimeException e) {

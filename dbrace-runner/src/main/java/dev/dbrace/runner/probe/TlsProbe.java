@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Reads what the server sees of a run's connections' TLS ({@code pg_stat_ssl} for the backends
@@ -34,7 +35,7 @@ public final class TlsProbe {
    * one; {@code problem} hears, in one line, why a reading failed.
    */
   public static TlsProbe start(DbTarget target, Connection open, String applicationName,
-      java.util.function.Consumer<String> problem) {
+      Consumer<String> problem) {
     CompletableFuture<Tls> f = new CompletableFuture<>();
     Thread.ofVirtual().name("dbrace-tls-probe").start(() -> {
       try (Connection c = open != null ? open : target.connect()) {

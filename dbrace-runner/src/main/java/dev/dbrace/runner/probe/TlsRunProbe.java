@@ -28,8 +28,8 @@ public final class TlsRunProbe implements RunProbe {
 
   /**
    * Connects and reads once before the worker starts, as {@link ConnectionsProbe} does: a connection opened when the
-   * measured phase began (a backend forked, SCRAM's 4,096 HMAC rounds on both sides, the runner's JIT compiling the
-   * driver's first query) cost the race's first measured second CPU on the cores it measures.
+   * measured phase begins (a backend forked, SCRAM's 4,096 HMAC rounds on both sides, the runner's JIT compiling the
+   * driver's first query) would cost the race's first measured second CPU on the cores it measures (docs/decisions.md).
    */
   @Override
   public void before() {

@@ -2,10 +2,12 @@ package dev.dbrace.runner.scenario;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.OperationSpec;
 import dev.dbrace.core.workload.ParamGen;
 import dev.dbrace.core.workload.StatementSpec;
 import dev.dbrace.core.workload.WorkloadSpec;
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.Durations;
 import dev.dbrace.runner.Home;
@@ -15,12 +17,16 @@ import dev.dbrace.runner.Slas;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.Warmups;
 import dev.dbrace.runner.fork.StackCatalog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -49,11 +55,11 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
    * name is the user's error listing those that race at the level asked for (services or stacks).
    */
   public static Scenario shipped(String name, boolean serviceLevel, Set<String> knownStacks) {
-    Map<String, Scenario> all = new java.util.TreeMap<>();
-    try (var files = java.nio.file.Files.list(shippedDir())) {
+    Map<String, Scenario> all = new TreeMap<>();
+    try (var files = Files.list(shippedDir())) {
       files.filter(f -> f.getFileName().toString().endsWith(".yaml")).forEach(f ->
           all.put(f.getFileName().toString().replaceFirst("\\.yaml$", ""), null));
-    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new UserError("cannot list the scenarios shipped with dbrace in " + shippedDir() + " (" + e.getMessage() + ")");
     }
     if (all.containsKey(name)) {
@@ -88,20 +94,20 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
    * Schema files, then seed files, for the race's engine: run once on the embedded database before
    * the race. MariaDB runs the {@code mariadb:} block's files when the file has one.
    */
-  public List<Path> setupFiles(dev.dbrace.core.spi.Engine engine) {
+  public List<Path> setupFiles(Engine engine) {
     ScenarioFile.Database db = source.database();
     if (db == null) {
       return List.of();
     }
     List<Path> all = new ArrayList<>();
-    if (engine == dev.dbrace.core.spi.Engine.MARIADB && db.mariadb() != null) {
+    if (engine == Engine.MARIADB && db.mariadb() != null) {
       all.addAll(db.mariadb().schema());
       all.addAll(db.mariadb().seed());
     } else {
       all.addAll(db.schema());
       all.addAll(db.seed());
     }
-    UserError.require(engine != dev.dbrace.core.spi.Engine.FIREBIRD || all.isEmpty(),
+    UserError.require(engine != Engine.FIREBIRD || all.isEmpty(),
         file + ": schema and seed files do not run on Firebird (Jaybird runs one statement at a time); prepare that database yourself");
     return all;
   }
@@ -175,7 +181,7 @@ public record Scenario(Path file, ScenarioFile source, WorkloadSpec workload) {
   /** The URL without its password, in any of the forms (user:pw@, ?password=) a --url may take. */
   private static String redacted(String url) {
     try {
-      return dev.dbrace.db.DbTarget.parse(url, Map.of(), null).redactedUrl();
+      return DbTarget.parse(url, Map.of(), null).redactedUrl();
     } catch (IllegalArgumentException malformed) {
       return "a malformed URL (run says why)";
     }

@@ -3,10 +3,15 @@ package dev.dbrace.runner.scenario;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.ParamGen;
+import dev.dbrace.core.workload.Workloads;
+import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RacePlan;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -27,8 +32,8 @@ public record ScenarioFile(String name, String description, Database database, L
     // a file for the service level alone (a service: block) names an endpoint, not a workload for stacks
     require(operations != null || workload != null || service != null, "missing operations (at least one)");
     require(operations == null || !operations.isEmpty(), "missing operations (at least one)");
-    require(workload == null || dev.dbrace.core.workload.Workloads.descriptions().containsKey(workload), "unknown workload '"
-        + workload + "' (known: " + String.join(", ", dev.dbrace.core.workload.Workloads.descriptions().keySet()) + ")");
+    require(workload == null || Workloads.descriptions().containsKey(workload), "unknown workload '"
+        + workload + "' (known: " + String.join(", ", Workloads.descriptions().keySet()) + ")");
     require(stacks == null || !stacks.isEmpty(), "stacks: give at least one, or leave the key out for the default");
     require(pool == null || (pool >= 1 && pool <= Defaults.POOL_MAX), "pool must be 1.." + Defaults.POOL_MAX + ", got " + pool);
     if (sla != null) {
@@ -51,7 +56,7 @@ public record ScenarioFile(String name, String description, Database database, L
       seed = seed == null ? List.of() : seed;
       if (engine != null) {
         try {
-          dev.dbrace.core.spi.Engine.of(engine);
+          Engine.of(engine);
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("engine: " + e.getMessage());
         }
@@ -69,7 +74,7 @@ public record ScenarioFile(String name, String description, Database database, L
     /** Whether the URL carries a password (user:pw@ or ?password=); a malformed URL is refused later, redacted. */
     private static boolean holdsPassword(String url) {
       try {
-        return dev.dbrace.db.DbTarget.parse(url, java.util.Map.of(), null).password() != null;
+        return DbTarget.parse(url, Map.of(), null).password() != null;
       } catch (IllegalArgumentException malformed) {
         return url.contains("password=") || url.matches("(?s)[^/]*//[^/@]*:[^/@]*@.*");
       }
@@ -90,7 +95,7 @@ public record ScenarioFile(String name, String description, Database database, L
       require(services == null || !services.isEmpty(), "service.services: give at least one, or leave the key out for every one built");
       if (endpoint != null) {
         try {
-          dev.dbrace.core.workload.Endpoints.forEndpoint(endpoint);
+          Endpoints.forEndpoint(endpoint);
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("service.endpoint: " + e.getMessage());
         }
@@ -143,7 +148,7 @@ public record ScenarioFile(String name, String description, Database database, L
     /** Every {@code $n} has its parameter and every parameter its {@code $n}. */
     static void checkPlaceholders(String sql, int params) {
       int highest = 0;
-      java.util.BitSet used = new java.util.BitSet();
+      BitSet used = new BitSet();
       Matcher m = PLACEHOLDER.matcher(sql);
       while (m.find()) {
         int n = m.group(1).length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(m.group(1));

@@ -22,14 +22,18 @@ import dev.dbrace.runner.Durations;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.Warmups;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Reads a scenario file with Jackson YAML. Every problem becomes one {@link ScenarioError} naming
@@ -69,7 +73,7 @@ public final class ScenarioReader {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new ScenarioError(file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
     }
     return parse(file, text, knownStacks);
@@ -86,7 +90,7 @@ public final class ScenarioReader {
       return f;
     } catch (JsonProcessingException e) {
       throw new ScenarioError(describe(file, e));
-    } catch (org.yaml.snakeyaml.error.YAMLException e) { // what the YAML scanner rejects below Jackson
+    } catch (YAMLException e) { // what the YAML scanner rejects below Jackson
       throw new ScenarioError(file + ":1: not valid YAML: " + firstLine(e.getMessage()));
     } catch (IOException e) {
       throw new ScenarioError(file + ": " + firstLine(e.getMessage()));
@@ -267,7 +271,7 @@ public final class ScenarioReader {
       List<String> lines;
       try {
         lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         throw bad("list: cannot read " + file + " (" + e.getClass().getSimpleName() + ")");
       }
       List<String> kept = lines.stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
@@ -313,7 +317,7 @@ public final class ScenarioReader {
       Path file;
       try {
         file = ((Path) ctxt.getAttribute(DIR)).resolve(name).normalize();
-      } catch (java.nio.file.InvalidPathException e) {
+      } catch (InvalidPathException e) {
         throw JsonMappingException.from(p, "not a file name: '" + name + "'");
       }
       if (!Files.isRegularFile(file)) {
@@ -326,9 +330,9 @@ public final class ScenarioReader {
   /** Milliseconds from text by a parser, its message the file's error: shared by the two forms below. */
   abstract static class Millis extends StdDeserializer<Long> {
     private static final long serialVersionUID = 1L;
-    private final transient java.util.function.ToLongFunction<String> parser;
+    private final transient ToLongFunction<String> parser;
 
-    Millis(java.util.function.ToLongFunction<String> parser) {
+    Millis(ToLongFunction<String> parser) {
       super(Long.class);
       this.parser = parser;
     }

@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -49,7 +51,7 @@ public final class ScenarioSetup {
       return (int) sql.substring(0, pos).chars().filter(c -> c == '\n').count() + 1;
     }
     // MariaDB: "... near 'x' at line N", counted from the start of the failing statement
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("at line (\\d+)").matcher(String.valueOf(e.getMessage()));
+    Matcher m = Pattern.compile("at line (\\d+)").matcher(String.valueOf(e.getMessage()));
     return m.find() ? Integer.parseInt(m.group(1)) : 1;
   }
 }

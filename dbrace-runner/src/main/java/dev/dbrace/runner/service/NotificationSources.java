@@ -1,12 +1,14 @@
 package dev.dbrace.runner.service;
 
 import dev.dbrace.core.result.Race;
-import dev.dbrace.core.workload.NotificationData.SlowSource;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.NotificationData;
+import dev.dbrace.core.workload.NotificationData.SlowSource;
 import dev.dbrace.core.workload.WorkloadSpec;
 import dev.dbrace.db.DbException;
 import dev.dbrace.db.DbTarget;
 import dev.dbrace.db.mongo.MongoSource;
+import dev.dbrace.db.mongo.NotificationsCollection;
 import dev.dbrace.db.postgres.SlowTable;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
@@ -80,7 +82,7 @@ public final class NotificationSources implements AutoCloseable {
       throw new UserError("--slow-source must be query or sleep, got '" + o.slowSource() + "'");
     }
     long docs = o.mongoDocuments() == null ? NotificationData.MONGO_DEFAULT_DOCUMENTS : o.mongoDocuments();
-    String bad = dev.dbrace.db.mongo.NotificationsCollection.checkSize(docs);
+    String bad = NotificationsCollection.checkSize(docs);
     if (bad != null) {
       throw new UserError("--mongo-docs: " + bad);
     }
@@ -120,7 +122,7 @@ public final class NotificationSources implements AutoCloseable {
    * it. Called once the database is up.
    */
   public void prepare(DbTarget target, Consumer<String> log) {
-    if (target.engine() != dev.dbrace.core.spi.Engine.POSTGRESQL) {
+    if (target.engine() != Engine.POSTGRESQL) {
       return; // /notifications is PostgreSQL's only (the contract): the variants on other engines answer 404
     }
     if (slow != SlowSource.QUERY) {

@@ -1,6 +1,7 @@
 package dev.dbrace.runner.service;
 
 import dev.dbrace.runner.RaceRunner;
+import dev.dbrace.runner.Replicas;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.service.host.ServiceDescriptor;
 import dev.dbrace.service.host.ServiceProcess;
@@ -50,7 +51,7 @@ public final class ServiceCatalog {
 
   /** The named variant, or a one-line error listing the known ones. */
   public ServiceVariant get(String name) {
-    ServiceVariant v = variants.get(dev.dbrace.runner.Replicas.base(name));
+    ServiceVariant v = variants.get(Replicas.base(name));
     if (v == null) {
       throw new UserError("unknown service '" + name + "' (known: "
           + (variants.isEmpty() ? "none built" : String.join(", ", variants.keySet())) + ")");

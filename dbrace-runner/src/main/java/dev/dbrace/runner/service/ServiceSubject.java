@@ -2,8 +2,11 @@ package dev.dbrace.runner.service;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
+import dev.dbrace.runner.Defaults;
+import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunSubject;
 import dev.dbrace.runner.fork.StackCatalog;
@@ -11,9 +14,11 @@ import dev.dbrace.service.host.ServiceProcess;
 import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The service level's subject: for each run, the variant's process is started fresh (so its CPU,
@@ -32,7 +37,7 @@ public final class ServiceSubject implements RunSubject {
   private final String remoteUrl;
   private final Map<String, String> generatorOptions;
   /** Each variant's library versions, read from its build once per race, not once per run. */
-  private final Map<String, Map<String, String>> versions = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Map<String, String>> versions = new ConcurrentHashMap<>();
 
   /** E4's /notifications sources, or null when the workload does not read them. */
   private final NotificationSources sources;
@@ -77,15 +82,15 @@ public final class ServiceSubject implements RunSubject {
 
   /** {@code jvmArgs} (the run's, e.g. --jfr's recording) follow the race's --jvm-arg ones; a Node service takes neither. */
   @Override
-  public Started start(String name, LoadModel load, Path runDir, String applicationName, java.util.List<String> jvmArgs)
+  public Started start(String name, LoadModel load, Path runDir, String applicationName, List<String> jvmArgs)
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
-    boolean addon = v.firebirdAddon() && target.engine() == dev.dbrace.core.spi.Engine.FIREBIRD && firebirdAddonTarget != null;
+    boolean addon = v.firebirdAddon() && target.engine() == Engine.FIREBIRD && firebirdAddonTarget != null;
     var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.setup().pool(), remoteUrl);
     Map<String, String> options = generatorOptions(load);
     List<String> serverSql = Endpoints.serverStatements(settings.loadPlan().workload());
     if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
-      throw new dev.dbrace.runner.RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
+      throw new RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
     }
     if (sources != null) {
       // the variant reads the race's slow source and, if it has a MongoDB client, MongoDB; the generator checks what it reads
@@ -94,7 +99,7 @@ public final class ServiceSubject implements RunSubject {
       options.put("secondSource", v.secondSource());
       serverSql = Endpoints.serverStatements(settings.loadPlan().workload(), sources.slow(), !v.readsMongo());
     }
-    java.util.List<String> args = new java.util.ArrayList<>(settings.setup().workerJvmArgs());
+    List<String> args = new ArrayList<>(settings.setup().workerJvmArgs());
     args.addAll(jvmArgs);
     ServiceProcess p = ServiceCatalog.startReady(v, settings.setup().java(), args, env, applicationName, runDir);
     options.put("url", p.url());
@@ -114,7 +119,7 @@ public final class ServiceSubject implements RunSubject {
    * closed-loop probe's 64.
    */
   public static int connectionsFor(LoadModel load) {
-    return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), dev.dbrace.runner.Defaults.MAX_CLOSED_CONNECTIONS)
-        : dev.dbrace.runner.Defaults.OPEN_CONNECTIONS;
+    return load instanceof LoadModel.Closed c ? Math.min(c.concurrency(), Defaults.MAX_CLOSED_CONNECTIONS)
+        : Defaults.OPEN_CONNECTIONS;
   }
 }

@@ -3,6 +3,7 @@ package dev.dbrace.runner.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.service.host.ServiceVariant;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ public final class ServiceVersions {
     if (!Files.isRegularFile(file)) {
       return out;
     }
-    for (String entry : Files.readString(file).strip().split(java.io.File.pathSeparator)) {
+    for (String entry : Files.readString(file).strip().split(File.pathSeparator)) {
       Path jar = Path.of(entry);
       Path versionDir = jar.getParent();
       if (versionDir == null || versionDir.getParent() == null) {

@@ -2,6 +2,8 @@ package dev.dbrace.runner.verdict;
 
 import dev.dbrace.core.result.Race;
 import dev.dbrace.core.result.RunRecord;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -16,7 +18,7 @@ import java.util.function.ToDoubleFunction;
  * @param disqualified why a stack cannot lead on this figure (null when it can), from its ok rounds
  */
 public record Figure(String name, String label, boolean higherIsBetter, ToDoubleFunction<RunRecord> value,
-    Function<java.util.List<RunRecord>, String> disqualified) {
+    Function<List<RunRecord>, String> disqualified) {
 
   /** Verified completions per second in the measured window: what a closed loop is judged on. */
   public static Figure throughput() {
@@ -34,15 +36,14 @@ public record Figure(String name, String label, boolean higherIsBetter, ToDouble
     return new Figure("latency", pct + " ms", false, r -> sla == null ? r.result().latencyMs().p99() : sla.latencyOf(r),
         rounds -> {
           double rate = LeadTest.median(rounds.stream().mapToDouble(RunRecord::errorRate).toArray());
-          return rate > budget ? String.format(java.util.Locale.ROOT, "%.2f %% errors and refusals, over the %.2f %% budget",
+          return rate > budget ? String.format(Locale.ROOT, "%.2f %% errors and refusals, over the %.2f %% budget",
               100 * rate, 100 * budget) : null;
         });
   }
 
   /**
    * The worker's CPU per 1,000 verified operations. A stack whose runs verified under half of what they issued
-   * cannot lead: CPU over a few successes among many failures says nothing (E4's full load once gave a "177x"
-   * over 3 answers).
+   * cannot lead: CPU over a few successes among many failures says nothing (docs/decisions.md).
    */
   public static Figure cpu() {
     return new Figure("cpu", "cpu ms per 1k ops", false, r -> r.process() == null ? Double.NaN : r.process().cpuMsPer1kOps(),

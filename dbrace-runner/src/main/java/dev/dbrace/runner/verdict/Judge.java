@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Judges a verdict's figures across the stacks by {@link LeadTest}, at levels that add up to 5 % for the verdict as a
@@ -47,8 +48,8 @@ public final class Judge {
       prepared.add(values.isEmpty() && excluded.isEmpty() ? null
           : new Prepared(q, values, excluded, values.isEmpty() ? null : LeadTest.compare(values, q.figure().higherIsBetter())));
     }
-    List<LeadTest.Comparisons> compared = prepared.stream().filter(java.util.Objects::nonNull)
-        .map(Prepared::comparisons).filter(java.util.Objects::nonNull).toList();
+    List<LeadTest.Comparisons> compared = prepared.stream().filter(Objects::nonNull)
+        .map(Prepared::comparisons).filter(Objects::nonNull).toList();
     List<LeadTest.Ranking> rankings = LeadTest.rank(compared,
         equal ? LeadTest.equalLevels(compared.size()) : LeadTest.levels(compared.size()));
     List<Verdict.Dimension> out = new ArrayList<>();

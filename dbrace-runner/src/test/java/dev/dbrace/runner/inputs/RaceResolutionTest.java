@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.spi.Engine;
+import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RaceSettings.Level;
@@ -102,7 +103,7 @@ class RaceResolutionTest {
     assertEquals(new LoadModel.Closed(0, 2_000, 2), r.loadModel(), "--duration replaces the file's executions, not its concurrency");
     assertEquals(1_000, r.warmup(), "the file's");
     assertEquals(Defaults.WARMUP_MAX.toMillis(), settings(r).loadPlan().warmupMaxMs(), "the default");
-    assertEquals(dev.dbrace.core.spi.StackConfig.ELASTIC_THREADS, settings(r).setup().threads());
+    assertEquals(StackConfig.ELASTIC_THREADS, settings(r).setup().threads());
   }
 
   @Test

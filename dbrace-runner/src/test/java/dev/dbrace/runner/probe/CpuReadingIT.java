@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +32,8 @@ public class CpuReadingIT {
             + "print('reaped', flush=True)\ntime.sleep(60)");
     try (BufferedReader out = new BufferedReader(new InputStreamReader(parent.getInputStream()));
         PrintStream in = new PrintStream(parent.getOutputStream(), true)) {
-      java.util.Set<String> seen = new java.util.HashSet<>(java.util.List.of(out.readLine(), out.readLine()));
-      assertEquals(java.util.Set.of("busy", "forked"), seen);
+      Set<String> seen = new HashSet<>(List.of(out.readLine(), out.readLine()));
+      assertEquals(Set.of("busy", "forked"), seen);
       CpuReading live = CpuReading.tree(parent.pid());
       assertNotNull(live);
       assertTrue(cpu(live) >= 0.45, "the live child's CPU counts: " + cpu(live) + " s");
@@ -38,8 +43,8 @@ public class CpuReadingIT {
           in.println("reap");
           try {
             assertEquals("reaped", out.readLine());
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
           }
         }
       });

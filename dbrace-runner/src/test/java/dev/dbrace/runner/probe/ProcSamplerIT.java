@@ -3,6 +3,9 @@ package dev.dbrace.runner.probe;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +20,7 @@ public class ProcSamplerIT {
     Process child = PythonChild.start("a child that frees memory at once",
         "import sys, time\nb = bytearray(300 * 1024 * 1024)\nprint('allocated', flush=True)\ndel b\n"
             + "print('freed', flush=True)\ntime.sleep(30)");
-    try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
+    try (var out = new BufferedReader(new InputStreamReader(child.getInputStream()));
         ProcSampler sampler = new ProcSampler(child.pid())) {
       assertTrue(out.readLine().equals("allocated") && out.readLine().equals("freed"));
       Thread.sleep(300);
@@ -61,8 +64,8 @@ public class ProcSamplerIT {
         "import sys, threading, time\nprint('ready', flush=True)\nsys.stdin.readline()\n"
             + "def nap():\n    for _ in range(2000): time.sleep(0.001)\n"
             + "t = threading.Thread(target=nap)\nt.start()\nt.join()\nprint('done', flush=True)\ntime.sleep(30)");
-    try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()));
-        var in = new java.io.PrintStream(child.getOutputStream(), true);
+    try (var out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+        var in = new PrintStream(child.getOutputStream(), true);
         ProcSampler sampler = new ProcSampler(child.pid())) {
       assertTrue(out.readLine().equals("ready"));
       ProcStats start = sampler.measuring(true);

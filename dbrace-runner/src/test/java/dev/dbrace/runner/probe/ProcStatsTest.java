@@ -3,13 +3,16 @@ package dev.dbrace.runner.probe;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Context switches of threads that end during a run still count (they made the difference negative
- * before); page faults are the kernel's own counts of the process.
+ * Context switches of threads that end during a run still count (lost, they would make the difference
+ * negative); page faults are the kernel's own counts of the process.
  */
 public class ProcStatsTest {
 
@@ -46,14 +49,14 @@ public class ProcStatsTest {
     assertNotNull(before);
     assertTrue(before.minorFaults() > 0, "a JVM has faulted pages in by now: " + before);
     assertTrue(before.majorFaults() >= 0, before.toString());
-    java.nio.ByteBuffer fresh = java.nio.ByteBuffer.allocateDirect(32 << 20); // zeroed: every page touched
+    ByteBuffer fresh = ByteBuffer.allocateDirect(32 << 20); // zeroed: every page touched
     for (int i = 0; i < fresh.capacity(); i += 4096) {
       fresh.put(i, (byte) 1);
     }
     ProcStats after = ProcStats.read(pid, new HashMap<>());
     assertTrue(after.minorFaults() > before.minorFaults(), "32 MB of fresh pages faulted in: " + before + " -> " + after);
     // the same field read independently: /proc/PID/stat's 10th field (minflt) is at least the reading's
-    String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
     long minflt = Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[10 - 3]);
     assertTrue(minflt >= after.minorFaults() && minflt - after.minorFaults() < 100_000, minflt + " vs " + after);
     assertTrue(after.atNanos() > before.atNanos(), "each reading has its time");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dbrace.runner.Defaults;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -167,7 +168,7 @@ class LeadTestTest {
     System.out.print(table);
   }
 
-  /** The cases: two lucky rounds do not crown a leader; 0.70x over rounds that do not cross is behind. */
+  /** Two lucky rounds do not crown a leader; 0.70x over rounds that do not cross is behind. */
   @Test
   void twoRoundsAreNotTestedAndAThirtyPercentGapIsSeen() {
     LeadTest.Ranking two = LeadTest.rank(Map.of("jdbc-platform", new double[] {66_000, 67_200},
@@ -212,12 +213,12 @@ class LeadTestTest {
   void aProvenComparisonPassesItsShareToTheOthers() {
     assertEquals(0.049, LeadTest.weightedHolm(new double[] {0.049}, new double[] {0.05})[0], 1e-12);
     double[] two = LeadTest.weightedHolm(new double[] {0.001, 0.049}, new double[] {0.025, 0.025});
-    assertTrue(two[0] <= 0.05 && two[1] <= 0.05, "0.001 within 0.025, then 0.049 within the whole: " + java.util.Arrays.toString(two));
+    assertTrue(two[0] <= 0.05 && two[1] <= 0.05, "0.001 within 0.025, then 0.049 within the whole: " + Arrays.toString(two));
     assertTrue(Double.isNaN(LeadTest.weightedHolm(new double[] {0.001, Double.NaN}, new double[] {0.025, 0.025})[1]),
         "an untested comparison is never proven");
     // a verdict of five figures: the main one at 2.5 %, each other at 0.625 %
     double[] levels = LeadTest.levels(5);
-    assertEquals(List.of(0.025, 0.00625, 0.00625, 0.00625, 0.00625), java.util.Arrays.stream(levels).boxed().toList());
+    assertEquals(List.of(0.025, 0.00625, 0.00625, 0.00625, 0.00625), Arrays.stream(levels).boxed().toList());
     assertTrue(LeadTest.weightedHolm(new double[] {0.02, 1, 1, 1, 1}, levels)[0] <= 0.05, "0.02 proves a main lead");
     assertTrue(LeadTest.weightedHolm(new double[] {1, 0.02, 1, 1, 1}, levels)[1] > 0.05, "not a CPU one alone");
     assertTrue(LeadTest.weightedHolm(new double[] {0, 0.02, 0, 0, 0}, levels)[1] <= 0.05,
