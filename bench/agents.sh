@@ -6,7 +6,7 @@
 # in each, then per round runs `./dbrace run` locally and `./dbrace run --agents 1 --bind BRIDGE` (same stacks, load,
 # duration, warm-up; the embedded database on the bridge for the agent's run) and prints, per round and as medians,
 # the agent run's throughput and CPU per 1,000 operations as ratios to the local run's, and the controller's (the
-# runner JVM's) % of a core while measuring. With -n N > 1 it also runs the same race with --agents 1..N and prints
+# runner JVM's) % of a core while measuring, beside the local runner's. With -n N > 1 it also runs the same race with --agents 1..N and prints
 # throughput, p99 and the server's CPU per step (on one shared box the agents share its cores: no scaling is expected).
 #
 #   bench/agents.sh [-s STACK] [-c CONCURRENCY] [-t SECONDS] [-w WARMUP] [-r ROUNDS] [-n AGENTS]
@@ -57,18 +57,19 @@ race() { # OUT ARGS... : one race, its race.json's first run as one line of figu
     (.server_cpu.cpu_ms_per_1k_ops // 0)] | @tsv' "$out/race.json"
 }
 
-printf "%-6s %12s %12s %8s %12s %12s %8s %14s\n" round "local ops/s" "agent ops/s" ratio "local cpu/1k" "agent cpu/1k" ratio "controller %cpu"
-TR=(); CR=(); CC=()
+printf "%-6s %12s %12s %8s %12s %12s %8s %14s %14s\n" round "local ops/s" "agent ops/s" ratio "local cpu/1k" "agent cpu/1k" \
+  ratio "runner %cpu" "controller %cpu"
+TR=(); CR=(); CC=(); LC=()
 for r in $(seq 1 "$ROUNDS"); do
-  read -r lt lc _ _ _ < <(race "$WORK/local-$r")
+  read -r lt lc lctl _ _ < <(race "$WORK/local-$r")
   read -r at ac actl _ _ < <(race "$WORK/agent-$r" --agents 1 --bind "$NET.1" --cluster-key "$WORK/key.p12")
   tr=$(echo "$at / $lt" | bc -l); cr=$(echo "$ac / $lc" | bc -l)
-  TR+=("$tr"); CR+=("$cr"); CC+=("$actl")
-  printf "%-6s %12.0f %12.0f %8.3f %12.2f %12.2f %8.3f %14.1f\n" "$r" "$lt" "$at" "$tr" "$lc" "$ac" "$cr" "$actl"
+  TR+=("$tr"); CR+=("$cr"); CC+=("$actl"); LC+=("$lctl")
+  printf "%-6s %12.0f %12.0f %8.3f %12.2f %12.2f %8.3f %14.1f %14.1f\n" "$r" "$lt" "$at" "$tr" "$lc" "$ac" "$cr" "$lctl" "$actl"
 done
 median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-printf "median: agent/local throughput %.3f, CPU per 1,000 ops %.3f; controller %.1f %% of a core while measuring\n" \
-  "$(median "${TR[@]}")" "$(median "${CR[@]}")" "$(median "${CC[@]}")"
+printf "median: agent/local throughput %.3f, CPU per 1,000 ops %.3f; runner JVM while measuring: %.1f %% of a core locally, \
+%.1f %% as the agents' controller\n" "$(median "${TR[@]}")" "$(median "${CR[@]}")" "$(median "${LC[@]}")" "$(median "${CC[@]}")"
 
 if [ "$N" -gt 1 ]; then
   printf "\n%-7s %12s %10s %22s\n" agents "ops/s" "p99 ms" "server cpu ms/1k ops"
