@@ -44,6 +44,21 @@ class BadInputTest {
   }
 
   /** --spike: the form, then against the load; refused (not dropped) where no open loop takes it. */
+  /** --agents: what it needs, and what agents cannot do yet, refused in one line before any cluster is joined. */
+  @Test
+  void badAgents() {
+    assertOneLineError(Cli.run("run", "--bind", "127.0.0.1"), "--bind, --join and --cluster-key are for --agents");
+    assertOneLineError(Cli.run("run", "--agents", "0", "--bind", "127.0.0.1"), "--agents must be 1..1000, got 0");
+    assertOneLineError(Cli.run("run", "--agents", "2"), "--agents needs --bind ADDR");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "0.0.0.0"), "the wildcard address binds no member");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "192.0.2.77"), "is not an address of this host");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--jfr"), "--jfr is not for --agents yet");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--load", "open", "--rate", "100",
+        "--spike", "500@1s+1s"), "--spike is not for --agents yet");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--load", "open", "--rate", "100",
+        "--faults", "kill-connections@1s"), "--faults is not for --agents yet");
+  }
+
   @Test
   void badSpikes() {
     assertOneLineError(Cli.run("run", "--load", "open", "--rate", "100", "--spike", "soon"), "is not RATE@AT+FOR");
