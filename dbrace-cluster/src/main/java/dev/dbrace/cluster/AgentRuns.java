@@ -119,6 +119,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
       RunSpec local = new RunSpec(spec.runId(), spec.stack(), spec.endpoint(), spec.setup(), spec.plan(),
           new RunSpec.LogFiles(runDir.resolve("latency.hlog").toString(), null));
       String password = password(spec.endpoint());
+      Secrets.register(password); // a driver's message echoing it is redacted here, before it leaves the agent
       RunExecutor executor = part.executor();
       executor.onSettled(ended -> send(order, new PartEvent.Settled(order.runId(), node.nodeId(), ended)))
           .onMeasure(at -> {
