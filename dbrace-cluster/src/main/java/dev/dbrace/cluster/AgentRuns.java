@@ -9,6 +9,7 @@ import dev.dbrace.core.load.LoadModel;
 import dev.dbrace.core.run.Progress;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.run.RunStatus;
+import dev.dbrace.core.run.WorkerResult;
 import dev.dbrace.db.postgres.PgPass;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceSettings;
@@ -128,7 +129,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
           })
           .onWindowClosed(at -> send(order, new PartEvent.WindowClosed(order.runId(), node.nodeId())));
       RunExecutor.Outcome out = executor.run(catalog.get(order.stack()), local, password, runDir, List.of(), 0);
-      report = new PartReport(node.nodeId(), host, spec.plan().share(), out.status(), out.message(), out.result(),
+      report = new PartReport(node.nodeId(), host, spec.plan().share(), out.status(), out.message(), redacted(out.result()),
           RunRecords.process(out), out.stderrTail(), out.wallS(), measureStart[0] == 0 ? null : measureStart[0],
           files(runDir));
     } catch (Exception | LinkageError e) {
@@ -147,6 +148,18 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
     send(order, new PartEvent.Reported(order.runId(), node.nodeId(), report));
     log.accept("run " + order.runId() + ": " + report.status() + (report.result() == null ? ""
         : ", " + report.result().ops() + " operations verified") + "; idle");
+  }
+
+  /** The worker's figures with its error texts redacted, as the controller would: they travel to it. */
+  private static WorkerResult redacted(WorkerResult r) {
+    if (r == null) {
+      return null;
+    }
+    Map<String, Long> kinds = new LinkedHashMap<>();
+    r.errorsByKind().forEach((k, v) -> kinds.merge(Secrets.redact(k), v, Long::sum));
+    Map<String, String> samples = new LinkedHashMap<>();
+    r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
+    return r.relabelled(r.versions(), kinds, samples);
   }
 
   /**
