@@ -28,10 +28,26 @@ import picocli.CommandLine.Option;
  * service level) is refused, never silently done on one box.
  */
 final class AgentOptions {
-  @Option(names = "--agents", paramLabel = "N", description = "Share every run among N agents (./dbrace agent on other "
-      + "hosts, joining this one at --bind): each drives its part of the load with a pool of its own; the figures are "
-      + "merged (docs/scale-out.md).")
-  Integer agents;
+  @Option(names = "--agents", paramLabel = "N", split = ",", description = "Share every run among N agents (./dbrace "
+      + "agent on other hosts, joining this one at --bind): each drives its part of the load with a pool of its own; the "
+      + "figures are merged (docs/scale-out.md). curve takes a list (1,2,4): a scale curve, the same load per agent.")
+  List<Integer> agents;
+
+  /** The one count a race's runs are shared by (a list is a scale curve's); null without --agents. */
+  Integer count() {
+    UserError.require(agents == null || agents.size() == 1,
+        "--agents takes one count here; a list of counts (1,2,4) is curve's scale curve");
+    return agents == null ? null : agents.getFirst();
+  }
+
+  /** The counts of a scale curve, in rising order, when --agents is a list; null otherwise. */
+  List<Integer> scale() {
+    if (agents == null || agents.size() < 2) {
+      return null;
+    }
+    agents.forEach(k -> UserError.require(k >= 1 && k <= 1000, "--agents must be 1..1000, got " + k));
+    return agents.stream().sorted().distinct().toList();
+  }
 
   @Option(names = "--bind", paramLabel = "ADDR", description = "With --agents: this host's address the agents reach "
       + "(the cluster's ports and the embedded database listen on it).")
@@ -55,7 +71,10 @@ final class AgentOptions {
       UserError.require(bind == null && join == null && key == null, "--bind, --join and --cluster-key are for --agents");
       return new Shared(request, null);
     }
-    UserError.require(agents >= 1 && agents <= 1000, "--agents must be 1..1000, got " + agents);
+    for (int k : agents) {
+      UserError.require(k >= 1 && k <= 1000, "--agents must be 1..1000, got " + k);
+    }
+    int wanted = agents.stream().mapToInt(Integer::intValue).max().orElseThrow();
     UserError.require(bind != null, "--agents needs --bind ADDR: this host's address the agents reach");
     UserError.require(request.faults() == null, "--faults is not for --agents yet: run it on one box");
     UserError.require(!request.settings().setup().jfr(), "--jfr is not for --agents yet: run it on one box");
@@ -75,9 +94,9 @@ final class AgentOptions {
     ClusterSettings settings = ClusterSettings.of(address, ClusterSettings.DEFAULT_PORT, ClusterSettings.DEFAULT_BUS_PORT,
         join == null ? List.of() : Endpoint.parseList(join, ClusterSettings.DEFAULT_PORT),
         ClusterKey.load(key != null ? key : ClusterKey.defaultFile()));
-    ClusterWorkers workers = ClusterWorkers.open(settings, agents, Duration.ofMillis(timeoutMs), log);
+    ClusterWorkers workers = ClusterWorkers.open(settings, wanted, Duration.ofMillis(timeoutMs), log);
     List<String> hosts = workers.agents().stream().map(AgentHello::describe).toList();
-    return new Shared(request.withShared(new SharedRuns(workers, agents, hosts, reach)), workers);
+    return new Shared(request.withShared(new SharedRuns(workers, wanted, hosts, reach)), workers);
   }
 
   /** The network of the interface {@code address} is on, in CIDR form: where the agents connect from. */

@@ -6,6 +6,7 @@ import dev.dbrace.runner.CurvePlan;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.inputs.Input;
 import dev.dbrace.runner.inputs.OpenLoad;
@@ -69,6 +70,8 @@ final class CurveCommand implements Callable<Integer> {
 
   @Mixin ServiceLevel service;
 
+  @Mixin AgentOptions agents;
+
   @Spec CommandSpec commandSpec;
 
   @Override
@@ -86,7 +89,19 @@ final class CurveCommand implements Callable<Integer> {
     UserError.require(stepMs > 0, "--step-duration must be > 0");
     List<LoadModel> steps = new ArrayList<>();
     CurvePlan plan;
-    if (setting != null) {
+    List<Integer> scale = agents.scale();
+    if (scale != null) {
+      UserError.require(setting == null, "sweep one setting at a time: a list of --agents, or --pools, or a list of --threads");
+      UserError.require((rates == null || rates.size() == 1) && (concurrencies == null || concurrencies.size() == 1)
+          && (rates == null) != (concurrencies == null), "a scale curve (a list of --agents) runs one load per agent: "
+          + "give one --rates or one --concurrencies value, which every agent gets");
+      UserError.require(scale.size() <= Defaults.CURVE_MAX_STEPS, "at most " + Defaults.CURVE_MAX_STEPS + " steps, got "
+          + scale.size());
+      LoadModel perAgent = rates != null ? open.open(rates.getFirst(), stepMs)
+          : new LoadModel.Closed(0, stepMs, concurrencies.getFirst());
+      plan = CurvePlan.scale(scale, perAgent, sla, resolver.rounds());
+      steps.add(perAgent);
+    } else if (setting != null) {
       String axis = setting == CurvePlan.Sweep.POOL ? "--pools" : "a list of --threads";
       UserError.require(rates == null || concurrencies == null, "give " + axis + " one load: --rates R or --concurrencies C, not both");
       UserError.require((rates == null || rates.size() == 1) && (concurrencies == null || concurrencies.size() == 1),
@@ -132,6 +147,7 @@ final class CurveCommand implements Callable<Integer> {
     }
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight();
     if (resolver.serviceLevel()) {
+      UserError.require(agents.agents == null, "the service level is not for --agents yet");
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);
       return service.run(resolver.request(settings, plan, sla, null), race.console());
     }
@@ -139,7 +155,10 @@ final class CurveCommand implements Callable<Integer> {
     if (setting == CurvePlan.Sweep.POOL) {
       settings = settings.withPool(plan.steps().getFirst().intValue()); // the race's pool: the first step's
     }
-    return RaceSession.run(resolver.request(settings, plan, sla, null), race.console());
+    RunListener console = race.console();
+    try (AgentOptions.Shared shared = agents.open(resolver.request(settings, plan, sla, null), console::message)) {
+      return RaceSession.run(shared.request(), console);
+    }
   }
 
   /** A list of --threads: the values of a threads sweep (elastic is not a point on its axis); null for one value. */

@@ -71,6 +71,7 @@ public final class RunCommand implements Callable<Integer> {
       plan = FaultPlan.parse(faults, ((LoadModel.Open) model).durationMs(), resolver.url() == null);
     }
     RaceSettings settings = resolver.stackSettings(spec, model, resolver.concurrency(), resolver.warmup());
+    agents.count(); // refuses a list of counts: that is curve's scale curve
     RunListener console = race.console();
     try (AgentOptions.Shared shared = agents.open(resolver.request(settings, rounds, null, plan), console::message)) {
       return RaceSession.run(shared.request(), console);

@@ -171,6 +171,29 @@ class AgentRaceIT {
         .filter(h -> h.info().commandLine().orElse("").contains("WorkerMain")).toList();
   }
 
+  @Test
+  void aScaleCurveRunsTheSameLoadPerAgentOnOneThenTwoAgents() throws Exception {
+    startAgents();
+    Path out = dir.resolve("scale");
+    Files.createDirectories(out);
+    Process p = forked(out, List.of("curve", "--agents", "2,1", "--concurrencies", "8", "--stacks", "vertx",
+        "--step-duration", "3s", "--warmup", "2s"));
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), "the curve ended");
+    String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
+    assertEquals(0, p.exitValue(), log);
+    JsonNode race = JSON.readTree(out.resolve("results").resolve("race.json").toFile());
+    assertEquals("agents", race.path("settings").path("sweep").asText(), race.path("settings").toString());
+    assertEquals("[1.0,2.0]", race.path("settings").path("steps").toString());
+    JsonNode runs = race.path("runs");
+    assertEquals(2, runs.size(), log);
+    for (int k = 1; k <= 2; k++) {
+      JsonNode run = runs.get(k - 1);
+      assertEquals("ok", run.path("status").asText(), run.toString());
+      assertEquals(k, run.path("agents").size(), "step " + k + ": " + run.path("agents"));
+      assertEquals(8 * k, run.path("load_model").path("concurrency").asInt(), "8 users per agent");
+    }
+  }
+
   private void startAgents() throws Exception {
     for (int i = 0; i < 2; i++) {
       Path log = Files.createDirectories(dir.resolve("agent-" + i + "-" + System.nanoTime()));
@@ -185,9 +208,16 @@ class AgentRaceIT {
   }
 
   private static Process controller(Path out, String... args) throws IOException {
-    List<String> all = new ArrayList<>(List.of("run", "--agents", "2", "--bind", net.bridgeAddress(), "--cluster-key",
-        key.toString(), "--out", out.resolve("results").toString()));
+    List<String> all = new ArrayList<>(List.of("run", "--agents", "2"));
     all.addAll(List.of(args));
+    return forked(out, all);
+  }
+
+  /** {@code command} as a controller on the bridge, its results in {@code out/results}. */
+  private static Process forked(Path out, List<String> command) throws IOException {
+    List<String> all = new ArrayList<>(command);
+    all.addAll(List.of("--bind", net.bridgeAddress(), "--cluster-key", key.toString(), "--out",
+        out.resolve("results").toString()));
     return ForkedCli.start(out, Map.of("PGPASSWORD", PASSWORD), all.toArray(String[]::new));
   }
 

@@ -96,15 +96,25 @@ public final class ClusterWorkers implements WorkerSite, AutoCloseable {
     }
   }
 
-  /** The agents that share the next run: of those present now, the first {@code count} that came. */
+  /** The agents that share a run by default: of those present now, the first {@code count} that came. */
   public List<AgentHello> agents() {
+    return agents(wanted);
+  }
+
+  /** The first {@code count} agents present now that came (fewer when fewer are left). */
+  List<AgentHello> agents(int count) {
     List<AgentHello> present = agents.present();
-    return present.subList(0, Math.min(wanted, present.size()));
+    return present.subList(0, Math.min(count, present.size()));
   }
 
   @Override
   public WorkerRun newRun(RaceSettings settings, RunListener listener) {
-    return new SharedRun(this, settings, listener);
+    return new SharedRun(this, settings, listener, wanted);
+  }
+
+  @Override
+  public WorkerRun newRun(RaceSettings settings, RunListener listener, Integer count) {
+    return new SharedRun(this, settings, listener, count == null ? wanted : count);
   }
 
   ClusterNode node() {

@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * One run shared by the agents present when it starts: each gets its part ({@link Share}: its users or rate, every
+ * One run shared by the first {@code count} agents present when it starts: each gets its part ({@link Share}: its users or rate, every
  * N-th operation) held after warm-up; when every part still in the cluster has settled, all get the go at once, so
  * their measured phases start together; when every part has reported, the run's figures are their merge ({@link
  * SharedOutcome}) and each agent's files are kept in {@code agents/<n>-<address>/}, with the union of their interval
@@ -51,6 +51,8 @@ final class SharedRun implements WorkerRun {
   private final ClusterWorkers cluster;
   private final RaceSettings settings;
   private final RunListener listener;
+  /** How many agents share it. */
+  private final int count;
   private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
   private Consumer<Instant> onMeasure = t -> { };
   private Consumer<Instant> onWindowClosed = t -> { };
@@ -82,10 +84,11 @@ final class SharedRun implements WorkerRun {
   /** An agent's departure, put in the inbox beside its events. */
   private record Left(String agentId) {}
 
-  SharedRun(ClusterWorkers cluster, RaceSettings settings, RunListener listener) {
+  SharedRun(ClusterWorkers cluster, RaceSettings settings, RunListener listener, int count) {
     this.cluster = cluster;
     this.settings = settings;
     this.listener = listener;
+    this.count = count;
   }
 
   @Override
@@ -119,7 +122,7 @@ final class SharedRun implements WorkerRun {
   @Override
   public RunExecutor.Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir,
       List<String> extraJvmArgs, long servicePid) throws IOException, InterruptedException {
-    List<AgentHello> present = cluster.agents();
+    List<AgentHello> present = cluster.agents(count);
     List<Part> all = new ArrayList<>();
     for (Share s : Share.of(present.size())) {
       all.add(new Part(present.get(s.index()), s));

@@ -24,7 +24,7 @@ public final class CurvePlan implements RacePlan {
 
   /** What a curve's steps vary: the load (rate or concurrency) or a setting of the stacks (pool, threads). */
   public enum Sweep {
-    RATE, CONCURRENCY, POOL, THREADS;
+    RATE, CONCURRENCY, POOL, THREADS, AGENTS;
 
     /** race.json's word for it. */
     public String label() {
@@ -33,9 +33,13 @@ public final class CurvePlan implements RacePlan {
   }
 
   /**
-   * One step: the load, and the pool and platform threads its runs get (null: the race's).
+   * One step: the load, the pool and platform threads its runs get and how many agents share them (null: the race's).
    */
-  public record Step(LoadModel load, Integer pool, Integer threads) {}
+  public record Step(LoadModel load, Integer pool, Integer threads, Integer agents) {
+    Step(LoadModel load, Integer pool, Integer threads) {
+      this(load, pool, threads, null);
+    }
+  }
 
   private final List<Step> steps;
   private final Sweep sweep;
@@ -73,6 +77,19 @@ public final class CurvePlan implements RacePlan {
     return new CurvePlan(steps, setting, sla, rounds);
   }
 
+  /**
+   * A scale curve: the same load per agent on {@code agents} agents, one step per count in the order given (a closed
+   * loop's users or an open loop's rate multiplied by the count): where the database, not the client, saturates.
+   */
+  public static CurvePlan scale(List<Integer> agents, LoadModel perAgent, Race.Sla sla, int rounds) {
+    List<Step> steps = agents.stream().map(k -> new Step(switch (perAgent) {
+      case LoadModel.Closed c -> new LoadModel.Closed(c.executions() * k, c.durationMs(), c.concurrency() * k);
+      case LoadModel.Open o -> new LoadModel.Open(o.rate() * k, o.durationMs(), o.maxInFlight() * k, o.arrival(),
+          o.spikes().stream().map(sp -> new LoadModel.Spike(sp.rate() * k, sp.atMs(), sp.forMs())).toList());
+    }, null, null, k)).toList();
+    return new CurvePlan(steps, Sweep.AGENTS, sla, rounds);
+  }
+
   @Override
   public String sweep() {
     return sweep.label();
@@ -104,6 +121,7 @@ public final class CurvePlan implements RacePlan {
     return switch (sweep) {
       case POOL -> s.pool();
       case THREADS -> s.threads();
+      case AGENTS -> s.agents();
       default -> x(s.load());
     };
   }
@@ -135,7 +153,8 @@ public final class CurvePlan implements RacePlan {
         int pool = step.pool() == null ? settings.setup().pool() : step.pool();
         int threads = step.threads() == null ? settings.setup().threads() : step.threads();
         for (String stack : RacePlan.roundOrder(live, round)) {
-          RunRecord r = runner.run(new RunSlot(stack, step.load(), pool, threads, RunSlot.Purpose.CURVE, i + 1, round),
+          RunRecord r = runner.run(new RunSlot(stack, step.load(), pool, threads, RunSlot.Purpose.CURVE, i + 1, round,
+              step.agents()),
               total - done - 1);
           done++;
           String why = saturated(r, step.load());
@@ -145,7 +164,7 @@ public final class CurvePlan implements RacePlan {
         }
       }
       // a bigger pool or more threads may do better where a smaller one drowned: a setting's series runs on
-      if (i < steps.size() - 1 && (sweep == Sweep.RATE || sweep == Sweep.CONCURRENCY)) {
+      if (i < steps.size() - 1 && (sweep == Sweep.RATE || sweep == Sweep.CONCURRENCY || sweep == Sweep.AGENTS)) {
         for (var e : past.entrySet()) {
           live.remove(e.getKey());
           total -= (steps.size() - i - 1) * rounds;

@@ -335,7 +335,7 @@ public final class RaceRunner {
     try (RunSubject.Started s = subject.start(name, load, runDir, app, subjectArgs)) {
       probes = probes(name, load, s, runDir, app, successes, ledger, () -> withoutFigures(slot, RunStatus.INTERRUPTED,
           "interrupted during a fault run; the faults so far and their recovery are in faults", List.of()));
-      WorkerRun executor = site.newRun(settings, listener);
+      WorkerRun executor = site.newRun(settings, listener, slot.agents());
       try {
         List<String> extra = new ArrayList<>();
         InetSocketAddress route = InetSocketAddress.createUnresolved(target.host(), target.port());

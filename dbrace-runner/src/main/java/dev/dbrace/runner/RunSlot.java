@@ -11,8 +11,16 @@ import java.util.Locale;
  *     for elastic)
  * @param step the run's position in its stack's series (0 for a plain race)
  * @param round which round of the race (1-based); rounds after the first get folders of their own
+ * @param agents how many agents share the run (a scale curve's step, {@code curve --agents 1,2,4}); null: the race's
+ *     (every agent the race waited for, or none: this machine)
  */
-public record RunSlot(String stack, LoadModel load, int pool, int threads, Purpose purpose, int step, int round) {
+public record RunSlot(String stack, LoadModel load, int pool, int threads, Purpose purpose, int step, int round,
+    Integer agents) {
+
+  /** A run on the race's agents (or this machine). */
+  public RunSlot(String stack, LoadModel load, int pool, int threads, Purpose purpose, int step, int round) {
+    this(stack, load, pool, threads, purpose, step, round, null);
+  }
 
   /** Why a run was made; race.json's {@code purpose} is its label. */
   public enum Purpose {

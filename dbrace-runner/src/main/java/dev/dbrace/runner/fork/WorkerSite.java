@@ -14,4 +14,12 @@ public interface WorkerSite {
 
   /** A fresh run's worker, for one run only. */
   WorkerRun newRun(RaceSettings settings, RunListener listener);
+
+  /**
+   * A fresh run's worker shared by {@code agents} of the site's agents (a scale curve's step); null: the site's
+   * default. A site without agents runs it here and ignores the count (the command line refuses a count without them).
+   */
+  default WorkerRun newRun(RaceSettings settings, RunListener listener, Integer agents) {
+    return newRun(settings, listener);
+  }
 }
