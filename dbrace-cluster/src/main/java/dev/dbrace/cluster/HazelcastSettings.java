@@ -32,6 +32,9 @@ final class HazelcastSettings {
     // a member that started alone looks for the members of its list this soon (defaults 300 s / 120 s)
     config.setProperty("hazelcast.merge.first.run.delay.seconds", String.valueOf(MERGE_DELAY_SECONDS));
     config.setProperty("hazelcast.merge.next.run.delay.seconds", String.valueOf(MERGE_DELAY_SECONDS));
+    // its own diagnostics run in every member while the agents measure and are read by nobody here: off
+    config.getMetricsConfig().setEnabled(false);
+    config.setProperty("hazelcast.health.monitoring.level", "OFF");
 
     NetworkConfig network = config.getNetworkConfig();
     network.setPort(settings.port()).setPortAutoIncrement(false);
