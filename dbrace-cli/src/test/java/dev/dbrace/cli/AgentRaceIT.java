@@ -194,6 +194,19 @@ class AgentRaceIT {
     }
   }
 
+  @Test
+  void agentsThatDoNotComeAreOneLineAndExit2() throws Exception {
+    Path out = dir.resolve("no-agents");
+    Files.createDirectories(out);
+    Process p = forked(out, List.of("run", "--agents", "2", "--agents-timeout", "5s", "--stacks", "vertx"));
+    assertTrue(p.waitFor(2, TimeUnit.MINUTES), "the controller gave up");
+    String err = Files.readString(out.resolve("stderr"));
+    assertEquals(2, p.exitValue(), err);
+    String last = err.lines().filter(l -> l.startsWith("dbrace: ")).reduce((a, b) -> b).orElse("");
+    assertTrue(last.contains("2 agents expected within 5 s, 0 came"), err);
+    assertTrue(!Files.exists(out.resolve("results")), "nothing was raced, no results folder");
+  }
+
   private void startAgents() throws Exception {
     for (int i = 0; i < 2; i++) {
       Path log = Files.createDirectories(dir.resolve("agent-" + i + "-" + System.nanoTime()));
