@@ -284,6 +284,20 @@ public class VerdictTest {
     assertTrue(v.contains("Not counted (no ok run with figures): vertx (hung)"), v);
   }
 
+  /** A run that agents shared and one of them left: its figures are a part of the load's, so never a lead. */
+  @Test
+  void degradedRunsAreLeftOutAndSaidSo() {
+    List<RunRecord> runs = new ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      runs.add(run("jdbc-platform", round, 9_000, 4, 300));
+      runs.add(run("vertx", round, CLOSED, round == 2 ? "degraded" : "ok", round == 2 ? 90_000 : 8_000, 3, 200, Tls.OFF,
+          "settled"));
+    }
+    String v = Verdict.race(runs, 16, 200).text();
+    assertTrue(v.contains("Not counted (no ok run with figures): vertx (round 2 degraded)"), v);
+    assertTrue(!v.startsWith("vertx"), "a degraded run's figures lead nothing: " + v);
+  }
+
   /** race.json keeps the verdict as an object; a race.json whose verdict is a string (formats 1 and 2) still reads. */
   @Test
   void theVerdictIsAnObjectInRaceJsonAndAnOldStringStillReads() throws Exception {
