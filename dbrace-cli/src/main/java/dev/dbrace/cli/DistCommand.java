@@ -4,6 +4,9 @@ import dev.dbrace.cluster.BuildId;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.UserError;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +31,7 @@ final class DistCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     long start = System.nanoTime();
+    UserError.require(out == null || !Files.isDirectory(out), "--out " + out + " is a folder: name the archive's file");
     Path home = Home.dir();
     Map<Path, List<Path>> modules = Home.modules(home);
     UserError.require(modules.containsKey(Path.of(Home.CLI_MODULE)), "nothing built under " + home + " (run ./dbrace build)");
@@ -40,7 +44,14 @@ final class DistCommand implements Callable<Integer> {
     BuildId build = BuildId.of(home);
     String name = "dbrace-" + build.shortValue();
     Path file = out != null ? out : Path.of("dist", name + ".tar.gz");
-    DistArchive.Written w = DistArchive.write(home, layout, name, file);
+    DistArchive.Written w;
+    try {
+      w = DistArchive.write(home, layout, name, file);
+    } catch (FileSystemException e) { // where it cannot be written: the user's to choose another place
+      String why = e instanceof FileAlreadyExistsException ? e.getFile() + " is a file, not a folder"
+          : e.getReason() != null ? e.getReason() + " (" + e.getFile() + ")" : "cannot create " + e.getFile();
+      throw new UserError("cannot write " + file + ": " + why);
+    }
     System.err.printf("dbrace: wrote %s (build %s, %d modules, %d jars, %.1f MB) in %.1f s; on each host: tar xzf %s, "
             + "then %s/dbrace agent --bind ADDR --join CONTROLLER%n", w.file(), build.shortValue(), modules.size(), w.jars(),
         w.bytes() / 1e6, (System.nanoTime() - start) / 1e9, w.file().getFileName(), name);

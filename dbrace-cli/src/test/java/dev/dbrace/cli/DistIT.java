@@ -83,6 +83,14 @@ class DistIT {
         Files.size(archive) / 1e6, unpackToResultSeconds);
   }
 
+  @Test
+  void anOutThatCannotBeTheArchiveIsOneLine() throws IOException {
+    assertOneLineError(Cli.run("dist", "--out", dir.toString()), "--out " + dir + " is a folder: name the archive's file");
+    Path file = Files.writeString(dir.resolve("file"), "");
+    assertOneLineError(Cli.run("dist", "--out", file.resolve("dbrace.tar.gz").toString()),
+        "cannot write " + file.resolve("dbrace.tar.gz") + ": " + file + " is a file, not a folder");
+  }
+
   /** The environment of a host with a JDK and nothing else: no Maven on the PATH, an empty home, this test's JDK. */
   private Map<String, String> freshHost() throws IOException, InterruptedException {
     Path bin = dir.resolve("bin");
