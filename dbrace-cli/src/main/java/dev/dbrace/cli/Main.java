@@ -1,5 +1,6 @@
 package dev.dbrace.cli;
 
+import dev.dbrace.cluster.BuildId;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.Secrets;
@@ -19,7 +20,7 @@ import picocli.CommandLine;
             + "race it with ./dbrace run FILE."},
     subcommands = {RunCommand.class, ValidateCommand.class, ServeRaceCommand.class, ServeCommand.class, CurveCommand.class,
         CapacityCommand.class, ReportCommand.class, CompareCommand.class, ExperimentCommand.class, ListCommand.class, DbCommand.class,
-        AgentCommand.class, ClusterKeyCommand.class, CommandLine.HelpCommand.class})
+        AgentCommand.class, ClusterKeyCommand.class, DistCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
   public static void main(String[] args) {
     int code;
@@ -77,7 +78,8 @@ public final class Main {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"dbrace " + EnvironmentProbe.version() + " (" + EnvironmentProbe.gitRevision(Home.dir()) + ")"};
+      return new String[] {"dbrace " + EnvironmentProbe.version() + " (" + EnvironmentProbe.gitRevision(Home.dir()) + "), build "
+          + BuildId.current().shortValue()};
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.dbrace.cluster;
 
+import dev.dbrace.runner.Home;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,22 +10,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 
 /**
- * Which dbrace a member runs: the SHA-256 of the contents of dbrace's own class-path entries (the jars and class folders
- * that hold {@code dev/dbrace/} classes), so two hosts that built the same sources agree and a host with one changed
- * class does not. Contents only: where the entries lie, their order, and whether a module is a jar or a class folder
- * (jar metadata, {@code META-INF/MANIFEST.MF} and {@code META-INF/maven/}, is left out) do not count. Libraries do not
- * count either. A hash of the contents of {@code ./dbrace dist}'s archive can replace this one: a member compares
- * {@link #value()}s only, and {@link #source()} says what was hashed. Immutable.
+ * Which dbrace a member runs: the SHA-256 over every jar and class folder of every module dbrace runs from its home
+ * ({@link Home#modules}: the command line's classpath and each stack's, load generator's and experiment's), each counted
+ * once, in the order of their digests. These are exactly the jars a {@code ./dbrace dist} archive holds, so an unpacked
+ * archive and the checkout it was built from agree, and an archive with one changed jar does not; where an entry lies
+ * and which classpath lists it do not count. dbrace's own entries (those holding {@code dev/dbrace/} classes) count by
+ * the files they hold, so a class folder (a checkout runs its modules from {@code target/classes}) and the jar an archive
+ * packs it into agree (jar metadata, {@code META-INF/MANIFEST.MF} and {@code META-INF/maven/}, is left out); any other
+ * jar, a library that is the same file from Maven Central everywhere, counts by its bytes, which is much quicker than
+ * reading it entry by entry. A member compares {@link #value()}s only; {@link #source()} says what was hashed. Immutable.
  *
  * @param value lower-case hex
  * @param source what was hashed, for messages
@@ -39,32 +44,34 @@ public record BuildId(String value, String source) {
 
   private static volatile BuildId current;
 
-  /** This JVM's build id: {@link #TEST_OVERRIDE_ENV} if set, else {@link #ofClassPath} of {@code java.class.path}; computed once. */
+  /** This JVM's build id: {@link #TEST_OVERRIDE_ENV} if set, else {@link #of} {@link Home#dir()}; computed once. */
   public static BuildId current() {
     BuildId id = current;
     if (id == null) {
       String override = System.getenv(TEST_OVERRIDE_ENV);
-      id = override != null && !override.isBlank() ? new BuildId(override.trim(), TEST_OVERRIDE_ENV)
-          : ofClassPath(Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-              .filter(s -> !s.isEmpty()).map(Path::of).toList());
+      id = override != null && !override.isBlank() ? new BuildId(override.trim(), TEST_OVERRIDE_ENV) : of(Home.dir());
       current = id;
     }
     return id;
   }
 
-  /** The build id of the dbrace entries among {@code classPath} (entries that do not exist are skipped). */
+  /** The build id of the dbrace at {@code home}, a source checkout or an unpacked archive. */
+  public static BuildId of(Path home) {
+    return ofClassPath(Home.modules(home).values().stream().flatMap(List::stream).distinct().toList());
+  }
+
+  /** The build id of {@code classPath}'s entries, each counted once (entries that do not exist are skipped). */
   public static BuildId ofClassPath(List<Path> classPath) {
-    List<String> rootDigests = new ArrayList<>();
+    TreeSet<String> entryDigests = new TreeSet<>();
     for (Path entry : classPath) {
       String digest = Files.isDirectory(entry) ? folderDigest(entry) : Files.isRegularFile(entry) ? jarDigest(entry) : null;
       if (digest != null) {
-        rootDigests.add(digest);
+        entryDigests.add(digest);
       }
     }
-    Collections.sort(rootDigests);
     MessageDigest all = sha256();
-    rootDigests.forEach(d -> all.update(d.getBytes(StandardCharsets.US_ASCII)));
-    return new BuildId(HexFormat.of().formatHex(all.digest()), rootDigests.size() + " dbrace class-path entries");
+    entryDigests.forEach(d -> all.update(d.getBytes(StandardCharsets.US_ASCII)));
+    return new BuildId(HexFormat.of().formatHex(all.digest()), entryDigests.size() + " jars and class folders");
   }
 
   /** The first 12 hex digits, for one-line messages. */
@@ -93,24 +100,30 @@ public record BuildId(String value, String source) {
     return digest(files);
   }
 
-  /** The digest of a jar's files if it holds dbrace classes, else null (also for a stray file that is no jar). */
+  /** The digest of a jar's files if it holds dbrace classes, else (a library, or a file that is no jar) of its bytes. */
   private static String jarDigest(Path jar) {
     TreeMap<String, byte[]> files = new TreeMap<>();
-    try (JarFile file = new JarFile(jar.toFile())) {
-      if (file.stream().noneMatch(e -> e.getName().startsWith("dev/dbrace/"))) {
-        return null;
-      }
-      for (ZipEntry e : Collections.list(file.entries())) {
-        if (!e.isDirectory() && counts(e.getName())) {
-          try (InputStream in = file.getInputStream(e)) {
-            files.put(e.getName(), fileDigest(in));
+    try {
+      try (JarFile file = new JarFile(jar.toFile())) {
+        if (file.stream().anyMatch(e -> e.getName().startsWith("dev/dbrace/"))) {
+          for (ZipEntry e : Collections.list(file.entries())) {
+            if (!e.isDirectory() && counts(e.getName())) {
+              try (InputStream in = file.getInputStream(e)) {
+                files.put(e.getName(), fileDigest(in));
+              }
+            }
           }
+          return digest(files);
         }
+      } catch (ZipException notAJar) {
+        // counted by its bytes, as a library is
+      }
+      try (InputStream in = Files.newInputStream(jar)) {
+        return HexFormat.of().formatHex(fileDigest(in));
       }
     } catch (IOException e) {
-      return null;
+      throw new UncheckedIOException("cannot read " + jar + " for the build id", e);
     }
-    return digest(files);
   }
 
   private static String digest(TreeMap<String, byte[]> fileDigests) {

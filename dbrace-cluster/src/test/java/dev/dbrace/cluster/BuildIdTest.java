@@ -16,10 +16,12 @@ import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A build id is the contents of dbrace's own class-path entries: nothing else, and all of them. */
+/** A build id is the contents of every jar and class folder dbrace runs on, wherever they lie: nothing else, and all of them. */
 class BuildIdTest {
   private static final Map<String, String> CORE = Map.of("dev/dbrace/core/A.class", "a-bytes", "core.properties", "x=1");
   private static final Map<String, String> CLI = Map.of("dev/dbrace/cli/B.class", "b-bytes");
+  private static final Map<String, String> STACK = Map.of("dev/dbrace/stacks/S.class", "s-bytes",
+      "META-INF/services/dev.dbrace.core.spi.StackProvider", "dev.dbrace.stacks.S");
   private static final Map<String, String> LIBRARY = Map.of("org/lib/C.class", "c-bytes");
 
   @TempDir
@@ -27,11 +29,12 @@ class BuildIdTest {
 
   @Test
   void jarsAndClassFoldersOfTheSameContentsAgreeWhereverAndInWhateverOrderTheyLie() throws IOException {
-    BuildId jars = BuildId.ofClassPath(List.of(jar("j/core.jar", CORE), jar("j/cli.jar", CLI), jar("j/lib.jar", LIBRARY)));
-    BuildId folders = BuildId.ofClassPath(List.of(folder("f/cli", CLI), folder("f/core", CORE), dir.resolve("missing.jar")));
+    Path lib = jar("lib.jar", LIBRARY);
+    BuildId jars = BuildId.ofClassPath(List.of(jar("j/core.jar", CORE), jar("j/cli.jar", CLI), lib));
+    BuildId folders = BuildId.ofClassPath(List.of(folder("f/cli", CLI), lib, folder("f/core", CORE), dir.resolve("missing.jar")));
     assertEquals(jars.value(), folders.value());
     assertEquals(64, jars.value().length());
-    assertEquals("2 dbrace class-path entries", jars.source());
+    assertEquals("3 jars and class folders", jars.source());
   }
 
   @Test
@@ -46,10 +49,41 @@ class BuildIdTest {
   }
 
   @Test
-  void librariesDoNotCount() throws IOException {
-    BuildId without = BuildId.ofClassPath(List.of(folder("a/core", CORE)));
-    Map<String, String> otherLibrary = Map.of("org/lib/C.class", "other-bytes");
-    assertEquals(without.value(), BuildId.ofClassPath(List.of(folder("b/core", CORE), jar("b/lib.jar", otherLibrary))).value());
+  void aLibraryCountsByItsBytesAndAJarListedTwiceOnce() throws IOException {
+    Path lib = jar("a/lib.jar", LIBRARY);
+    BuildId with = BuildId.ofClassPath(List.of(folder("a/core", CORE), lib));
+    assertNotEquals(BuildId.ofClassPath(List.of(folder("a/core", CORE))).value(), with.value());
+    assertNotEquals(with.value(), BuildId.ofClassPath(List.of(folder("a/core", CORE), jar("b/lib.jar", Map.of("org/lib/C.class",
+        "other-bytes")))).value());
+    Path copy = Files.copy(lib, dir.resolve("lib-copy.jar"));
+    assertEquals(with.value(), BuildId.ofClassPath(List.of(copy, folder("a/core", CORE), lib, copy)).value());
+    Path stray = Files.writeString(dir.resolve("notes.txt"), "not a jar");
+    assertNotEquals(with.value(), BuildId.ofClassPath(List.of(folder("a/core", CORE), lib, stray)).value());
+  }
+
+  @Test
+  void aCheckoutAndAnArchiveLaidOutFromItAgreeAndOneChangedJarIsAnotherBuild() throws IOException {
+    Path lib = jar("m2/org/lib/1.0/lib-1.0.jar", LIBRARY);
+    String core = jar("checkout/dbrace-core/target/dbrace-core.jar", CORE).toString();
+    module(folder("checkout/dbrace-cli/target/classes", CLI).getParent().getParent(), core + ":" + lib);
+    module(folder("checkout/stacks/vertx/target/classes", STACK).getParent().getParent(), core + ":" + lib);
+    Files.createDirectories(dir.resolve("archive/lib/org/lib/1.0"));
+    Files.copy(lib, dir.resolve("archive/lib/org/lib/1.0/lib-1.0.jar")); // a library is copied, byte for byte
+    jar("archive/dbrace-core/target/dbrace-core.jar", CORE);
+    module(jar("archive/dbrace-cli/target/classes.jar", CLI).getParent().getParent(),
+        "classes.jar:../../dbrace-core/target/dbrace-core.jar:../../lib/org/lib/1.0/lib-1.0.jar");
+    module(jar("archive/stacks/vertx/target/classes.jar", STACK).getParent().getParent(),
+        "classes.jar:../../../dbrace-core/target/dbrace-core.jar:../../../lib/org/lib/1.0/lib-1.0.jar");
+    BuildId checkout = BuildId.of(dir.resolve("checkout"));
+    assertEquals(checkout.value(), BuildId.of(dir.resolve("archive")).value());
+    assertEquals("4 jars and class folders", checkout.source());
+
+    jar("archive/lib/org/lib/1.0/lib-1.0.jar", Map.of("org/lib/C.class", "patched"));
+    assertNotEquals(checkout.value(), BuildId.of(dir.resolve("archive")).value());
+  }
+
+  private static void module(Path module, String entries) throws IOException {
+    Files.writeString(module.resolve("target/runtime.classpath"), entries);
   }
 
   private Path folder(String name, Map<String, String> files) throws IOException {

@@ -7,7 +7,6 @@ import dev.dbrace.runner.fork.ModuleClasspath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,15 +39,12 @@ public final class ExperimentCatalog {
   public static ExperimentCatalog discover(Path home) {
     ExperimentCatalog catalog = new ExperimentCatalog();
     Path folder = home.resolve("experiments");
-    if (Files.isDirectory(folder)) {
-      ModuleClasspath.under(folder).forEach(catalog::load);
-    }
+    ModuleClasspath.under(folder).forEach((module, cp) -> catalog.load(module.getFileName().toString(), cp));
     catalog.join();
     return catalog;
   }
 
-  private void load(List<Path> cp) {
-    String module = cp.get(0).getParent().getParent().getFileName().toString(); // <module>/target/classes
+  private void load(String module, List<Path> cp) {
     try (URLClassLoader loader = ModuleClasspath.loader(cp)) {
       for (Experiment e : ServiceLoader.load(Experiment.class, loader)) {
         Part part = new Part(module, List.copyOf(e.workerJvmArgs()), cp);

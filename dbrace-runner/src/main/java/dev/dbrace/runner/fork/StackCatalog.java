@@ -19,7 +19,7 @@ import java.util.Set;
  * The stacks built under {@code <home>/stacks/*} (or the load generators under
  * {@code <home>/generators/*}, which the worker drives through the same SPI): each module's providers are found with
  * {@link ServiceLoader} in a class loader of its own (the runner never links a driver), and each
- * stack's worker classpath is that module's classes plus its {@code target/runtime.classpath}.
+ * stack's worker classpath is that module's {@link ModuleClasspath} (a source checkout's or an unpacked archive's).
  */
 public final class StackCatalog {
   /**
@@ -49,7 +49,7 @@ public final class StackCatalog {
     if (!Files.isDirectory(dir)) {
       throw new UserError("no " + folder + "/ folder under " + home + ": is dbrace.home right?");
     }
-    for (List<Path> cp : ModuleClasspath.under(dir)) {
+    for (List<Path> cp : ModuleClasspath.under(dir).values()) {
       catalog.load(cp);
     }
     if (catalog.entries.isEmpty()) {
