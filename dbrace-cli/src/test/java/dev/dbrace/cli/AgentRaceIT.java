@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,6 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,33 +39,33 @@ class AgentRaceIT {
   static Path dir;
   private static TestNetwork net;
   private static Path key;
-  private final List<Process> agents = new ArrayList<>();
-  private final List<Path> agentLogs = new ArrayList<>();
+  /** The two agents, started once and restarted where a test killed one: each start costs seconds of JVM and join. */
+  private static final Process[] agents = new Process[2];
+  private static final Path[] agentLogs = new Path[2];
+  private static Path otherKey;
 
   @BeforeAll
   static void network() throws Exception {
     net = TestNetwork.create(2);
     key = dir.resolve("cluster-key.p12");
     assertEquals(0, Cli.run("cluster-key", "--out", key.toString()).exit());
+    otherKey = dir.resolve("other-key.p12");
+    assertEquals(0, Cli.run("cluster-key", "--out", otherKey.toString()).exit());
   }
 
   @AfterAll
-  static void gone() {
+  static void gone() throws Exception {
+    for (Process p : agents) {
+      if (p != null) {
+        p.destroy();
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+        }
+      }
+    }
     if (net != null) {
       net.close();
     }
-  }
-
-  @AfterEach
-  void stopAgents() throws Exception {
-    for (Process p : agents) {
-      p.destroy();
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-      }
-    }
-    agents.clear();
-    agentLogs.clear();
   }
 
   @Test
@@ -115,15 +115,16 @@ class AgentRaceIT {
     startAgents();
     Path out = dir.resolve("killed");
     Files.createDirectories(out);
+    long partsBefore = parts(1);
     Process controller = controller(out, "--stacks", "vertx", "--rounds", "2", "--duration", "8s", "--warmup", "2s",
         "--concurrency", "16");
     // kill agent 1 in the first run's measured phase: its part begins with a line in its log, then 2 s of warm-up
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.readString(agentLogs.get(1).resolve("stderr")).contains(": part ") && System.nanoTime() < deadline) {
+    while (parts(1) == partsBefore && System.nanoTime() < deadline) {
       Thread.sleep(100);
     }
     Thread.sleep(6_000);
-    agents.get(1).destroyForcibly();
+    agents[1].destroyForcibly();
     assertTrue(controller.waitFor(4, TimeUnit.MINUTES), "the race ended");
     String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
     assertEquals(1, controller.exitValue(), "a race with a run not ok exits 1: " + log);
@@ -161,13 +162,13 @@ class AgentRaceIT {
       double gone = (System.nanoTime() - killed) / 1e9;
       System.err.printf("[agents] the agents' workers were gone %.1f s after their controller was killed%n", gone);
       assertTrue(workers().isEmpty(), "workers still running 60 s after their controller died: " + workers());
-      assertTrue(agents.stream().allMatch(Process::isAlive), "the agents stay up for the next controller");
+      assertTrue(agents[0].isAlive() && agents[1].isAlive(), "the agents stay up for the next controller");
     }
   }
 
   /** The worker JVMs the agents forked, still running. */
   private List<ProcessHandle> workers() {
-    return agents.stream().flatMap(a -> a.toHandle().descendants()).filter(ProcessHandle::isAlive)
+    return Arrays.stream(agents).flatMap(a -> a.toHandle().descendants()).filter(ProcessHandle::isAlive)
         .filter(h -> h.info().commandLine().orElse("").contains("WorkerMain")).toList();
   }
 
@@ -198,7 +199,8 @@ class AgentRaceIT {
   void agentsThatDoNotComeAreOneLineAndExit2() throws Exception {
     Path out = dir.resolve("no-agents");
     Files.createDirectories(out);
-    Process p = forked(out, List.of("run", "--agents", "2", "--agents-timeout", "5s", "--stacks", "vertx"));
+    // another key: the agents other tests left up are members of its cluster but cannot talk to it
+    Process p = forked(out, List.of("run", "--agents", "2", "--agents-timeout", "5s", "--stacks", "vertx"), otherKey);
     assertTrue(p.waitFor(2, TimeUnit.MINUTES), "the controller gave up");
     String err = Files.readString(out.resolve("stderr"));
     assertEquals(2, p.exitValue(), err);
@@ -207,18 +209,28 @@ class AgentRaceIT {
     assertTrue(!Files.exists(out.resolve("results")), "nothing was raced, no results folder");
   }
 
+  /** Both agents up: those not started yet, or killed by an earlier test, are started. */
   private void startAgents() throws Exception {
     for (int i = 0; i < 2; i++) {
+      if (agents[i] != null && agents[i].isAlive()) {
+        continue;
+      }
       Path log = Files.createDirectories(dir.resolve("agent-" + i + "-" + System.nanoTime()));
       List<String> cmd = net.host(i).command(ForkedCli.javaCommand("agent", "--bind", net.host(i).address(), "--join",
           net.bridgeAddress() + ":5701", "--key", key.toString()));
       ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(log.resolve("stdout").toFile())
           .redirectError(log.resolve("stderr").toFile());
       pb.environment().put("PGPASSWORD", PASSWORD);
-      agents.add(pb.start());
-      agentLogs.add(log);
+      agents[i] = pb.start();
+      agentLogs[i] = log;
     }
   }
+
+  /** How many parts agent {@code i} has begun so far (one line each in its log). */
+  private static long parts(int i) throws IOException {
+    return Files.readString(agentLogs[i].resolve("stderr")).lines().filter(l -> l.contains(": part ")).count();
+  }
+
 
   private static Process controller(Path out, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of("run", "--agents", "2"));
@@ -226,10 +238,14 @@ class AgentRaceIT {
     return forked(out, all);
   }
 
-  /** {@code command} as a controller on the bridge, its results in {@code out/results}. */
   private static Process forked(Path out, List<String> command) throws IOException {
+    return forked(out, command, key);
+  }
+
+  /** {@code command} as a controller on the bridge holding {@code clusterKey}, its results in {@code out/results}. */
+  private static Process forked(Path out, List<String> command, Path clusterKey) throws IOException {
     List<String> all = new ArrayList<>(command);
-    all.addAll(List.of("--bind", net.bridgeAddress(), "--cluster-key", key.toString(), "--out",
+    all.addAll(List.of("--bind", net.bridgeAddress(), "--cluster-key", clusterKey.toString(), "--out",
         out.resolve("results").toString()));
     return ForkedCli.start(out, Map.of("PGPASSWORD", PASSWORD), all.toArray(String[]::new));
   }
