@@ -6,7 +6,8 @@
 # in each, then per round runs `./dbrace run` locally and `./dbrace run --agents 1 --bind BRIDGE` (same stacks, load,
 # duration, warm-up; the embedded database on the bridge for the agent's run) and prints, per round and as medians,
 # the agent run's throughput and CPU per 1,000 operations as ratios to the local run's, and the controller's (the
-# runner JVM's) % of a core while measuring, beside the local runner's. With -n N > 1 it also runs the same race with --agents 1..N and prints
+# runner JVM's) % of a core while measuring, beside the local runner's; then the same with the agent in the root
+# namespace (no veth pair between its worker and the database). With -n N > 1 it also runs the same race with --agents 1..N and prints
 # throughput, p99 and the server's CPU per step (on one shared box the agents share its cores: no scaling is expected).
 #
 #   bench/agents.sh [-s STACK] [-c CONCURRENCY] [-t SECONDS] [-w WARMUP] [-r ROUNDS] [-n AGENTS]
@@ -70,6 +71,24 @@ done
 median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 printf "median: agent/local throughput %.3f, CPU per 1,000 ops %.3f; runner JVM while measuring: %.1f %% of a core locally, \
 %.1f %% as the agents' controller\n" "$(median "${TR[@]}")" "$(median "${CR[@]}")" "$(median "${LC[@]}")" "$(median "${CC[@]}")"
+
+# the same comparison with the agent in the root namespace, bound to the bridge's address (its own key, so no
+# namespace agent takes its place): its worker reaches the database at that address without a veth pair, which
+# separates what the agents' machinery costs from what the network path costs
+"$ROOT/dbrace" cluster-key --out "$WORK/root-key.p12" >/dev/null
+"$ROOT/dbrace" agent --bind "$NET.1" --port 5801 --bus-port 5811 --join "$NET.1:5701" --key "$WORK/root-key.p12" \
+  2>"$WORK/agent-root.log" & PIDS+=($!)
+printf "\nthe agent in the root namespace (no veth):\n%-6s %12s %12s %8s %12s %12s %8s\n" round "local ops/s" "agent ops/s" \
+  ratio "local cpu/1k" "agent cpu/1k" ratio
+TR=(); CR=()
+for r in $(seq 1 "$ROUNDS"); do
+  read -r lt lc _ _ _ < <(race "$WORK/rlocal-$r")
+  read -r at ac _ _ _ < <(race "$WORK/ragent-$r" --agents 1 --bind "$NET.1" --cluster-key "$WORK/root-key.p12")
+  tr=$(echo "$at / $lt" | bc -l); cr=$(echo "$ac / $lc" | bc -l)
+  TR+=("$tr"); CR+=("$cr")
+  printf "%-6s %12.0f %12.0f %8.3f %12.2f %12.2f %8.3f\n" "$r" "$lt" "$at" "$tr" "$lc" "$ac" "$cr"
+done
+printf "median: agent/local throughput %.3f, CPU per 1,000 ops %.3f\n" "$(median "${TR[@]}")" "$(median "${CR[@]}")"
 
 if [ "$N" -gt 1 ]; then
   printf "\n%-7s %12s %10s %22s\n" agents "ops/s" "p99 ms" "server cpu ms/1k ops"
