@@ -37,16 +37,18 @@ final class AgentOptions {
   Integer count() {
     UserError.require(agents == null || agents.size() == 1,
         "--agents takes one count here; a list of counts (1,2,4) is curve's scale curve");
-    return agents == null ? null : agents.getFirst();
+    return agents == null ? null : counts().getFirst();
   }
 
   /** The counts of a scale curve, in rising order, when --agents is a list; null otherwise. */
   List<Integer> scale() {
-    if (agents == null || agents.size() < 2) {
-      return null;
-    }
+    return agents == null || agents.size() < 2 ? null : counts().stream().sorted().distinct().toList();
+  }
+
+  /** The counts given, each checked. */
+  private List<Integer> counts() {
     agents.forEach(k -> UserError.require(k >= 1 && k <= 1000, "--agents must be 1..1000, got " + k));
-    return agents.stream().sorted().distinct().toList();
+    return agents;
   }
 
   @Option(names = "--bind", paramLabel = "ADDR", description = "With --agents: this host's address the agents reach "
@@ -71,10 +73,7 @@ final class AgentOptions {
       UserError.require(bind == null && join == null && key == null, "--bind, --join and --cluster-key are for --agents");
       return new Shared(request, null);
     }
-    for (int k : agents) {
-      UserError.require(k >= 1 && k <= 1000, "--agents must be 1..1000, got " + k);
-    }
-    int wanted = agents.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    int wanted = counts().stream().mapToInt(Integer::intValue).max().orElseThrow();
     UserError.require(bind != null, "--agents needs --bind ADDR: this host's address the agents reach");
     UserError.require(request.faults() == null, "--faults is not for --agents yet: run it on one box");
     UserError.require(!request.settings().setup().jfr(), "--jfr is not for --agents yet: run it on one box");

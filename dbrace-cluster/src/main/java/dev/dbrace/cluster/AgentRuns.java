@@ -118,7 +118,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
     try {
       runDir = Files.createTempDirectory("dbrace-agent-part-");
       RunSpec local = new RunSpec(spec.runId(), spec.stack(), spec.endpoint(), spec.setup(), spec.plan(),
-          new RunSpec.LogFiles(runDir.resolve("latency.hlog").toString(), null));
+          new RunSpec.LogFiles(runDir.resolve(SharedOutcome.LATENCY_LOG).toString(), null));
       String password = password(spec.endpoint());
       Secrets.register(password); // a driver's message echoing it is redacted here, before it leaves the agent
       RunExecutor executor = part.executor();

@@ -109,7 +109,7 @@ public final class ClusterWorkers implements WorkerSite, AutoCloseable {
 
   @Override
   public WorkerRun newRun(RaceSettings settings, RunListener listener) {
-    return new SharedRun(this, settings, listener, wanted);
+    return newRun(settings, listener, null);
   }
 
   @Override

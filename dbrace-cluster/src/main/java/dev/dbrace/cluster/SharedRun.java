@@ -7,7 +7,6 @@ import dev.dbrace.cluster.wire.RunControl;
 import dev.dbrace.cluster.wire.RunOrder;
 import dev.dbrace.cluster.wire.Wire;
 import dev.dbrace.core.load.Share;
-import dev.dbrace.core.result.RunRecord.AgentPart;
 import dev.dbrace.core.run.Progress;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.runner.RaceSettings;
@@ -25,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -219,7 +217,8 @@ final class SharedRun implements WorkerRun {
       }
       onMeasured.accept(end);
     }
-    SharedOutcome shared = keepFiles(SharedOutcome.of(parts.stream().map(x -> x.report).toList(), go, interrupted), runDir);
+    keepFiles(runDir);
+    SharedOutcome shared = SharedOutcome.of(parts.stream().map(x -> x.report).toList(), go, interrupted);
     return RunExecutor.Outcome.shared(shared, measureStart, end);
   }
 
@@ -250,36 +249,24 @@ final class SharedRun implements WorkerRun {
   }
 
   /**
-   * Writes each agent's files to {@code agents/<n>-<address>/} in the run's folder and the union of their interval
-   * logs to the run's own {@code latency.hlog}; the agents' parts then name their logs.
+   * Writes each agent's files to its folder in the run's ({@link PartReport#folder}) and the union of their interval logs
+   * to the run's own {@code latency.hlog}.
    */
-  private SharedOutcome keepFiles(SharedOutcome shared, Path runDir) throws IOException {
-    Path results = runDir.getParent();
-    while (results != null && !Files.exists(results.resolve("race.json"))) {
-      results = results.getParent();
-    }
+  private void keepFiles(Path runDir) throws IOException {
     List<Path> logs = new ArrayList<>();
-    Map<Integer, String> hlogs = new LinkedHashMap<>();
     for (Part p : parts) {
-      if (p.report.files().isEmpty()) {
-        continue;
-      }
-      Path dir = Files.createDirectories(runDir.resolve("agents").resolve((p.share.index() + 1) + "-" + p.agent.address()));
+      Path dir = runDir.resolve(p.report.folder());
       for (Map.Entry<String, String> f : p.report.files().entrySet()) {
+        Files.createDirectories(dir);
         Files.write(dir.resolve(Path.of(f.getKey()).getFileName()), Base64.getDecoder().decode(f.getValue()));
       }
-      Path hlog = dir.resolve("latency.hlog");
-      if (Files.exists(hlog)) {
-        logs.add(hlog);
-        hlogs.put(p.share.index(), (results == null ? hlog : results.relativize(hlog)).toString());
+      if (p.report.files().containsKey(SharedOutcome.LATENCY_LOG)) {
+        logs.add(dir.resolve(SharedOutcome.LATENCY_LOG));
       }
     }
     if (!logs.isEmpty()) {
-      IntervalLogs.union(logs, runDir.resolve("latency.hlog"));
+      IntervalLogs.union(logs, runDir.resolve(SharedOutcome.LATENCY_LOG));
     }
-    List<AgentPart> agents = shared.agents().stream().map(a -> new AgentPart(a.agent(), a.host(), a.index(), a.of(),
-        a.status(), a.message(), a.result(), a.process(), a.startSkewMs(), hlogs.get(a.index()))).toList();
-    return new SharedOutcome(shared.status(), shared.message(), shared.result(), shared.process(), agents, shared.wallS());
   }
 
   @Override

@@ -25,7 +25,7 @@ public final class RunRecords {
     WorkerResult r = out.result();
     if (r == null) {
       return withAgents(RunRecord.withoutFigures(slot.stack(), workload, load, slot.purpose().label(), slot.step(),
-          slot.round(), out.status(), out.message(), out.stderrTail(), null, out.wallS()), out);
+          slot.round(), out.status(), out.message(), out.stderrTail(), null, out.wallS()), out, hlog);
     }
     Map<String, String> samples = new LinkedHashMap<>();
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
@@ -36,12 +36,21 @@ public final class RunRecords {
         slot.round(), out.status(), out.message(), out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
         out.shared() != null ? out.shared().process() : process(out), null, hlog.toString(), out.wallS(),
         g == null ? null : figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), r),
-        null), out);
+        null), out, hlog);
   }
 
-  /** A shared run's record keeps each agent's part beside the merge. */
-  private static RunRecord withAgents(RunRecord record, RunExecutor.Outcome out) {
-    return out.shared() == null ? record : record.withProbes(p -> p.withAgents(out.shared().agents()));
+  /**
+   * A shared run's record keeps each agent's part beside the merge, its interval log relative to the results folder as
+   * the run's own {@code hlog} is (the parts name theirs relative to the run's folder).
+   */
+  private static RunRecord withAgents(RunRecord record, RunExecutor.Outcome out, Path hlog) {
+    if (out.shared() == null) {
+      return record;
+    }
+    Path runFolder = hlog.getParent();
+    List<RunRecord.AgentPart> parts = out.shared().agents().stream().map(a -> a.hlog() == null || runFolder == null ? a
+        : a.withHlog(runFolder.resolve(a.hlog()).toString())).toList();
+    return record.withProbes(p -> p.withAgents(parts));
   }
 
   /** The measured process's figures of a run on this machine (an agent's part, which it reports); null without any. */

@@ -306,7 +306,13 @@ public record RunRecord(
    * @param hlog its interval log, relative to the results folder
    */
   public record AgentPart(String agent, String host, int index, int of, RunStatus status, String message,
-      WorkerResult result, ProcessFigures process, Double startSkewMs, String hlog) {}
+      WorkerResult result, ProcessFigures process, Double startSkewMs, String hlog) {
+
+    /** The same part with its interval log at {@code path}. */
+    public AgentPart withHlog(String path) {
+      return new AgentPart(agent, host, index, of, status, message, result, process, startSkewMs, path);
+    }
+  }
 
   /**
    * The database's own counters, read from just before the worker started (at the service level:

@@ -110,7 +110,7 @@ public final class SharedResult {
     }
     Histogram union = union(parts, Histograms::warmup);
     List<WorkerResult.Warmup> w = parts.stream().map(WorkerResult::warmup).toList();
-    String ended = w.stream().map(WorkerResult.Warmup::ended).filter(e -> "cap".equals(e)).findFirst()
+    String ended = w.stream().map(WorkerResult.Warmup::ended).filter(WarmupRule.CAP::equals).findFirst()
         .orElse(w.getFirst().ended());
     WorkerResult.PreWarm preWarm = w.stream().allMatch(x -> x.prewarm() != null)
         ? new WorkerResult.PreWarm(w.stream().mapToDouble(x -> x.prewarm().durationS()).max().orElse(0),

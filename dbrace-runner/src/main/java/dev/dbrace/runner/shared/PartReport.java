@@ -32,6 +32,14 @@ public record PartReport(String agent, String host, Share share, RunStatus statu
     return new PartReport(agent, host, share, RunStatus.CRASHED, why, null, null, List.of(), 0, null, Map.of());
   }
 
+  /**
+   * Where the controller keeps this part's files, relative to the run's folder: {@code agents/<n>-<address>}, the part's
+   * number from 1 and the agent's address (the last part of {@code host}, {@code name/address}).
+   */
+  public String folder() {
+    return "agents/" + (share.index() + 1) + "-" + host.substring(host.lastIndexOf('/') + 1);
+  }
+
   boolean measured() {
     return status == RunStatus.OK && result != null && result.histograms() != null;
   }

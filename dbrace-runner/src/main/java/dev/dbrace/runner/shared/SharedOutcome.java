@@ -18,10 +18,14 @@ import java.util.List;
  * measured: the run has the first failed part's status and message. Ctrl-C on the controller: {@code interrupted},
  * the figures measured until then kept.
  *
- * @param agents each part's own figures and host, in the order of the parts
+ * @param agents each part's own figures and host, in the order of the parts; their interval logs relative to the run's
+ *     folder ({@link PartReport#folder}), where the controller keeps each part's files
  */
 public record SharedOutcome(RunStatus status, String message, WorkerResult result, ProcessFigures process,
     List<AgentPart> agents, double wallS) {
+
+  /** A part's interval log among its files, as its worker names it. */
+  public static final String LATENCY_LOG = "latency.hlog";
 
   /**
    * The outcome of {@code reports} (one per part, lost ones included), the controller's go at {@code go} (null when it
@@ -36,7 +40,8 @@ public record SharedOutcome(RunStatus status, String message, WorkerResult resul
       Double skew = go == null || r.measureStartMicros() == null ? null
           : (r.measureStartMicros() - micros(go)) / 1e3;
       agents.add(new AgentPart(r.agent(), r.host(), r.share().index(), r.share().of(), r.status(), r.message(),
-          r.result() == null ? null : r.result().withoutHistograms(), r.process(), skew, null));
+          r.result() == null ? null : r.result().withoutHistograms(), r.process(), skew,
+          r.files().containsKey(LATENCY_LOG) ? r.folder() + "/" + LATENCY_LOG : null));
     }
     double wall = parts.stream().mapToDouble(PartReport::wallS).max().orElse(0);
     if (measured.isEmpty()) {

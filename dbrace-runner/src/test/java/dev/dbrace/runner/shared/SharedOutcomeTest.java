@@ -44,6 +44,16 @@ class SharedOutcomeTest {
     assertEquals(2.5, out.agents().get(1).startSkewMs());
     assertNull(out.agents().get(0).result().histograms(), "race.json keeps figures, not histograms");
     assertEquals(1000, out.agents().get(0).result().ops(), "each agent's own figures kept");
+    assertNull(out.agents().get(0).hlog(), "a part that sent no interval log names none");
+  }
+
+  @Test
+  void aPartsIntervalLogIsInItsFolderOfTheRuns() {
+    PartReport a = ok("a", 0, 2, 1000, 0.5, 800);
+    PartReport withLog = new PartReport(a.agent(), a.host(), a.share(), a.status(), null, a.result(), a.process(),
+        List.of(), a.wallS(), a.measureStartMicros(), Map.of("latency.hlog", "", "intervals.csv", ""));
+    var out = SharedOutcome.of(List.of(withLog, ok("b", 1, 2, 3000, 1.5, 2_500)), GO, false);
+    assertEquals("agents/1-10.231.7.2/latency.hlog", out.agents().get(0).hlog());
   }
 
   @Test
