@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --agents N --bind ADDR}: every run of the race shared by N agents ({@code ./dbrace agent} on other hosts,
- * docs/scale-out.md), this process their controller. What agents cannot do yet (faults, Flight Recorder, spikes, the
- * service level) is refused, never silently done on one box.
+ * docs/scale-out.md), this process their controller (and, at the service level, the services' host: they listen on
+ * --bind). What agents cannot do yet (faults, Flight Recorder, spikes) is refused, never silently done on one box.
  */
 final class AgentOptions {
   @Option(names = "--agents", paramLabel = "N", split = ",", description = "Share every run among N agents (./dbrace "
@@ -77,12 +77,12 @@ final class AgentOptions {
     UserError.require(bind != null, "--agents needs --bind ADDR: this host's address the agents reach");
     UserError.require(request.faults() == null, "--faults is not for --agents yet: run it on one box");
     UserError.require(!request.settings().setup().jfr(), "--jfr is not for --agents yet: run it on one box");
-    UserError.require(!request.settings().serviceLevel(), "the service level is not for --agents yet");
     UserError.require(!(request.settings().loadPlan().load() instanceof LoadModel.Open o) || o.spikes().isEmpty(),
         "--spike is not for --agents yet: run it on one box");
     EmbeddedPostgres.Reach reach = null;
     InetAddress address = ClusterSettings.bindAddress(bind);
-    if (request.url() == null) {
+    // at the service level the agents reach the services only; the embedded database stays on loopback
+    if (request.url() == null && !request.settings().serviceLevel()) {
       UserError.require(request.engine() == Engine.POSTGRESQL, "with --agents the embedded database is PostgreSQL only");
       String password = System.getenv("PGPASSWORD");
       UserError.require(password != null && !password.isEmpty(), "--agents with the embedded database needs PGPASSWORD "
@@ -95,7 +95,7 @@ final class AgentOptions {
         ClusterKey.load(key != null ? key : ClusterKey.defaultFile()));
     ClusterWorkers workers = ClusterWorkers.open(settings, wanted, Duration.ofMillis(timeoutMs), log);
     List<String> hosts = workers.agents().stream().map(AgentHello::describe).toList();
-    return new Shared(request.withShared(new SharedRuns(workers, wanted, hosts, reach)), workers);
+    return new Shared(request.withShared(new SharedRuns(workers, wanted, hosts, address.getHostAddress(), reach)), workers);
   }
 
   /** The network of the interface {@code address} is on, in CIDR form: where the agents connect from. */

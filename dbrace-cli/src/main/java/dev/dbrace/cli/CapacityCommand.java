@@ -6,6 +6,7 @@ import dev.dbrace.runner.CapacitySearch;
 import dev.dbrace.runner.Defaults;
 import dev.dbrace.runner.RaceSession;
 import dev.dbrace.runner.RaceSettings;
+import dev.dbrace.runner.RunListener;
 import dev.dbrace.runner.UserError;
 import dev.dbrace.runner.inputs.OpenLoad;
 import java.nio.file.Path;
@@ -65,6 +66,8 @@ public final class CapacityCommand implements Callable<Integer> {
 
   @Mixin ServiceLevel service;
 
+  @Mixin AgentOptions agents;
+
   @Spec CommandSpec commandSpec;
 
   @Override
@@ -93,9 +96,13 @@ public final class CapacityCommand implements Callable<Integer> {
     LoadModel probe = new LoadModel.Closed(0, stepMs, concurrency);
     if (resolver.serviceLevel()) {
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), probe, concurrency, warmup);
-      return service.run(resolver.request(settings, search, sla, null), race.console());
+      return service.run(resolver.request(settings, search, sla, null), race.console(), agents);
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), probe, concurrency, warmup);
-    return RaceSession.run(resolver.request(settings, search, sla, null), race.console());
+    agents.count(); // refuses a list of counts: that is curve's scale curve
+    RunListener console = race.console();
+    try (AgentOptions.Shared shared = agents.open(resolver.request(settings, search, sla, null), console::message)) {
+      return RaceSession.run(shared.request(), console);
+    }
   }
 }

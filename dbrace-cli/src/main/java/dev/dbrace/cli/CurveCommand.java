@@ -147,9 +147,10 @@ final class CurveCommand implements Callable<Integer> {
     }
     int concurrency = steps.get(0) instanceof LoadModel.Closed c ? c.concurrency() : open.maxInFlight();
     if (resolver.serviceLevel()) {
-      UserError.require(agents.agents == null, "the service level is not for --agents yet");
+      UserError.require(scale == null, "a scale curve (a list of --agents) is the driver level's: at the service level "
+          + "the service, not the agents, is what a curve measures; give one --agents count");
       RaceSettings settings = resolver.serviceSettings(resolver.engine(), steps.get(0), concurrency, warmup);
-      return service.run(resolver.request(settings, plan, sla, null), race.console());
+      return service.run(resolver.request(settings, plan, sla, null), race.console(), agents);
     }
     RaceSettings settings = resolver.stackSettings(resolver.workload(null), steps.get(0), concurrency, warmup);
     if (setting == CurvePlan.Sweep.POOL) {

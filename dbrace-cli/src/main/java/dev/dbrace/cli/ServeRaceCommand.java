@@ -35,6 +35,8 @@ final class ServeRaceCommand implements Callable<Integer> {
 
   @Mixin GuardOptions guards;
 
+  @Mixin AgentOptions agents;
+
   /** Read by {@link RequestResolver} as given or not (curve and capacity have it among their stack options). */
   @picocli.CommandLine.Option(names = "--jfr", description = "Record a Flight Recorder file of each Java service's JVM "
       + "(and of the generator's) and report the service's thread states; a Node service has none.")
@@ -59,6 +61,7 @@ final class ServeRaceCommand implements Callable<Integer> {
       // E5 on both databases with one command: one race per engine, each its own folder, report and verdict
       UserError.require(resolver.url() == null,
           "--engine both races the embedded PostgreSQL and Firebird; with --url give that URL's engine");
+      UserError.require(agents.agents == null, "--agents races one engine at a time: give --engine postgresql");
       WorkloadSpec workload = resolver.endpoint();
       Path base = resolver.out() != null ? resolver.out() : Path.of("results", ResultStore.timestamp() + "-"
           + workload.name().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "") + "-both");
@@ -68,11 +71,11 @@ final class ServeRaceCommand implements Callable<Integer> {
           new RacePlan.Fixed(roundsAsked), null, null, e, base.resolve(e.id()))).toList();
       int worst = 0;
       for (RaceRequest request : perEngine) {
-        worst = Math.max(worst, service.run(request, race.console()));
+        worst = Math.max(worst, service.run(request, race.console(), agents));
       }
       return worst;
     }
     RaceSettings settings = resolver.serviceSettings(resolver.engine(), model, concurrency, warmup);
-    return service.run(resolver.request(settings, new RacePlan.Fixed(roundsAsked), null, null), race.console());
+    return service.run(resolver.request(settings, new RacePlan.Fixed(roundsAsked), null, null), race.console(), agents);
   }
 }

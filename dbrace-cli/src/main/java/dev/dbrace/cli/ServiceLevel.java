@@ -166,8 +166,11 @@ public final class ServiceLevel {
         + ": give a user whose password fits";
   }
 
-  /** Runs the request's plan with a fresh service per run and dbrace's remote stub up for the whole race, on {@code console}. */
-  int run(RaceRequest request, RunListener console) throws IOException, InterruptedException {
+  /**
+   * Runs the request's plan with a fresh service per run and dbrace's remote stub up for the whole race, on {@code
+   * console}; with {@code agents}' --agents, the generators run on the agents and the services listen on --bind.
+   */
+  int run(RaceRequest request, RunListener console, AgentOptions agents) throws IOException, InterruptedException {
     RaceSettings settings = request.settings();
     int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
     UserError.require(connections == null || connections >= 1 && connections <= Defaults.CONNECTIONS_MAX,
@@ -190,13 +193,17 @@ public final class ServiceLevel {
     }
     Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
     List<ServiceVariant> raced = settings.subjects().stacks().stream().map(catalog::get).toList();
-    try (RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
+    agents.count(); // one count: a list is curve's scale curve, at the driver level
+    try (AgentOptions.Shared shared = agents.open(request, console::message);
+        RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
         NotificationSources sources = NotificationSources.open(settings.loadPlan().workload(), raced, sourceOptions(), log)) {
-      return RaceSession.run(request.withSubjects((s, db) -> {
+      String httpHost = shared.request().shared() == null ? null : shared.request().shared().address();
+      return RaceSession.run(shared.request().withSubjects((s, db) -> {
         if (sources != null) {
           sources.prepare(db.target(), log); // the slow table, on the race's database once it is up
         }
-        return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources);
+        return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources,
+            httpHost);
       }), console);
     }
   }

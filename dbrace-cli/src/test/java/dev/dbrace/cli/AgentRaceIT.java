@@ -111,6 +111,39 @@ class AgentRaceIT {
   }
 
   @Test
+  void twoAgentsGenerateAServiceRaceAndTheServiceIsWhatIsMeasured() throws Exception {
+    startAgents();
+    Path out = dir.resolve("service");
+    Files.createDirectories(out);
+    // the agents' namespaces reach the controller's host only on the bridge: an ok run means the service listened there
+    Process p = forked(out, List.of("serve-race", "--agents", "2", "--services", "vertx-web", "--endpoint", "/db",
+        "--rounds", "1", "--duration", "3s", "--warmup", "2s", "--concurrency", "16"));
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), "the race ended");
+    String log = Files.readString(out.resolve("stdout")) + Files.readString(out.resolve("stderr"));
+    assertEquals(0, p.exitValue(), log);
+    JsonNode run = JSON.readTree(out.resolve("results").resolve("race.json").toFile()).path("runs").get(0);
+    assertEquals("ok", run.path("status").asText(), run.toString());
+    JsonNode parts = run.path("agents");
+    assertEquals(2, parts.size(), run.toString());
+    long sum = 0;
+    double generatorCpuS = 0;
+    for (JsonNode part : parts) {
+      assertEquals("ok", part.path("status").asText(), part.toString());
+      sum += part.path("result").path("ops").asLong();
+      generatorCpuS += part.path("process").path("cpu_user_s").asDouble() + part.path("process").path("cpu_sys_s").asDouble();
+    }
+    assertTrue(sum > 0, run.toString());
+    assertEquals(sum, run.path("ops").asLong(), "the run's requests are the agents' sum");
+    JsonNode generator = run.path("generator");
+    assertEquals(generatorCpuS, generator.path("cpu_user_s").asDouble() + generator.path("cpu_sys_s").asDouble(), 0.02,
+        "the generator is the agents' workers together: " + generator);
+    double serviceCpuS = run.path("process").path("cpu_user_s").asDouble() + run.path("process").path("cpu_sys_s").asDouble();
+    assertTrue(serviceCpuS > 0, "the service's process, read on the controller's host: " + run.path("process"));
+    assertTrue(run.path("process").path("peak_rss_mb").asDouble() > 0, run.path("process").toString());
+    assertTrue(Files.exists(out.resolve("results").resolve("runs/vertx-web/process.csv")), "the service's timeline");
+  }
+
+  @Test
   void anAgentKilledDuringARunDegradesItAndTheRaceGoesOn() throws Exception {
     startAgents();
     Path out = dir.resolve("killed");

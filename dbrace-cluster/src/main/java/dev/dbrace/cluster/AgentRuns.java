@@ -47,7 +47,9 @@ import java.util.stream.Stream;
 public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable {
   private final ClusterNode node;
   private final Consumer<String> log;
-  private final StackCatalog catalog;
+  /** The stacks a driver-level part runs; {@code generators} the load generators a service-level part runs. */
+  private final StackCatalog stacks;
+  private final StackCatalog generators;
   private final MessageConsumer<Buffer> control;
   private final Runnable stopListening;
   /** The part going on; null when idle. Guarded by this. */
@@ -56,10 +58,14 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
   /** One part's state: its order, its executor (for go and stop), and whether its controller is gone. */
   private record Part(RunOrder order, RunExecutor executor, AtomicBoolean orphaned) {}
 
-  /** Takes runs on {@code node}, forking workers of the stacks in {@code catalog}; {@code log} hears one line per part. */
-  public AgentRuns(ClusterNode node, StackCatalog catalog, Consumer<String> log) {
+  /**
+   * Takes runs on {@code node}, forking workers of the stacks in {@code stacks} (or, at the service level, of the load
+   * generators in {@code generators}); {@code log} hears one line per part.
+   */
+  public AgentRuns(ClusterNode node, StackCatalog stacks, StackCatalog generators, Consumer<String> log) {
     this.node = node;
-    this.catalog = catalog;
+    this.stacks = stacks;
+    this.generators = generators;
     this.log = log;
     this.control = node.eventBus().consumer(Addresses.agentControl(node.nodeId()), this::control);
     this.stopListening = node.listen(new ClusterListener() {
@@ -72,7 +78,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
 
   /** The agent's runs with the stacks built in this dbrace's home. */
   public static AgentRuns here(ClusterNode node, Consumer<String> log) {
-    return new AgentRuns(node, StackCatalog.discover(Home.dir()), log);
+    return new AgentRuns(node, StackCatalog.discover(Home.dir()), StackCatalog.generators(Home.dir()), log);
   }
 
   @Override
@@ -119,7 +125,8 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
       runDir = Files.createTempDirectory("dbrace-agent-part-");
       RunSpec local = new RunSpec(spec.runId(), spec.stack(), spec.endpoint(), spec.setup(), spec.plan(),
           new RunSpec.LogFiles(runDir.resolve(SharedOutcome.LATENCY_LOG).toString(), null));
-      String password = password(spec.endpoint());
+      // a load generator speaks HTTP to the service, which holds the database's password on the controller's host
+      String password = order.level() == RaceSettings.Level.SERVICE ? null : password(spec.endpoint());
       Secrets.register(password); // a driver's message echoing it is redacted here, before it leaves the agent
       RunExecutor executor = part.executor();
       executor.onSettled(ended -> send(order, new PartEvent.Settled(order.runId(), node.nodeId(), ended)))
@@ -128,6 +135,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
             send(order, new PartEvent.Measuring(order.runId(), node.nodeId(), measureStart[0]));
           })
           .onWindowClosed(at -> send(order, new PartEvent.WindowClosed(order.runId(), node.nodeId())));
+      StackCatalog catalog = order.level() == RaceSettings.Level.SERVICE ? generators : stacks;
       RunExecutor.Outcome out = executor.run(catalog.get(order.stack()), local, password, runDir, List.of(), 0);
       report = new PartReport(node.nodeId(), host, spec.plan().share(), out.status(), out.message(), redacted(out.result()),
           RunRecords.process(out), out.stderrTail(), out.wallS(), measureStart[0] == 0 ? null : measureStart[0],
@@ -178,17 +186,18 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
             + db.database() + ": set PGPASSWORD or a ~/.pgpass line on the agent's host (passwords never travel)"));
   }
 
-  /** The race's settings as far as a part's worker needs them: its load, pool, JVM and guards. */
+  /** The race's settings as far as a part's worker needs them: its level, load, pool, JVM and guards. */
   private static RaceSettings settingsOf(RunOrder order) {
     RunSpec spec = order.spec();
     RunSpec.LoadPlan plan = spec.plan();
-    return RaceSettings.builder().level(RaceSettings.Level.DRIVER).stacks(List.of(order.stack()))
+    return RaceSettings.builder().level(order.level()).stacks(List.of(order.stack()))
         .stackOptions(Map.of(order.stack(), spec.setup().stackOptions())).pool(spec.setup().pool())
         .threads(spec.setup().threads()).workerJvmArgs(order.workerJvmArgs())
         .java(Path.of(System.getProperty("java.home"), "bin", "java")).jfr(false).workload(plan.workload())
         .load(plan.load()).concurrency(plan.load() instanceof LoadModel.Closed c ? c.concurrency() : 1)
         .warmupMs(plan.warmupMs()).warmupMaxMs(plan.warmupMaxMs()).seed(plan.seed())
-        .guards(new RaceSettings.Guards(order.stallTimeoutMs(), order.runTimeoutMs(), order.drainTimeoutMs(), 0))
+        .guards(new RaceSettings.Guards(order.stallTimeoutMs(), order.runTimeoutMs(), order.drainTimeoutMs(),
+            order.requestTimeoutMs()))
         .build();
   }
 

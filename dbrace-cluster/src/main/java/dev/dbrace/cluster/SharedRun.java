@@ -11,9 +11,12 @@ import dev.dbrace.core.run.Progress;
 import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.RunListener;
+import dev.dbrace.runner.fork.ProcessReadings;
 import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.fork.WorkerRun;
+import dev.dbrace.runner.probe.ProcSampler;
+import dev.dbrace.runner.service.ServiceSubject;
 import dev.dbrace.runner.shared.IntervalLogs;
 import dev.dbrace.runner.shared.PartReport;
 import dev.dbrace.runner.shared.SharedOutcome;
@@ -26,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -129,11 +133,12 @@ final class SharedRun implements WorkerRun {
     runId = spec.runId();
     cluster.current(this);
     long t0 = System.nanoTime();
-    try {
+    // at the service level the service runs here: its process is the run's figures, read as a local run reads it
+    try (ProcSampler sampler = servicePid > 0 ? new ProcSampler(servicePid, runDir.resolve(RunExecutor.TIMELINE)) : null) {
       for (Part p : parts) {
         order(p, stack, spec);
       }
-      return await(stack.name(), runDir, t0);
+      return await(stack.name(), runDir, t0, sampler == null ? null : new ProcessReadings(sampler));
     } finally {
       cluster.current(null);
     }
@@ -142,8 +147,10 @@ final class SharedRun implements WorkerRun {
   /** Sends {@code p} its order; an agent that refuses it (or cannot be reached) is a lost part at once. */
   private void order(Part p, StackCatalog.Entry stack, RunSpec spec) throws InterruptedException {
     RaceSettings.Guards g = settings.guards();
-    RunOrder order = new RunOrder(spec.runId(), cluster.node().nodeId(), stack.name(), spec.sharedAs(p.share),
-        settings.setup().workerJvmArgs(), g.stallTimeoutMs(), g.runTimeoutMs(), g.drainTimeoutMs());
+    RunSpec part = spec.sharedAs(p.share);
+    RunOrder order = new RunOrder(spec.runId(), cluster.node().nodeId(), settings.subjects().level(), stack.name(),
+        settings.serviceLevel() ? ServiceSubject.generatorPart(part, p.share) : part, settings.setup().workerJvmArgs(),
+        g.stallTimeoutMs(), g.runTimeoutMs(), g.drainTimeoutMs(), g.requestTimeoutMs());
     try {
       cluster.node().eventBus().request(Addresses.agentRun(p.agent.agentId()), Wire.encode(order),
           new DeliveryOptions().setSendTimeout(10_000)).toCompletionStage().toCompletableFuture().get(15, TimeUnit.SECONDS);
@@ -154,7 +161,8 @@ final class SharedRun implements WorkerRun {
   }
 
   /** Handles the parts' events until every part reported or was lost; then merges them. */
-  private RunExecutor.Outcome await(String stack, Path runDir, long t0) throws InterruptedException, IOException {
+  private RunExecutor.Outcome await(String stack, Path runDir, long t0, ProcessReadings service)
+      throws InterruptedException, IOException {
     long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(settings.guards().runTimeoutMs() + settings.guards().drainTimeoutMs()
         + REPORT_GRACE_MS);
     Instant go = null;
@@ -178,6 +186,9 @@ final class SharedRun implements WorkerRun {
           case PartEvent.Measuring m -> p.measuring = true;
           case PartEvent.WindowClosed w -> p.windowClosed = true;
           case PartEvent.Progressed pr -> {
+            if (service != null && parts.stream().allMatch(x -> x.progress == null)) {
+              service.stackOpen(); // the first part's stack is open: the warm-up's load begins
+            }
             p.progress = pr.progress();
             progress(stack);
           }
@@ -202,16 +213,25 @@ final class SharedRun implements WorkerRun {
       }
       if (measureStart == null && go != null && parts.stream().allMatch(x -> x.measuring || x.report != null)) {
         measureStart = Instant.now();
+        if (service != null) {
+          service.measuring();
+        }
         onMeasure.accept(measureStart);
         listener.phase(stack, "measure");
       }
       if (!windowClosed && measureStart != null && parts.stream().allMatch(x -> x.windowClosed || x.report != null)) {
         windowClosed = true;
+        if (service != null) {
+          service.windowClosed();
+        }
         onWindowClosed.accept(Instant.now());
       }
     }
     Instant end = Instant.now();
     if (measureStart != null) {
+      if (service != null) {
+        service.measured();
+      }
       if (!windowClosed) {
         onWindowClosed.accept(end);
       }
@@ -219,7 +239,7 @@ final class SharedRun implements WorkerRun {
     }
     keepFiles(runDir);
     SharedOutcome shared = SharedOutcome.of(parts.stream().map(x -> x.report).toList(), go, interrupted);
-    return RunExecutor.Outcome.shared(shared, measureStart, end);
+    return RunExecutor.Outcome.shared(shared, measureStart, end, measureStart == null ? null : service);
   }
 
   private Part partOf(Object event) {
@@ -249,23 +269,24 @@ final class SharedRun implements WorkerRun {
   }
 
   /**
-   * Writes each agent's files to its folder in the run's ({@link PartReport#folder}) and the union of their interval logs
-   * to the run's own {@code latency.hlog}.
+   * Writes each agent's files to its folder in the run's ({@link PartReport#folder}) and, for each interval log the parts
+   * wrote ({@code latency.hlog}, a load generator's {@code ttfb.hlog}), the union of theirs as the run's own.
    */
   private void keepFiles(Path runDir) throws IOException {
-    List<Path> logs = new ArrayList<>();
+    Map<String, List<Path>> logs = new TreeMap<>();
     for (Part p : parts) {
       Path dir = runDir.resolve(p.report.folder());
       for (Map.Entry<String, String> f : p.report.files().entrySet()) {
         Files.createDirectories(dir);
-        Files.write(dir.resolve(Path.of(f.getKey()).getFileName()), Base64.getDecoder().decode(f.getValue()));
-      }
-      if (p.report.files().containsKey(SharedOutcome.LATENCY_LOG)) {
-        logs.add(dir.resolve(SharedOutcome.LATENCY_LOG));
+        Path file = dir.resolve(Path.of(f.getKey()).getFileName());
+        Files.write(file, Base64.getDecoder().decode(f.getValue()));
+        if (file.getFileName().toString().endsWith(".hlog")) {
+          logs.computeIfAbsent(file.getFileName().toString(), k -> new ArrayList<>()).add(file);
+        }
       }
     }
-    if (!logs.isEmpty()) {
-      IntervalLogs.union(logs, runDir.resolve(SharedOutcome.LATENCY_LOG));
+    for (Map.Entry<String, List<Path>> log : logs.entrySet()) {
+      IntervalLogs.union(log.getValue(), runDir.resolve(log.getKey()));
     }
   }
 

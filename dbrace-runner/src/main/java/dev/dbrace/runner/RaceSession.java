@@ -79,7 +79,9 @@ public final class RaceSession {
       if (shared != null) {
         runner.workers(shared.site());
         output.message("every run shared by " + shared.agents() + " agents: " + String.join(", ", shared.hosts())
-            + " (each its part of the load, with a pool of " + settings.setup().pool() + " of its own)");
+            + (settings.serviceLevel() ? " (each generates its part of the load and opens its part of the connections; "
+                + "the services run here, listening on " + shared.address() + ")"
+                : " (each its part of the load, with a pool of " + settings.setup().pool() + " of its own)"));
       }
       if (faults != null) {
         runner.faults(faults, db.embeddedServer());

@@ -31,12 +31,9 @@ public final class RunRecords {
     r.errorSamples().forEach((k, v) -> samples.put(Secrets.redact(k), Secrets.redact(v)));
     Map<String, Long> kinds = new LinkedHashMap<>();
     r.errorsByKind().forEach((k, v) -> kinds.put(Secrets.redact(k), v));
-    RunExecutor.Generator g = out.generator();
     return withAgents(new RunRecord(slot.stack(), workload, load.describe(), load, slot.purpose().label(), slot.step(),
         slot.round(), out.status(), out.message(), out.stderrTail(), r.relabelled(r.versions(), kinds, samples),
-        out.shared() != null ? out.shared().process() : process(out), null, hlog.toString(), out.wallS(),
-        g == null ? null : figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), r),
-        null), out, hlog);
+        measured(out), null, hlog.toString(), out.wallS(), generator(out), null), out, hlog);
   }
 
   /**
@@ -51,6 +48,23 @@ public final class RunRecords {
     List<RunRecord.AgentPart> parts = out.shared().agents().stream().map(a -> a.hlog() == null || runFolder == null ? a
         : a.withHlog(runFolder.resolve(a.hlog()).toString())).toList();
     return record.withProbes(p -> p.withAgents(parts));
+  }
+
+  /**
+   * The measured process's figures: a local run's worker or service; a shared run's service, read here, or at the
+   * driver level its agents' workers, which they measured.
+   */
+  private static ProcessFigures measured(RunExecutor.Outcome out) {
+    return out.shared() != null && out.before() == null ? out.shared().process() : process(out);
+  }
+
+  /** The service level's load generator: the local worker, or a shared run's agents' workers together; else null. */
+  private static ProcessFigures generator(RunExecutor.Outcome out) {
+    RunExecutor.Generator g = out.generator();
+    if (g != null) {
+      return figures(g.ready(), g.before(), g.windowEnd(), g.after(), g.peakRssKb(), g.peakThreads(), out.result());
+    }
+    return out.shared() != null && out.before() != null ? out.shared().process() : null;
   }
 
   /** The measured process's figures of a run on this machine (an agent's part, which it reports); null without any. */

@@ -1,6 +1,7 @@
 package dev.dbrace.cluster.wire;
 
 import dev.dbrace.core.run.RunSpec;
+import dev.dbrace.runner.RaceSettings;
 import java.util.List;
 
 /**
@@ -10,8 +11,11 @@ import java.util.List;
  * ~/.pgpass): the spec has none, and none travels.
  *
  * @param controllerId where the agent reports ({@link Addresses#controllerRuns}), and whose leaving ends the part
- * @param stack the stack's name in the agent's catalog (its module's classpath on that host)
+ * @param level the race's level: at the service level the stack is a load generator ({@code <home>/generators}) driving
+ *     a service on the controller's host, and only answers count as progress
+ * @param stack the stack's name in the agent's catalog of that level (its module's classpath on that host)
  * @param workerJvmArgs the arguments every worker JVM of the race gets
+ * @param requestTimeoutMs the service level's request timeout; 0 at the driver level
  */
-public record RunOrder(String runId, String controllerId, String stack, RunSpec spec, List<String> workerJvmArgs,
-    long stallTimeoutMs, long runTimeoutMs, long drainTimeoutMs) {}
+public record RunOrder(String runId, String controllerId, RaceSettings.Level level, String stack, RunSpec spec,
+    List<String> workerJvmArgs, long stallTimeoutMs, long runTimeoutMs, long drainTimeoutMs, long requestTimeoutMs) {}

@@ -71,6 +71,14 @@ public record Share(int index, int of) {
     };
   }
 
+  /**
+   * This agent's part of a count of things every agent needs at least one of (e.g. a load generator's connections):
+   * {@link #split}, but at least 1.
+   */
+  public int atLeastOne(int total) {
+    return (int) Math.max(1, split(total));
+  }
+
   /** {@code total}'s part: {@code total / of}, one more for the first {@code total % of} agents. */
   long split(long total) {
     return total / of + (index < total % of ? 1 : 0);

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Runs that agents shared: each agent's own part beside the run's merged figures (its host, share, how it ended, its
- * throughput, latency, CPU and its start against the controller's go). Null when no run was shared.
+ * throughput, latency, its worker's CPU and its start against the controller's go). Null when no run was shared.
  */
 public record AgentsView(List<Row> rows) {
 
@@ -24,11 +24,13 @@ public record AgentsView(List<Row> rows) {
         continue;
       }
       String load = rounds ? r.load() + " · round " + r.round() : r.load();
+      // the agents' workers together: at the service level they are the load generator, the service the run's process
+      RunRecord.ProcessFigures agentsCpu = r.generator() != null ? r.generator() : r.process();
       rows.add(new Row(r.stack(), palette.color(r.stack()), load, "all " + parts.size() + " (merged)", "-",
           r.status().label(), Format.rate(r.result().throughputOpsS()),
           r.result().latencyMs() == null ? "-" : Format.ms(r.result().latencyMs().p50()),
           r.result().latencyMs() == null ? "-" : Format.ms(r.result().latencyMs().p99()),
-          r.process() == null ? "-" : Format.figure(r.process().cpuMsPer1kOps()), "-", r.message()));
+          agentsCpu == null ? "-" : Format.figure(agentsCpu.cpuMsPer1kOps()), "-", r.message()));
       for (RunRecord.AgentPart a : parts) {
         var result = a.result();
         rows.add(new Row(r.stack(), palette.color(r.stack()), load, a.host(), (a.index() + 1) + " of " + a.of(),

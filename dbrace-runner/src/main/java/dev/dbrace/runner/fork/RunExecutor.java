@@ -31,7 +31,7 @@ import java.util.function.Consumer;
 public final class RunExecutor implements WorkerRun {
   private static final long STARTUP_TIMEOUT_MS = 120_000;
   /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
-  static final String TIMELINE = "process.csv";
+  public static final String TIMELINE = "process.csv";
 
   private final RaceSettings settings;
   private final RunListener listener;
@@ -71,12 +71,19 @@ public final class RunExecutor implements WorkerRun {
     }
 
     /**
-     * A run that agents shared: its figures are {@code shared}'s merge, its process figures the agents' workers'
-     * (measured on each agent, {@code shared.process()}), none read here; {@code measureStart} is the controller's go.
+     * A run that agents shared: its figures are {@code shared}'s merge; {@code measureStart} is the controller's go. At
+     * the driver level ({@code service} null) its process figures are the agents' workers' (measured on each agent,
+     * {@code shared.process()}), none read here; at the service level they are the service's, read here, and the
+     * agents' workers are its load generator.
      */
-    public static Outcome shared(SharedOutcome shared, Instant measureStart, Instant measureEnd) {
-      return new Outcome(shared.status(), shared.message(), shared.result(), null, null, null, null, 0, 0, List.of(),
-          shared.wallS(), measureStart, measureEnd, null, shared);
+    public static Outcome shared(SharedOutcome shared, Instant measureStart, Instant measureEnd, ProcessReadings service) {
+      if (service == null) {
+        return new Outcome(shared.status(), shared.message(), shared.result(), null, null, null, null, 0, 0, List.of(),
+            shared.wallS(), measureStart, measureEnd, null, shared);
+      }
+      return new Outcome(shared.status(), shared.message(), shared.result(), service.ready(), service.before(),
+          service.windowEnd(), service.after(), service.peakThreads(), service.peakRssKb(), List.of(), shared.wallS(),
+          measureStart, measureEnd, null, shared);
     }
 
     /** The same outcome with another status and message (a run found to have failed after it ended). */
@@ -156,7 +163,8 @@ public final class RunExecutor implements WorkerRun {
       if (interrupted) {
         w.send("stop");
       }
-      return new Watch(w, spec.stack(), t0, new Readings(sampler), generator == null ? null : new Readings(generator)).watch();
+      return new Watch(w, spec.stack(), t0, new ProcessReadings(sampler),
+          generator == null ? null : new ProcessReadings(generator)).watch();
     }
   }
 
@@ -173,39 +181,6 @@ public final class RunExecutor implements WorkerRun {
     }
   }
 
-  /** One process's readings at the run's moments: the stack open, the measured phase's start, its window's end, the result. */
-  private static final class Readings {
-    private final ProcSampler sampler;
-    private ProcStats ready;
-    private ProcStats before;
-    private ProcStats windowEnd;
-    private ProcStats after;
-
-    Readings(ProcSampler sampler) {
-      this.sampler = sampler;
-    }
-
-    void stackOpen() {
-      ready = sampler.sample();
-    }
-
-    void measuring() {
-      before = sampler.measuring(true);
-    }
-
-    void windowClosed() {
-      windowEnd = sampler.sample();
-    }
-
-    void measured() {
-      after = sampler.measuring(false);
-    }
-
-    Generator asGenerator() {
-      return new Generator(ready, before, windowEnd, after, sampler.peakThreads(), sampler.peakRssKb());
-    }
-  }
-
   /**
    * One run's watch over its worker's messages, made for that run alone: its readings, its stall clock and why it was
    * stopped start empty with it, so nothing carries over from the run before. The runner's thread only.
@@ -214,11 +189,11 @@ public final class RunExecutor implements WorkerRun {
     private final WorkerProcess w;
     private final String stack;
     private final long t0;
-    private final Readings measured;
+    private final ProcessReadings measured;
     /** The load generator's process at the service level; null at the driver level, where the worker is measured. */
-    private final Readings generator;
+    private final ProcessReadings generator;
     /** Both, in the order they are read: the measured process first. */
-    private final List<Readings> processes;
+    private final List<ProcessReadings> processes;
     // the service level counts answers only: a hung service's requests time out one by one, and
     // those timeouts would otherwise keep its run going until the run timeout
     private final boolean answersOnly = settings.serviceLevel();
@@ -231,7 +206,7 @@ public final class RunExecutor implements WorkerRun {
     private String stopReason;
     private boolean stalled;
 
-    Watch(WorkerProcess w, String stack, long t0, Readings measured, Readings generator) {
+    Watch(WorkerProcess w, String stack, long t0, ProcessReadings measured, ProcessReadings generator) {
       this.w = w;
       this.stack = stack;
       this.t0 = t0;
@@ -315,20 +290,20 @@ public final class RunExecutor implements WorkerRun {
 
     private void opened(long now) {
       stackOpen = true;
-      processes.forEach(Readings::stackOpen);
+      processes.forEach(ProcessReadings::stackOpen);
       lastChange = now; // the stall clock starts when the stack is open, not when the JVM forks
       listener.phase(stack, "warmup");
     }
 
     private void measuring() {
-      processes.forEach(Readings::measuring);
+      processes.forEach(ProcessReadings::measuring);
       measureStart = Instant.now();
       onMeasure.accept(measureStart);
       listener.phase(stack, "measure");
     }
 
     private void windowClosed() {
-      processes.forEach(Readings::windowClosed);
+      processes.forEach(ProcessReadings::windowClosed);
       onWindowClosed.accept(Instant.now());
     }
 
@@ -345,7 +320,7 @@ public final class RunExecutor implements WorkerRun {
 
     /** The result came: the measured phase is read as ended before its figures are even parsed. */
     private Outcome result(JsonNode body) throws IOException, InterruptedException {
-      processes.forEach(Readings::measured);
+      processes.forEach(ProcessReadings::measured);
       measureEnd = Instant.now();
       onMeasured.accept(measureEnd);
       WorkerResult r = Json.MAPPER.treeToValue(body.path("result"), WorkerResult.class);
@@ -363,9 +338,8 @@ public final class RunExecutor implements WorkerRun {
 
     private Outcome outcome(RunStatus status, String message, WorkerResult r) {
       List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
-      ProcSampler s = measured.sampler;
-      return new Outcome(status, Secrets.redact(message), r, measured.ready, measured.before, measured.windowEnd,
-          measured.after, s.peakThreads(), s.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
+      return new Outcome(status, Secrets.redact(message), r, measured.ready(), measured.before(), measured.windowEnd(),
+          measured.after(), measured.peakThreads(), measured.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
           measureEnd != null ? measureEnd : Instant.now(), generator == null ? null : generator.asGenerator());
     }
   }

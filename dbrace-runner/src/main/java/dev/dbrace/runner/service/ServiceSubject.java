@@ -1,7 +1,9 @@
 package dev.dbrace.runner.service;
 
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.Share;
 import dev.dbrace.core.result.Race;
+import dev.dbrace.core.run.RunSpec;
 import dev.dbrace.core.spi.Engine;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.db.DbTarget;
@@ -29,12 +31,15 @@ public final class ServiceSubject implements RunSubject {
   private final ServiceCatalog services;
   /** The service level's load generator, under {@code generators/}: speaks HTTP to every engine's services. */
   public static final String GENERATOR = "http";
+  /** The generator's option for its keep-alive connections. */
+  static final String CONNECTIONS = "connections";
 
   private final StackCatalog generators;
   private final RaceSettings settings;
   private final DbTarget target;
   private final DbTarget firebirdAddonTarget;
   private final String remoteUrl;
+  private final String httpHost;
   private final Map<String, String> generatorOptions;
   /** Each variant's library versions, read from its build once per race, not once per run. */
   private final Map<String, Map<String, String>> versions = new ConcurrentHashMap<>();
@@ -44,16 +49,20 @@ public final class ServiceSubject implements RunSubject {
 
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
-    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null);
+    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null, null);
   }
 
   /**
    * @param firebirdAddonTarget the embedded Firebird's user for the variants on the Node {@code firebird}
    *     addon (a password of at most 20 bytes), or null: they connect as {@code target}
    * @param sources E4's /notifications sources, or null when the workload does not read them
+   * @param httpHost the address the services listen on, one the generators reach (agents on other hosts); null for
+   *     127.0.0.1
    */
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target,
-      DbTarget firebirdAddonTarget, String remoteUrl, Map<String, String> generatorOptions, NotificationSources sources) {
+      DbTarget firebirdAddonTarget, String remoteUrl, Map<String, String> generatorOptions, NotificationSources sources,
+      String httpHost) {
+    this.httpHost = httpHost;
     this.sources = sources;
     this.services = services;
     this.generators = generators;
@@ -71,8 +80,20 @@ public final class ServiceSubject implements RunSubject {
    */
   public Map<String, String> generatorOptions(LoadModel load) {
     Map<String, String> options = new LinkedHashMap<>(generatorOptions);
-    options.putIfAbsent("connections", Integer.toString(ServiceSubject.connectionsFor(load)));
+    options.putIfAbsent(CONNECTIONS, Integer.toString(ServiceSubject.connectionsFor(load)));
     return options;
+  }
+
+  /**
+   * Agent {@code share}'s part of a generator's {@code spec} (its load already its part): its connections divided as the
+   * load is, so the service sees as many keep-alive connections from the agents together as from one local generator.
+   */
+  public static RunSpec generatorPart(RunSpec spec, Share share) {
+    Map<String, String> options = new LinkedHashMap<>(spec.setup().stackOptions());
+    options.computeIfPresent(CONNECTIONS, (k, v) -> Integer.toString(share.atLeastOne(Integer.parseInt(v))));
+    RunSpec.Setup setup = spec.setup();
+    return new RunSpec(spec.runId(), spec.stack(), spec.endpoint(),
+        new RunSpec.Setup(setup.pool(), setup.threads(), options, setup.applicationName()), spec.plan(), spec.files());
   }
 
   @Override
@@ -86,7 +107,8 @@ public final class ServiceSubject implements RunSubject {
       throws IOException, InterruptedException {
     ServiceVariant v = services.get(name);
     boolean addon = v.firebirdAddon() && target.engine() == Engine.FIREBIRD && firebirdAddonTarget != null;
-    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.setup().pool(), remoteUrl);
+    var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.setup().pool(), remoteUrl)
+        .withHttpHost(httpHost);
     Map<String, String> options = generatorOptions(load);
     List<String> serverSql = Endpoints.serverStatements(settings.loadPlan().workload());
     if (sources != null && v.readsMongo() && sources.mongoGone() != null) {

@@ -10,8 +10,9 @@ import java.util.List;
  *
  * @param agents how many agents share each run
  * @param hosts the agents' hosts as they announced them, for the race's header
+ * @param address this host's address the agents reach (--bind): where a service listens at the service level
  */
-public record SharedRuns(WorkerSite site, int agents, List<String> hosts, EmbeddedPostgres.Reach reach) {
+public record SharedRuns(WorkerSite site, int agents, List<String> hosts, String address, EmbeddedPostgres.Reach reach) {
   public SharedRuns {
     hosts = List.copyOf(hosts);
   }

@@ -34,6 +34,8 @@ public final class ServiceProcess implements AutoCloseable {
   public static final Duration READY_LIMIT = Duration.ofSeconds(60);
   /** How long a service has to exit after SIGTERM before it is killed (the contract's). */
   public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  /** Where a service listens unless told otherwise. */
+  public static final String LOOPBACK = "127.0.0.1";
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
   static {
@@ -43,19 +45,22 @@ public final class ServiceProcess implements AutoCloseable {
   /**
    * The database and the settings a service gets; the password only ever goes into the environment.
    * {@code database} is the database's name, or on Firebird its file path (or alias); {@code sslMode} and
-   * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere).
+   * {@code sslRootCert} are the race's TLS settings on PostgreSQL (null elsewhere). {@code httpHost} is the address the
+   * service listens on: 127.0.0.1 unless load comes from other hosts (agents, docs/scale-out.md).
    */
   public record Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
-      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert, String slowSource, String mongoUrl) {
+      String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert, String slowSource, String mongoUrl,
+      String httpHost) {
     public Environment {
       engine = engine == null ? Engine.POSTGRESQL : engine;
       sslMode = engine == Engine.POSTGRESQL && sslMode == null ? SslMode.DEFAULT : sslMode;
+      httpHost = httpHost == null ? LOOPBACK : httpHost;
     }
 
     /** Without E4's settings: the services' defaults (the slow query; no MongoDB). */
     public Environment(String dbHost, int dbPort, String database, String user, String password, int pool,
         String remoteUrl, Engine engine, SslMode sslMode, String sslRootCert) {
-      this(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, null, null);
+      this(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, null, null, null);
     }
 
     /**
@@ -64,7 +69,14 @@ public final class ServiceProcess implements AutoCloseable {
      * password, and goes into the environment only).
      */
     public Environment withDataSources(String slow, String mongo) {
-      return new Environment(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, slow, mongo);
+      return new Environment(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert, slow,
+          mongo, httpHost);
+    }
+
+    /** The same, the service listening on {@code host} (an address of this machine). */
+    public Environment withHttpHost(String host) {
+      return new Environment(dbHost, dbPort, database, user, password, pool, remoteUrl, engine, sslMode, sslRootCert,
+          slowSource, mongoUrl, host);
     }
 
     /** Where {@code target} is, with its TLS settings. */
@@ -97,11 +109,13 @@ public final class ServiceProcess implements AutoCloseable {
 
   private final Process process;
   private final Path log;
+  private final String host;
   private final int port;
   private final String name;
   private final String password;
 
-  private ServiceProcess(String name, Process process, Path log, int port, String password) {
+  private ServiceProcess(String name, Process process, Path log, String host, int port, String password) {
+    this.host = host;
     this.name = name;
     this.process = process;
     this.log = log;
@@ -110,8 +124,8 @@ public final class ServiceProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code v} on a free port of 127.0.0.1, writing its command line to {@code service.command}
-   * and its output to {@code service.log} in {@code runDir}. A Node variant's packages must be
+   * Starts {@code v} on a free port of its environment's HTTP host (127.0.0.1 by default), writing its command line to
+   * {@code service.command} and its output to {@code service.log} in {@code runDir}. A Node variant's packages must be
    * installed already.
    *
    * @throws IllegalStateException when the variant is not built ({@link ServiceVariant#notBuilt()})
@@ -136,14 +150,14 @@ public final class ServiceProcess implements AutoCloseable {
       }
     }
     cmd.addAll(v.args());
-    int port = freePort();
+    int port = freePort(env.httpHost());
     Files.createDirectories(runDir);
     Path log = runDir.resolve("service.log");
     Files.writeString(runDir.resolve("service.command"), String.join(" ", cmd) + "\n");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(v.module().toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
     Map<String, String> e = pb.environment();
-    e.put("DBRACE_HTTP_HOST", "127.0.0.1");
+    e.put("DBRACE_HTTP_HOST", env.httpHost());
     e.put("DBRACE_HTTP_PORT", Integer.toString(port));
     e.put("DBRACE_DB_ENGINE", env.engine().id());
     e.put("DBRACE_DB_HOST", env.dbHost());
@@ -168,7 +182,7 @@ public final class ServiceProcess implements AutoCloseable {
     }
     Process p = pb.start();
     LIVE.add(p);
-    return new ServiceProcess(v.name(), p, log, port, env.password());
+    return new ServiceProcess(v.name(), p, log, env.httpHost(), port, env.password());
   }
 
   public long pid() {
@@ -180,14 +194,14 @@ public final class ServiceProcess implements AutoCloseable {
     return process;
   }
 
-  /** The port it was told to listen on, on 127.0.0.1. */
+  /** The port it was told to listen on, on its HTTP host. */
   public int port() {
     return port;
   }
 
-  /** Its base URL, {@code http://127.0.0.1:<port>}. */
+  /** Its base URL, {@code http://<host>:<port>} (an IPv6 host in brackets). */
   public String url() {
-    return "http://127.0.0.1:" + port;
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 
   public URI uri(String pathAndQuery) {
@@ -277,7 +291,12 @@ public final class ServiceProcess implements AutoCloseable {
 
   /** A port free on 127.0.0.1 right now (another process may still take it before the service). */
   public static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    return freePort(LOOPBACK);
+  }
+
+  /** A port free on {@code host} (an address of this machine) right now. */
+  static int freePort(String host) throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
       return s.getLocalPort();
     }
   }
