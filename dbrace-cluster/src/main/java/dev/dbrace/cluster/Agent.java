@@ -47,6 +47,8 @@ public final class Agent implements AutoCloseable {
 
   private final ClusterNode node;
   private final AgentHello hello;
+  /** The announcement as sent, encoded once: an agent without a controller sends it every second. */
+  private final Buffer encodedHello;
   private final Listener listener;
   private final MessageConsumer<Buffer> runs;
   private final Runnable stopListening;
@@ -59,6 +61,7 @@ public final class Agent implements AutoCloseable {
   private Agent(ClusterNode node, AgentHello hello, Listener listener, Handler<Message<Buffer>> runHandler) {
     this.node = node;
     this.hello = hello;
+    this.encodedHello = Wire.encode(hello);
     this.listener = listener;
     this.runs = node.eventBus().<Buffer>consumer(Addresses.agentRun(hello.agentId()), message -> {
       if (message.headers().contains(PING_HEADER)) {
@@ -130,7 +133,7 @@ public final class Agent implements AutoCloseable {
       }
       inFlight = true;
     }
-    node.eventBus().request(Addresses.CONTROLLER_HELLO, Wire.encode(hello), new DeliveryOptions().setSendTimeout(HELLO_TIMEOUT.toMillis()))
+    node.eventBus().request(Addresses.CONTROLLER_HELLO, encodedHello.copy(), new DeliveryOptions().setSendTimeout(HELLO_TIMEOUT.toMillis()))
         .onComplete(ar -> {
           // no controller yet (no handler, or it did not answer) or a garbled answer: the next tick tries again
           HelloReply reply = ar.succeeded() ? replyOf(ar.result()) : null;

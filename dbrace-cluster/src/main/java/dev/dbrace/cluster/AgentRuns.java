@@ -33,6 +33,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -45,6 +46,8 @@ import java.util.stream.Stream;
  * then killed within the drain timeout): no worker outlives its controller's run. Thread-safe.
  */
 public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable {
+  /** How often a part's progress goes to the controller within one phase. */
+  static final long PROGRESS_EVERY_NS = TimeUnit.SECONDS.toNanos(2);
   private final ClusterNode node;
   private final Consumer<String> log;
   /** The stacks a driver-level part runs; {@code generators} the load generators a service-level part runs. */
@@ -269,9 +272,15 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
     control.unregister();
   }
 
-  /** Forwards the worker's progress to the controller, at the pace the worker sends it. */
+  /**
+   * Forwards the worker's progress to the controller: a new phase at once, else at most every {@link #PROGRESS_EVERY_NS}
+   * (the worker reports twice a second; the controller only shows it, and every message it decodes is CPU taken while
+   * the agents measure).
+   */
   private final class Progressing implements RunListener {
     private final RunOrder order;
+    private String lastPhase;
+    private long lastSent;
 
     Progressing(RunOrder order) {
       this.order = order;
@@ -279,6 +288,12 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
 
     @Override
     public void progress(String stack, String phase, long ops, long errors, double elapsedS) {
+      long now = System.nanoTime();
+      if (phase.equals(lastPhase) && now - lastSent < PROGRESS_EVERY_NS) {
+        return;
+      }
+      lastPhase = phase;
+      lastSent = now;
       send(order, new PartEvent.Progressed(order.runId(), node.nodeId(), new Progress(phase, ops, errors, 0, 0, elapsedS)));
     }
   }

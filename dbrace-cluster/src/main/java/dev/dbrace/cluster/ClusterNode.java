@@ -123,14 +123,19 @@ public final class ClusterNode implements AutoCloseable {
 
   /**
    * Hazelcast through SLF4J (also the lines it logs before it reads its configuration), warnings and errors only, less
-   * two warnings that are no news here: that it could run faster with --add-opens, and that its CP subsystem (which
-   * dbrace does not use) is off. A level the user set (a system property) stays.
+   * warnings that are no news here: that it could run faster with --add-opens, that its CP subsystem (which dbrace
+   * does not use) is off, and the merge of two clusters, which is how a controller joins agents that outlived the one
+   * before it (they kept their cluster; dbrace says who joined and who left in lines of its own). A level the user set
+   * (a system property) stays.
    */
   private static void quietLogs() {
     setIfAbsent("hazelcast.logging.type", "slf4j");
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast", "warn");
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.instance.impl.HazelcastInstanceFactory", "error");
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.cp.CPSubsystem", "error");
+    setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.impl.TcpIpJoiner", "error");
+    setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.impl.operations.MergeClustersOp", "error");
+    setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.ClusterService", "error");
   }
 
   private static void setIfAbsent(String property, String value) {

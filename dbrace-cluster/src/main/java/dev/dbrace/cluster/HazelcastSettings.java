@@ -16,6 +16,8 @@ final class HazelcastSettings {
   static final int MAX_NO_HEARTBEAT_SECONDS = 5;
   /** How soon two clusters that should be one (members started before the member they join) look for each other. */
   static final int MERGE_DELAY_SECONDS = 5;
+  /** Hazelcast's partitions: every member of a cluster must have the same count (Hazelcast's default is 271). */
+  static final int PARTITIONS = 7;
 
   private HazelcastSettings() {}
 
@@ -35,6 +37,12 @@ final class HazelcastSettings {
     // its own diagnostics run in every member while the agents measure and are read by nobody here: off
     config.getMetricsConfig().setEnabled(false);
     config.setProperty("hazelcast.health.monitoring.level", "OFF");
+    config.setProperty("hazelcast.slow.operation.detector.enabled", "false");
+    // background work that scales with the partitions (anti-entropy, expiry scans) or runs every second for data
+    // structures dbrace does not use (CRDT replication): a cluster of a few members holding a few hundred entries
+    // (Vert.x's subscriptions) needs neither 271 partitions nor a replication each second
+    config.setProperty("hazelcast.partition.count", String.valueOf(PARTITIONS));
+    config.getCRDTReplicationConfig().setReplicationPeriodMillis(60_000);
 
     NetworkConfig network = config.getNetworkConfig();
     network.setPort(settings.port()).setPortAutoIncrement(false);

@@ -178,7 +178,8 @@ final class SharedRun implements WorkerRun {
         }
         break;
       }
-      Object e = inbox.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(250)), TimeUnit.NANOSECONDS);
+      // events wake this thread; nothing else needs it before the deadline (the agents watch their own workers)
+      Object e = inbox.poll(left, TimeUnit.NANOSECONDS);
       Part p = e == null ? null : partOf(e);
       if (p != null) {
         switch (e) {
