@@ -1,6 +1,7 @@
 package dev.dbrace.cluster;
 
 import dev.dbrace.cluster.wire.Addresses;
+import dev.dbrace.cluster.wire.AgentHello;
 import dev.dbrace.cluster.wire.PartEvent;
 import dev.dbrace.cluster.wire.RunControl;
 import dev.dbrace.cluster.wire.RunOrder;
@@ -241,7 +242,7 @@ public final class AgentRuns implements Handler<Message<Buffer>>, AutoCloseable 
   }
 
   private String hostLabel() {
-    return Agent.hostName(node.settings().bind()) + "/" + node.settings().bind().getHostAddress();
+    return AgentHello.label(Agent.hostName(node.settings().bind()), node.settings().bind().getHostAddress());
   }
 
   /** The worker's files, by name, Base64 (an interval log is some kilobytes a second). */

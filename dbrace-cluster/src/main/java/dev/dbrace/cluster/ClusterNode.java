@@ -136,6 +136,8 @@ public final class ClusterNode implements AutoCloseable {
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.impl.TcpIpJoiner", "error");
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.impl.operations.MergeClustersOp", "error");
     setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.internal.cluster.ClusterService", "error");
+    // dbrace turns it off (HazelcastSettings), and Hazelcast warns that it is off
+    setIfAbsent("org.slf4j.simpleLogger.log.com.hazelcast.spi.impl.operationexecutor.slowoperationdetector", "error");
   }
 
   private static void setIfAbsent(String property, String value) {

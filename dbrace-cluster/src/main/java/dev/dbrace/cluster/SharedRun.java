@@ -46,7 +46,7 @@ import java.util.function.Consumer;
  * last report came. An agent that leaves, or does not report within the run's limits, is a lost part: the run is
  * degraded and goes on. The events are handled on the runner's thread, in the order they came.
  */
-final class SharedRun implements WorkerRun {
+final class SharedRun extends WorkerRun {
   /** Time for the last reports after the run's own limits (a worker's drain, its exit, the files' transfer). */
   private static final long REPORT_GRACE_MS = 60_000;
 
@@ -56,9 +56,6 @@ final class SharedRun implements WorkerRun {
   /** How many agents share it. */
   private final int count;
   private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
-  private Consumer<Instant> onMeasure = t -> { };
-  private Consumer<Instant> onWindowClosed = t -> { };
-  private Consumer<Instant> onMeasured = t -> { };
   private volatile List<Part> parts = List.of();
   private volatile String runId;
   private volatile boolean interrupted;
@@ -79,7 +76,7 @@ final class SharedRun implements WorkerRun {
     }
 
     String host() {
-      return agent.host() + "/" + agent.address();
+      return agent.label();
     }
   }
 
@@ -91,24 +88,6 @@ final class SharedRun implements WorkerRun {
     this.settings = settings;
     this.listener = listener;
     this.count = count;
-  }
-
-  @Override
-  public SharedRun onMeasure(Consumer<Instant> action) {
-    onMeasure = onMeasure.andThen(action);
-    return this;
-  }
-
-  @Override
-  public SharedRun onWindowClosed(Consumer<Instant> action) {
-    onWindowClosed = onWindowClosed.andThen(action);
-    return this;
-  }
-
-  @Override
-  public SharedRun onMeasured(Consumer<Instant> action) {
-    onMeasured = onMeasured.andThen(action);
-    return this;
   }
 
   void heard(PartEvent event) {
@@ -217,7 +196,7 @@ final class SharedRun implements WorkerRun {
         if (service != null) {
           service.measuring();
         }
-        onMeasure.accept(measureStart);
+        measureBegan(measureStart);
         listener.phase(stack, "measure");
       }
       if (!windowClosed && measureStart != null && parts.stream().allMatch(x -> x.windowClosed || x.report != null)) {
@@ -225,7 +204,7 @@ final class SharedRun implements WorkerRun {
         if (service != null) {
           service.windowClosed();
         }
-        onWindowClosed.accept(Instant.now());
+        windowClosed(Instant.now());
       }
     }
     Instant end = Instant.now();
@@ -234,9 +213,9 @@ final class SharedRun implements WorkerRun {
         service.measured();
       }
       if (!windowClosed) {
-        onWindowClosed.accept(end);
+        windowClosed(end);
       }
-      onMeasured.accept(end);
+      measured(end);
     }
     keepFiles(runDir);
     SharedOutcome shared = SharedOutcome.of(parts.stream().map(x -> x.report).toList(), go, interrupted);

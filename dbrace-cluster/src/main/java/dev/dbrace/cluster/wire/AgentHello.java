@@ -16,6 +16,16 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AgentHello(String agentId, String host, String address, int cores, String buildId, String jdk) {
+  /** {@code host/address}: how race.json's {@code agents[].host} names the agent. */
+  public String label() {
+    return label(host, address);
+  }
+
+  /** {@code host/address}, as {@link #label()}, for an agent that has no hello at hand. */
+  public static String label(String host, String address) {
+    return host + "/" + address;
+  }
+
   /** {@code host (address), N cores}, for one-line messages. */
   public String describe() {
     return host + " (" + address + "), " + cores + (cores == 1 ? " core" : " cores");

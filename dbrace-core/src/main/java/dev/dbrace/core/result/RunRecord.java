@@ -6,11 +6,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.run.PartSums;
 import dev.dbrace.core.run.RunStatus;
 import dev.dbrace.core.run.WorkerResult;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -265,22 +265,14 @@ public record RunRecord(
           p.stream().mapToInt(ProcessFigures::peakThreads).sum(), round(p.stream().mapToDouble(ProcessFigures::jitCpuS).sum()),
           round(p.stream().mapToDouble(ProcessFigures::warmupCpuS).sum()),
           round(p.stream().mapToDouble(ProcessFigures::warmupJitCpuS).sum()),
-          sumOrNull(p, ProcessFigures::minorFaults), sumOrNull(p, ProcessFigures::majorFaults),
+          PartSums.sumOrNull(p, ProcessFigures::minorFaults), PartSums.sumOrNull(p, ProcessFigures::majorFaults),
           p.stream().allMatch(x -> x.cpuPercent() != null)
               ? Math.round(p.stream().mapToDouble(ProcessFigures::cpuPercent).sum() * 10) / 10.0 : null,
-          maxOrNull(p, ProcessFigures::measuredWallS), maxOrNull(p, ProcessFigures::windowWallS));
+          PartSums.maxOrNull(p, ProcessFigures::measuredWallS), PartSums.maxOrNull(p, ProcessFigures::windowWallS));
     }
 
     private static double round(double v) {
       return Math.round(v * 100) / 100.0;
-    }
-
-    private static Long sumOrNull(List<ProcessFigures> p, Function<ProcessFigures, Long> f) {
-      return p.stream().allMatch(x -> f.apply(x) != null) ? p.stream().mapToLong(f::apply).sum() : null;
-    }
-
-    private static Double maxOrNull(List<ProcessFigures> p, Function<ProcessFigures, Double> f) {
-      return p.stream().allMatch(x -> f.apply(x) != null) ? p.stream().mapToDouble(f::apply).max().orElse(0) : null;
     }
 
     /** Figures without page faults and % CPU (as written before they were read). */

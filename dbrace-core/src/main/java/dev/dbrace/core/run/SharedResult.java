@@ -121,14 +121,9 @@ public final class SharedResult {
         w.stream().mapToLong(WorkerResult.Warmup::errors).sum(),
         w.stream().mapToDouble(WorkerResult.Warmup::durationS).max().orElse(0),
         union == null ? null : Latency.of(union), ended, preWarm,
-        sumOrNull(w, WorkerResult.Warmup::inFlightAtSwitch),
-        w.stream().allMatch(x -> x.oldestInFlightMs() != null)
-            ? w.stream().mapToDouble(WorkerResult.Warmup::oldestInFlightMs).max().orElse(0) : null,
-        sumOrNull(w, WorkerResult.Warmup::inFlightAtEnd));
-  }
-
-  private static Long sumOrNull(List<WorkerResult.Warmup> w, Function<WorkerResult.Warmup, Long> figure) {
-    return w.stream().allMatch(x -> figure.apply(x) != null) ? w.stream().mapToLong(figure::apply).sum() : null;
+        PartSums.sumOrNull(w, WorkerResult.Warmup::inFlightAtSwitch),
+        PartSums.maxOrNull(w, WorkerResult.Warmup::oldestInFlightMs),
+        PartSums.sumOrNull(w, WorkerResult.Warmup::inFlightAtEnd));
   }
 
   /** Collections and their time summed over the parts' JVMs. */

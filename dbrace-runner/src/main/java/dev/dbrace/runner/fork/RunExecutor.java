@@ -28,16 +28,13 @@ import java.util.function.Consumer;
  * out, is stopped after the stall timeout as {@code stalled}, its figures so far kept. One run at a
  * time, each watched by a {@link Watch} of its own; only {@link #interrupt} may be called from another thread.
  */
-public final class RunExecutor implements WorkerRun {
+public final class RunExecutor extends WorkerRun {
   private static final long STARTUP_TIMEOUT_MS = 120_000;
   /** The measured process's threads, RSS and CPU over the run, beside its latency.hlog. */
   public static final String TIMELINE = "process.csv";
 
   private final RaceSettings settings;
   private final RunListener listener;
-  private Consumer<Instant> onMeasure = t -> { };
-  private Consumer<Instant> onWindowClosed = t -> { };
-  private Consumer<Instant> onMeasured = t -> { };
   private Consumer<String> onSettled = ended -> { };
   /** The worker of the run going on, for {@link #interrupt} to reach; null before the first. */
   private volatile WorkerProcess current;
@@ -96,37 +93,6 @@ public final class RunExecutor implements WorkerRun {
   /** At the service level: the load generator's own process over the measured phase (the service is the figures). */
   public record Generator(ProcStats ready, ProcStats before, ProcStats windowEnd, ProcStats after, int peakThreads,
       long peakRssKb) {}
-
-  /**
-   * Called on the runner's thread when the worker starts its measured phase (a fault run's clock, the
-   * TLS of the run's connections); actions added run in the order they were added.
-   */
-  @Override
-  public RunExecutor onMeasure(Consumer<Instant> action) {
-    onMeasure = onMeasure.andThen(action);
-    return this;
-  }
-
-  /**
-   * Called on the runner's thread when the worker's measured window closed, right after its process was read for
-   * it: the end of % CPU's span, before the drain of the operations still in flight; actions added run in the order
-   * they were added.
-   */
-  @Override
-  public RunExecutor onWindowClosed(Consumer<Instant> action) {
-    onWindowClosed = onWindowClosed.andThen(action);
-    return this;
-  }
-
-  /**
-   * Called on the runner's thread when the worker's result came, right after its process was read for the measured
-   * phase's end (the server's CPU is read beside it); actions added run in the order they were added.
-   */
-  @Override
-  public RunExecutor onMeasured(Consumer<Instant> action) {
-    onMeasured = onMeasured.andThen(action);
-    return this;
-  }
 
   /**
    * Called on the runner's thread when a held worker ({@code RunSpec.LoadPlan#held}: an agent's part of a shared run)
@@ -298,13 +264,13 @@ public final class RunExecutor implements WorkerRun {
     private void measuring() {
       processes.forEach(ProcessReadings::measuring);
       measureStart = Instant.now();
-      onMeasure.accept(measureStart);
+      RunExecutor.this.measureBegan(measureStart);
       listener.phase(stack, "measure");
     }
 
     private void windowClosed() {
       processes.forEach(ProcessReadings::windowClosed);
-      onWindowClosed.accept(Instant.now());
+      RunExecutor.this.windowClosed(Instant.now());
     }
 
     private void progress(Progress p, long now) {
@@ -322,7 +288,7 @@ public final class RunExecutor implements WorkerRun {
     private Outcome result(JsonNode body) throws IOException, InterruptedException {
       processes.forEach(ProcessReadings::measured);
       measureEnd = Instant.now();
-      onMeasured.accept(measureEnd);
+      RunExecutor.this.measured(measureEnd);
       WorkerResult r = Json.MAPPER.treeToValue(body.path("result"), WorkerResult.class);
       w.send("exit");
       // an interrupted race's shutdown hook waits only seconds for these figures, and reads no server
