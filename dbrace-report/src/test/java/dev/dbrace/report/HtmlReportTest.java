@@ -307,6 +307,35 @@ class HtmlReportTest {
     assertTrue(page.doc().select("#agents img").isEmpty(), "an agent's text became markup");
   }
 
+  /** A scale curve: the same load per agent on 1 then 2 agents, drawn against the number of agents. */
+  @Test
+  void aScaleCurveIsDrawnAgainstTheNumberOfAgents() throws Exception {
+    Path dir = FixtureResults.write("plain", tmp);
+    var race = (ObjectNode) Json.MAPPER.readTree(dir.resolve("race.json").toFile());
+    var runs = (com.fasterxml.jackson.databind.node.ArrayNode) race.get("runs");
+    var one = (ObjectNode) runs.get(0);
+    var two = one.deepCopy();
+    runs.removeAll();
+    runs.add(one);
+    runs.add(two);
+    String part = """
+        {"agent": "%s", "host": "vm/10.231.7.%d", "index": %d, "of": %d, "status": "ok",
+         "result": {"ops": 3000, "throughput_ops_s": 1000.0, "latency_ms": {"p50": 1.25, "p99": 4.5}}}""";
+    one.set("agents", Json.MAPPER.readTree("[" + part.formatted("a", 2, 0, 1) + "]"));
+    two.set("agents", Json.MAPPER.readTree("[" + part.formatted("a", 2, 0, 2) + "," + part.formatted("b", 3, 1, 2) + "]"));
+    one.set("server_cpu", Json.MAPPER.readTree("{\"cpu_user_s\": 1.0, \"cpu_sys_s\": 0.5, \"cpu_ms_per_1k_ops\": 40.0}"));
+    two.set("server_cpu", Json.MAPPER.readTree("{\"cpu_user_s\": 2.5, \"cpu_sys_s\": 1.0, \"cpu_ms_per_1k_ops\": 55.0}"));
+    ((ObjectNode) race.get("settings")).put("sweep", "agents");
+    Json.MAPPER.writeValue(dir.resolve("race.json").toFile(), race);
+    Pages page = Pages.read(HtmlReport.write(dir));
+    Element sweep = page.doc().select("#sweep").first();
+    assertNotNull(sweep, "the section over the swept setting");
+    assertTrue(sweep.text().contains("Figures vs agents"), sweep.text());
+    assertTrue(sweep.text().contains("on more and more agents"), sweep.text());
+    assertNotNull(page.doc().getElementById("chart-throughput-vs-agents"), "throughput against the agents");
+    assertNotNull(page.doc().getElementById("chart-server-cpu-vs-agents"), "the server's CPU against the agents");
+  }
+
   @Test
   void spikesAreATableAndPerSecondChartsWithTheWindowShaded() throws Exception {
     Path dir = FixtureResults.write("plain", tmp);

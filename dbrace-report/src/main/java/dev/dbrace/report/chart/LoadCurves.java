@@ -110,16 +110,17 @@ public final class LoadCurves {
             x, Axis.log("p99 (ms)"), p99));
   }
 
-  /** A curve over a setting at one load: its charts, and what the template names it by. */
-  public record Sweep(String setting, String load, List<ChartSpec> charts, List<String> notes) {
+  /** A curve over a setting at one load: its charts, what the template names it by, and the section's lead. */
+  public record Sweep(String setting, String load, List<ChartSpec> charts, List<String> notes, String lead) {
     public boolean hasNotes() {
       return !notes.isEmpty();
     }
   }
 
   /**
-   * Throughput, p99 and CPU per 1,000 operations against the swept setting (pool size or platform
-   * threads) of a curve over one, one line per stack; null when the runs sweep no setting.
+   * Throughput, p99 and CPU per 1,000 operations against the swept setting (pool size, platform threads, or the number
+   * of agents of a scale curve, with the database server's CPU per operation) of a curve over one, one line per stack;
+   * null when the runs sweep no setting.
    */
   public Sweep sweep() {
     LoadPoint.Swept swept = LoadPoint.Swept.of(race.runs());
@@ -130,14 +131,23 @@ public final class LoadCurves {
     if (byStack.isEmpty()) {
       return null;
     }
-    String setting = swept == LoadPoint.Swept.POOL ? "pool size" : "platform threads";
-    String unit = swept == LoadPoint.Swept.POOL ? "pool size (connections)" : "platform threads";
+    String setting = switch (swept) {
+      case POOL -> "pool size";
+      case AGENTS -> "agents";
+      default -> "platform threads";
+    };
+    String unit = switch (swept) {
+      case POOL -> "pool size (connections)";
+      case AGENTS -> "agents (each the same load)";
+      default -> "platform threads";
+    };
     double min = byStack.values().stream().mapToDouble(l -> swept.x(l.getFirst())).min().orElse(1);
     double max = byStack.values().stream().mapToDouble(l -> swept.x(l.getLast())).max().orElse(1);
     Axis x = min > 0 && max / min >= 8 ? Axis.log(unit) : Axis.linear(unit);
     List<Series> throughput = new ArrayList<>();
     List<Series> p99 = new ArrayList<>();
     List<Series> cpu = new ArrayList<>();
+    List<Series> serverCpu = new ArrayList<>();
     byStack.forEach((label, runs) -> {
       String color = palette.color(runs.getFirst().stack());
       throughput.add(Series.line(label, color, points(runs, swept::x, (RunRecord r) -> r.result().throughputOpsS()), false));
@@ -146,8 +156,16 @@ public final class LoadCurves {
       if (!measured.isEmpty()) {
         cpu.add(Series.line(label, color, points(measured, swept::x, RunFigures::cpuMsPer1kOps), false));
       }
+      List<RunRecord> server = runs.stream().filter(r -> r.probes() != null && r.probes().serverCpu() != null).toList();
+      if (swept == LoadPoint.Swept.AGENTS && !server.isEmpty()) {
+        serverCpu.add(Series.line(label, color, points(server, swept::x, r -> r.probes().serverCpu().cpuMsPer1kOps()), false));
+      }
     });
-    String id = swept == LoadPoint.Swept.POOL ? "pool" : "threads";
+    String id = switch (swept) {
+      case POOL -> "pool";
+      case AGENTS -> "agents";
+      default -> "threads";
+    };
     List<ChartSpec> charts = new ArrayList<>();
     charts.add(ChartSpec.lines("throughput-vs-" + id, "Throughput vs " + setting, "One load throughout; more is better.",
         x, Axis.linear("throughput (ops/s)"), throughput));
@@ -156,9 +174,21 @@ public final class LoadCurves {
       charts.add(ChartSpec.lines("cpu-vs-" + id, "CPU per 1,000 ops vs " + setting,
           "The measured process's user + sys CPU from /proc over completed operations.", x, Axis.linear("CPU (ms)"), cpu));
     }
+    if (!serverCpu.isEmpty()) {
+      // a scale curve's question: where the database, not the clients, saturates
+      charts.add(ChartSpec.lines("server-cpu-vs-" + id, "The database server's CPU per 1,000 ops vs " + setting,
+          "Every agent the same load, so the load grows with them: throughput that stops growing while the server's CPU "
+              + "per operation rises is the database saturating.", x, Axis.linear("server CPU (ms)"), serverCpu));
+    }
     RunRecord first = byStack.values().iterator().next().getFirst();
+    // a scale curve's load grows with the agents: its first step's is the load of one
     String load = LoadPoint.of(first).shortLabel();
-    return new Sweep(setting, load, charts, List.of());
+    String lead = swept == LoadPoint.Swept.AGENTS
+        ? "Each stack with the same load on every agent (" + load + " on one), on more and more agents: where throughput "
+            + "stops growing with them, and whether the clients or the database saturate."
+        : "Each stack at one load (" + load + ") through a series of " + setting + " values: where its throughput peaks, "
+            + "and what more " + setting + " costs.";
+    return new Sweep(setting, load, charts, List.of(), lead);
   }
 
   /**

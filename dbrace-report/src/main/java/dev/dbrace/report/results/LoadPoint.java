@@ -28,11 +28,17 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
     return new LoadPoint(run.workload(), run.load(), run.loadModel(), swept.label(run));
   }
 
-  /** The setting a curve's runs vary over, told from the runs: their pool sizes or their platform threads. */
+  /**
+   * The setting a curve's runs vary over, told from the runs: the number of agents sharing them (a scale curve), their
+   * pool sizes or their platform threads.
+   */
   public enum Swept {
-    NONE, POOL, THREADS;
+    NONE, POOL, THREADS, AGENTS;
 
     public static Swept of(List<RunRecord> runs) {
+      if (runs.stream().map(Swept::agents).filter(Objects::nonNull).distinct().count() > 1) {
+        return AGENTS;
+      }
       if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
         return POOL;
       }
@@ -44,14 +50,26 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
       return switch (this) {
         case POOL -> r.pool() == null ? null : "pool " + r.pool();
         case THREADS -> r.threads() == null ? null : "threads " + (r.threads() == 0 ? "elastic" : r.threads());
+        case AGENTS -> agents(r) == null ? null : "agents " + agents(r);
         case NONE -> null;
       };
     }
 
     /** The run's value on a chart's x axis; null without one. */
     public Double x(RunRecord r) {
-      Integer v = this == POOL ? r.pool() : this == THREADS ? r.threads() : null;
+      Integer v = switch (this) {
+        case POOL -> r.pool();
+        case THREADS -> r.threads();
+        case AGENTS -> agents(r);
+        case NONE -> null;
+      };
       return v == null ? null : v.doubleValue();
+    }
+
+    /** How many agents shared the run; null for a run on one box. */
+    private static Integer agents(RunRecord r) {
+      return r.probes() == null || r.probes().agents() == null || r.probes().agents().isEmpty() ? null
+          : r.probes().agents().size();
     }
   }
 
