@@ -33,10 +33,14 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
   }
 
   /**
-   * The run's value of a swept setting ({@code pool 16}, {@code threads 50}, {@code threads elastic});
-   * empty when {@code sweep} is not over pool or threads or the run did not record it.
+   * The run's value of a swept setting ({@code pool 16}, {@code threads 50}, {@code threads elastic}, a scale curve's
+   * {@code 2 agents}); empty when {@code sweep} is not over one of them or the run did not record it.
    */
   public static String setting(RunRecord r, CurvePlan.Sweep sweep) {
+    Integer agents = agents(r);
+    if (sweep == CurvePlan.Sweep.AGENTS && agents != null) {
+      return agents + (agents == 1 ? " agent" : " agents");
+    }
     if (sweep == CurvePlan.Sweep.POOL && r.pool() != null) {
       return "pool " + r.pool();
     }
@@ -46,8 +50,11 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
     return "";
   }
 
-  /** The setting the runs vary over (a curve over {@code --pools} or {@code --threads}), else null. */
+  /** The setting the runs vary over (a scale curve's agents, a curve over {@code --pools} or {@code --threads}), else null. */
   public static CurvePlan.Sweep swept(List<RunRecord> runs) {
+    if (runs.stream().map(StackRounds::agents).filter(Objects::nonNull).distinct().count() > 1) {
+      return CurvePlan.Sweep.AGENTS;
+    }
     if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
       return CurvePlan.Sweep.POOL;
     }
@@ -55,6 +62,12 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
       return CurvePlan.Sweep.THREADS;
     }
     return null;
+  }
+
+  /** How many agents shared the run; null for a run on one box. */
+  private static Integer agents(RunRecord r) {
+    return r.probes() == null || r.probes().agents() == null || r.probes().agents().isEmpty() ? null
+        : r.probes().agents().size();
   }
 
   /** Whether a run counts towards the figures: finished ok, with latency and completed operations. */

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A curve over the pool size: the verdict names each stack's peak by its pool, and a peak within the noise says so. */
+/**
+ * A curve over the pool size: the verdict names each stack's peak by its pool, and a peak within the noise says so; a
+ * scale curve's by its number of agents.
+ */
 class SweepVerdictTest {
   private static final LoadModel LOAD = new LoadModel.Closed(0, 5000, 64);
 
@@ -46,5 +49,33 @@ class SweepVerdictTest {
         + " of pool 4)."), v);
     assertTrue(v.contains("Lead: at pool 4 jdbc-platform leads, 2.00x vertx") && v.contains("; at pool 16 "), v);
     assertTrue(v.contains("pools 4 and 16, threads 200"), v);
+  }
+
+  /** A scale curve: 16 users per agent on 1 then 2 agents; each step is named by its agents, not its total load. */
+  @Test
+  void aScaleCurvesStepsAreNamedByTheirAgents() throws Exception {
+    List<RunRecord> runs = new ArrayList<>();
+    for (int agents = 1; agents <= 2; agents++) {
+      LoadModel load = new LoadModel.Closed(0, 5000, 16 * agents);
+      for (String stack : List.of("vertx", "jdbc-platform")) {
+        double opsS = stack.equals("vertx") ? 40_000 / agents : 30_000;
+        long ops = Math.round(opsS * 5);
+        WorkerResult r = Json.MAPPER.readValue("""
+            {"issued": %d, "ops": %d, "duration_s": 5, "throughput_ops_s": %s,
+             "latency_ms": {"p50": 1, "p90": 2, "p99": 3, "p999": 4, "max": 5, "mean": 1}}""".formatted(ops, ops, opsS),
+            WorkerResult.class);
+        List<RunRecord.AgentPart> parts = new ArrayList<>();
+        for (int i = 0; i < agents; i++) {
+          parts.add(new RunRecord.AgentPart("a" + i, "vm/10.0.0." + (i + 2), i, agents, RunStatus.OK, null, null, null, null,
+              null));
+        }
+        runs.add(new RunRecord(stack, "point-select", load.describe(), load, "curve", agents, 1, RunStatus.OK, null,
+            List.of(), r, null, null, null, 9, null, null).withSetup(16, 200).withProbes(p -> p.withAgents(parts)));
+      }
+    }
+    String v = Verdict.curve(runs, null, 16, 200, CurvePlan.Sweep.AGENTS).text();
+    assertTrue(v.startsWith("Peaks: vertx 40,000 ops/s at 1 agent; jdbc-platform 30,000 ops/s at 1 agent"), v);
+    assertTrue(v.contains("at 2 agents jdbc-platform best at 30,000 ops/s"), v);
+    assertTrue(!v.contains("concurrency 32"), "a step is its agents, not its total users: " + v);
   }
 }
