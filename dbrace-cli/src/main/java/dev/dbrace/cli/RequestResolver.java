@@ -9,6 +9,7 @@ import dev.dbrace.runner.RacePlan;
 import dev.dbrace.runner.RaceRequest;
 import dev.dbrace.runner.RaceSettings;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.service.UserServices;
 import dev.dbrace.runner.fault.FaultPlan;
 import dev.dbrace.runner.inputs.Input;
 import dev.dbrace.runner.inputs.RaceInputs;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -89,14 +91,40 @@ final class RequestResolver extends RaceResolution {
     return ServiceLevel.variants(engine, services(), servicesFromScenario(), url(), notices);
   }
 
-  /** The settings of a race of service variants on {@code engine}, at the resolved endpoint. */
+  /**
+   * The settings of a race of service variants on {@code engine}, at the resolved endpoint; with service files
+   * ({@code --service}), of the users' services (and the variants --services names beside them) on the files' endpoints.
+   */
   RaceSettings serviceSettings(Engine engine, LoadModel load, int concurrency, long warmupMs) {
     // what the variant selection leaves out is said once the whole request checked out: a bad option's error is the only line
     List<String> notices = new ArrayList<>();
-    WorkloadSpec endpoint = endpoint();
-    RaceSettings settings = settings(variants(engine, notices::add), endpoint, load, concurrency, warmupMs);
+    UserServices users = serviceOptions().users();
+    RaceSettings settings;
+    if (users.isEmpty()) {
+      settings = settings(variants(engine, notices::add), endpoint(), load, concurrency, warmupMs);
+    } else {
+      UserError.require(!given("--endpoint"), "--endpoint names an endpoint of dbrace's service contract; the service "
+          + "files name the endpoints they race: leave it out");
+      List<String> raced = new ArrayList<>(users.names());
+      if (given("--services")) {
+        List<String> ours = variants(engine, notices::add);
+        List<String> clash = users.clashes(Set.copyOf(ours));
+        if (!clash.isEmpty()) {
+          throw new UserError("a service file names its service " + clash.getFirst() + ", as a variant of dbrace's is "
+              + "named: rename it in the file");
+        }
+        raced.addAll(ours);
+      }
+      settings = settings(raced, users.workload(), load, concurrency, warmupMs);
+    }
     notices.forEach(System.err::println);
     return settings;
+  }
+
+  /** The command's service-level options (serve-race, curve, capacity). */
+  private ServiceLevel serviceOptions() {
+    return spec.mixins().values().stream().map(CommandSpec::userObject).filter(ServiceLevel.class::isInstance)
+        .map(ServiceLevel.class::cast).findFirst().orElseThrow();
   }
 
   /** The race as one immutable request, on the resolved database, into --out. */

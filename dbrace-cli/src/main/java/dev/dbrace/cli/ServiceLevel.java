@@ -16,10 +16,12 @@ import dev.dbrace.runner.service.FirebirdAddon;
 import dev.dbrace.runner.service.NotificationSources;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.runner.service.ServiceSubject;
+import dev.dbrace.runner.service.UserServices;
 import dev.dbrace.service.host.RemoteStub;
 import dev.dbrace.service.host.ServiceVariant;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +42,22 @@ public final class ServiceLevel {
   @Option(names = "--services", split = ",",
       description = "Service level: the variants to race (default: every one built; see dbrace list).")
   List<String> services;
+
+  @Option(names = "--service", paramLabel = "FILE", description = "Service level: your own service, from its service "
+      + "file (docs/service-file.md); repeat it to race several. The race's requests are then the files' endpoints, and "
+      + "only the files' services race unless --services names dbrace's variants beside them.")
+  List<Path> serviceFiles;
+
+  /** The users' services of --service, read once. */
+  private UserServices users;
+
+  /** The users' services --service names (read and checked on first use); none without it. */
+  UserServices users() {
+    if (users == null) {
+      users = serviceFiles == null ? UserServices.none() : UserServices.read(serviceFiles);
+    }
+    return users;
+  }
 
   @Option(names = "--endpoint",
       description = "Service level: an endpoint of the service contract, e.g. /queries?queries=20 (default: ${DEFAULT-VALUE}).")
@@ -180,7 +198,9 @@ public final class ServiceLevel {
     generators.get(ServiceSubject.GENERATOR);
     // the variants must connect alike or not race: one that cannot do the URL's sslmode is refused before any starts
     DbTarget tls = StackChecks.tlsTarget(request.url(), request.engine());
-    for (String name : settings.subjects().stacks()) {
+    UserServices users = users();
+    List<String> ours = settings.subjects().stacks().stream().filter(n -> !users.has(n)).toList();
+    for (String name : ours) {
       String why = catalog.get(name).cannotConnect(tls);
       UserError.require(why == null, why);
     }
@@ -192,7 +212,8 @@ public final class ServiceLevel {
       options.put("timeoutMs", Long.toString(settings.guards().requestTimeoutMs()));
     }
     Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
-    List<ServiceVariant> raced = settings.subjects().stacks().stream().map(catalog::get).toList();
+    users.build(log); // before any database or agent: a build that fails is one line, nothing started
+    List<ServiceVariant> raced = ours.stream().map(catalog::get).toList();
     agents.count(); // one count: a list is curve's scale curve, at the driver level
     try (AgentOptions.Shared shared = agents.open(request, console::message);
         RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
@@ -203,7 +224,7 @@ public final class ServiceLevel {
           sources.prepare(db.target(), log); // the slow table, on the race's database once it is up
         }
         return new ServiceSubject(catalog, generators, s, db.target(), db.firebirdAddonTarget(), remote.url(), options, sources,
-            httpHost);
+            httpHost, users);
       }), console);
     }
   }

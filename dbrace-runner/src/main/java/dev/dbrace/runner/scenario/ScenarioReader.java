@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
@@ -80,9 +81,43 @@ public final class ScenarioReader {
   }
 
   public static ScenarioFile parse(Path file, String text, Set<String> knownStacks) {
+    return parse(file, text, ScenarioFile.class, knownStacks);
+  }
+
+  /**
+   * Whether {@code file} is a service file rather than a scenario file: its top level has a service file's own keys
+   * ({@code start}, {@code url}, {@code endpoints}) and none of a scenario's workload keys. A file that is neither, or
+   * cannot be read, is left to the scenario reader to explain.
+   */
+  public static boolean isServiceFile(Path file) {
+    try {
+      JsonNode top = YAML.readTree(Files.readString(file, StandardCharsets.UTF_8));
+      if (top == null || !top.isObject()) {
+        return false;
+      }
+      boolean own = top.has("start") || top.has("url") || top.has("endpoints");
+      return own && !top.has("operations") && !top.has("workload") && !top.has("service");
+    } catch (IOException | UncheckedIOException | YAMLException e) {
+      return false;
+    }
+  }
+
+  /** A service file (docs/service-file.md) bound and checked, by the same rules and with the same errors. */
+  public static ServiceFile readService(Path file) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException | UncheckedIOException e) {
+      throw new ScenarioError(file + ": cannot read the service file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+    }
+    return parse(file, text, ServiceFile.class, null).in(file.toAbsolutePath().getParent());
+  }
+
+  /** {@code text}, the contents of {@code file}, bound to {@code type}: relative paths in it are the file's folder's. */
+  static <T> T parse(Path file, String text, Class<T> type, Set<String> knownStacks) {
     Path dir = file.toAbsolutePath().getParent();
     try {
-      ScenarioFile f = YAML.readerFor(ScenarioFile.class).withAttribute(DIR, dir)
+      T f = YAML.readerFor(type).withAttribute(DIR, dir)
           .withAttribute(STACKS, knownStacks == null ? Set.of() : knownStacks).readValue(text);
       if (f == null) {
         throw new ScenarioError(file + ":1: the file is empty");
@@ -300,6 +335,25 @@ public final class ScenarioReader {
         throw JsonMappingException.from(p, "unknown stack '" + name + "' (known: " + String.join(", ", new TreeSet<>(known)) + ")");
       }
       return name;
+    }
+  }
+
+  /** A path relative to the file's folder, which need not exist yet (a folder a build makes, the file it writes). */
+  static final class RelativePath extends StdDeserializer<Path> {
+    private static final long serialVersionUID = 1L;
+
+    RelativePath() {
+      super(Path.class);
+    }
+
+    @Override
+    public Path deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      String name = ctxt.readValue(p, String.class);
+      try {
+        return ((Path) ctxt.getAttribute(DIR)).resolve(name).normalize();
+      } catch (InvalidPathException e) {
+        throw JsonMappingException.from(p, "not a path: '" + name + "'");
+      }
     }
   }
 

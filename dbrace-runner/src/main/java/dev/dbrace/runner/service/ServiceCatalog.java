@@ -73,7 +73,14 @@ public final class ServiceCatalog {
     if (notBuilt != null) {
       throw new UserError(notBuilt + " (run ./dbrace build)");
     }
-    ServiceProcess p = ServiceProcess.start(v, java, jvmArgs, env, applicationName, runDir);
+    return ready(ServiceProcess.start(v, java, jvmArgs, env, applicationName, runDir));
+  }
+
+  /**
+   * {@code p} once it answers its health path; one that exits or stays silent is stopped and fails the run with its
+   * output's last lines.
+   */
+  static ServiceProcess ready(ServiceProcess p) throws IOException, InterruptedException {
     try {
       p.awaitReady(ServiceProcess.READY_LIMIT);
       return p;

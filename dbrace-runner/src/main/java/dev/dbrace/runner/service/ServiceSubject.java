@@ -33,6 +33,8 @@ public final class ServiceSubject implements RunSubject {
   public static final String GENERATOR = "http";
   /** The generator's option for its keep-alive connections. */
   static final String CONNECTIONS = "connections";
+  /** The generator's option for the service files' checks, by request path (JSON). */
+  static final String ANSWERS = "answers";
 
   private final StackCatalog generators;
   private final RaceSettings settings;
@@ -40,6 +42,7 @@ public final class ServiceSubject implements RunSubject {
   private final DbTarget firebirdAddonTarget;
   private final String remoteUrl;
   private final String httpHost;
+  private final UserServices users;
   private final Map<String, String> generatorOptions;
   /** Each variant's library versions, read from its build once per race, not once per run. */
   private final Map<String, Map<String, String>> versions = new ConcurrentHashMap<>();
@@ -49,7 +52,7 @@ public final class ServiceSubject implements RunSubject {
 
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target, String remoteUrl,
       Map<String, String> generatorOptions) {
-    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null, null);
+    this(services, generators, settings, target, null, remoteUrl, generatorOptions, null, null, UserServices.none());
   }
 
   /**
@@ -58,11 +61,14 @@ public final class ServiceSubject implements RunSubject {
    * @param sources E4's /notifications sources, or null when the workload does not read them
    * @param httpHost the address the services listen on, one the generators reach (agents on other hosts); null for
    *     127.0.0.1
+   * @param users the users' services among the raced (docs/service-file.md); when there are any, the race's requests
+   *     are their files' endpoints, every variant's answers checked as the files say
    */
   public ServiceSubject(ServiceCatalog services, StackCatalog generators, RaceSettings settings, DbTarget target,
       DbTarget firebirdAddonTarget, String remoteUrl, Map<String, String> generatorOptions, NotificationSources sources,
-      String httpHost) {
+      String httpHost, UserServices users) {
     this.httpHost = httpHost;
+    this.users = users;
     this.sources = sources;
     this.services = services;
     this.generators = generators;
@@ -105,12 +111,22 @@ public final class ServiceSubject implements RunSubject {
   @Override
   public Started start(String name, LoadModel load, Path runDir, String applicationName, List<String> jvmArgs)
       throws IOException, InterruptedException {
+    Map<String, String> options = generatorOptions(load);
+    if (!users.isEmpty()) {
+      options.put(ANSWERS, users.answers()); // the race's requests are the service files' endpoints, checked as they say
+    }
+    if (users.has(name)) {
+      // a user's service: its own statements (not counted against the contract's), no versions dbrace can read
+      ServiceProcess p = users.start(name, target, settings.setup().pool(), httpHost, applicationName, runDir);
+      options.put("url", p.url());
+      options.put("health", users.health(name));
+      return new Started(generators.get(GENERATOR), options, p.pid(), List.of(), Map.of(), p, false);
+    }
     ServiceVariant v = services.get(name);
     boolean addon = v.firebirdAddon() && target.engine() == Engine.FIREBIRD && firebirdAddonTarget != null;
     var env = ServiceProcess.Environment.of(addon ? firebirdAddonTarget : target, settings.setup().pool(), remoteUrl)
         .withHttpHost(httpHost);
-    Map<String, String> options = generatorOptions(load);
-    List<String> serverSql = Endpoints.serverStatements(settings.loadPlan().workload());
+    List<String> serverSql = users.isEmpty() ? Endpoints.serverStatements(settings.loadPlan().workload()) : List.of();
     if (sources != null && v.readsMongo() && sources.mongoGone() != null) {
       throw new RaceRunner.SubjectFailed(name + " not started: " + sources.mongoGone(), List.of());
     }

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,11 +112,14 @@ public final class ServiceProcess implements AutoCloseable {
   private final Path log;
   private final String host;
   private final int port;
+  /** The path that answers 200 once the service is ready. */
+  private final String health;
   private final String name;
   private final String password;
 
-  private ServiceProcess(String name, Process process, Path log, String host, int port, String password) {
+  private ServiceProcess(String name, Process process, Path log, String host, int port, String health, String password) {
     this.host = host;
+    this.health = health;
     this.name = name;
     this.process = process;
     this.log = log;
@@ -151,12 +155,7 @@ public final class ServiceProcess implements AutoCloseable {
     }
     cmd.addAll(v.args());
     int port = freePort(env.httpHost());
-    Files.createDirectories(runDir);
-    Path log = runDir.resolve("service.log");
-    Files.writeString(runDir.resolve("service.command"), String.join(" ", cmd) + "\n");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(v.module().toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
-    Map<String, String> e = pb.environment();
+    Map<String, String> e = new LinkedHashMap<>();
     e.put("DBRACE_HTTP_HOST", env.httpHost());
     e.put("DBRACE_HTTP_PORT", Integer.toString(port));
     e.put("DBRACE_DB_ENGINE", env.engine().id());
@@ -180,9 +179,35 @@ public final class ServiceProcess implements AutoCloseable {
     if (env.sslRootCert() != null) {
       e.put("DBRACE_DB_SSLROOTCERT", env.sslRootCert());
     }
+    return start(v.name(), new Launch(cmd, v.module(), e, env.httpHost(), port, "/health"), env.password(), runDir);
+  }
+
+  /**
+   * What starts a service: its command line, working folder and environment (added to this process's), where it was
+   * told to listen, and the path that answers 200 once it is ready.
+   */
+  public record Launch(List<String> command, Path dir, Map<String, String> env, String host, int port, String health) {
+    public Launch {
+      command = List.copyOf(command);
+      env = Map.copyOf(env);
+    }
+  }
+
+  /**
+   * Starts {@code launch}, writing its command line to {@code service.command} and its output to {@code service.log} in
+   * {@code runDir}; {@code password}, the one secret its environment holds, is redacted from what dbrace shows of its
+   * output.
+   */
+  public static ServiceProcess start(String name, Launch launch, String password, Path runDir) throws IOException {
+    Files.createDirectories(runDir);
+    Path log = runDir.resolve("service.log");
+    Files.writeString(runDir.resolve("service.command"), String.join(" ", launch.command()) + "\n");
+    ProcessBuilder pb = new ProcessBuilder(launch.command()).directory(launch.dir().toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+    pb.environment().putAll(launch.env());
     Process p = pb.start();
     LIVE.add(p);
-    return new ServiceProcess(v.name(), p, log, env.httpHost(), port, env.password());
+    return new ServiceProcess(name, p, log, launch.host(), launch.port(), launch.health(), password);
   }
 
   public long pid() {
@@ -214,13 +239,13 @@ public final class ServiceProcess implements AutoCloseable {
   }
 
   /**
-   * Waits for /health to answer 200.
+   * Waits for its health path ({@code /health} for dbrace's variants) to answer 200.
    *
    * @throws NotReady when the service exits or stays silent for {@code limit}, with its output's last lines
    */
   public void awaitReady(Duration limit) throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    HttpRequest health = HttpRequest.newBuilder(uri("/health")).timeout(Duration.ofSeconds(2)).build();
+    HttpRequest ready = HttpRequest.newBuilder(uri(health)).timeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + limit.toNanos();
     try (client) {
       while (System.nanoTime() < deadline) {
@@ -228,7 +253,7 @@ public final class ServiceProcess implements AutoCloseable {
           throw new NotReady(name + " exited with code " + process.exitValue() + " before it was ready", tail(20));
         }
         try {
-          if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
             return;
           }
         } catch (IOException notYet) {
@@ -237,7 +262,7 @@ public final class ServiceProcess implements AutoCloseable {
         Thread.sleep(100);
       }
     }
-    throw new NotReady(name + " did not answer /health within " + limit.toSeconds() + " s", tail(20));
+    throw new NotReady(name + " did not answer " + health + " within " + limit.toSeconds() + " s", tail(20));
   }
 
   /**
@@ -295,7 +320,7 @@ public final class ServiceProcess implements AutoCloseable {
   }
 
   /** A port free on {@code host} (an address of this machine) right now. */
-  static int freePort(String host) throws IOException {
+  public static int freePort(String host) throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
       return s.getLocalPort();
     }

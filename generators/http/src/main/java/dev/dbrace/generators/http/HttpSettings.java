@@ -1,6 +1,10 @@
 package dev.dbrace.generators.http;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.dbrace.core.run.Json;
 import dev.dbrace.core.spi.StackConfig;
+import dev.dbrace.core.workload.ExpectedAnswer;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
@@ -9,12 +13,13 @@ import java.util.Set;
 
 /** The generator's settings from {@code --stack-opt http.*}; an unknown or bad one is an error naming it. */
 public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths,
-    Answers.NotificationSources sources) {
-  private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops", "slowSource", "secondSource");
+    Answers.NotificationSources sources, Map<String, FileAnswers> fileAnswers, String health) {
+  private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops", "slowSource", "secondSource",
+      "answers", "health");
 
   /** Without E4's sources named: /notifications checked as the sleep and fortune sources. */
   public HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
-    this(host, port, connections, timeoutMs, eventLoops, paths, Answers.NotificationSources.DEFAULT);
+    this(host, port, connections, timeoutMs, eventLoops, paths, Answers.NotificationSources.DEFAULT, Map.of(), "/health");
   }
 
   static HttpSettings of(StackConfig config) {
@@ -31,7 +36,26 @@ public record HttpSettings(String host, int port, int connections, long timeoutM
       throw new IllegalArgumentException("http.url must be http://host:port, got " + url);
     }
     return new HttpSettings(uri.getHost(), uri.getPort(), positive(o, "connections", 64), positive(o, "timeoutMs", 30_000),
-        positive(o, "eventLoops", 1), config.sql(), Answers.NotificationSources.of(o.get("slowSource"), o.get("secondSource")));
+        positive(o, "eventLoops", 1), config.sql(), Answers.NotificationSources.of(o.get("slowSource"), o.get("secondSource")),
+        answers(o.get("answers")), o.getOrDefault("health", "/health"));
+  }
+
+  /**
+   * The service files' checks by request path template ({@code answers}: JSON written by the runner); none without:
+   * every answer is then checked by dbrace's service contract.
+   */
+  private static Map<String, FileAnswers> answers(String json) {
+    if (json == null) {
+      return Map.of();
+    }
+    try {
+      Map<String, ExpectedAnswer> byPath = Json.MAPPER.readValue(json, new TypeReference<Map<String, ExpectedAnswer>>() { });
+      Map<String, FileAnswers> checks = new HashMap<>();
+      byPath.forEach((path, expect) -> checks.put(path, new FileAnswers(expect)));
+      return Map.copyOf(checks);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("http.answers is not the service files' checks: " + e.getMessage());
+    }
   }
 
   private static int positive(Map<String, String> o, String key, int dflt) {
