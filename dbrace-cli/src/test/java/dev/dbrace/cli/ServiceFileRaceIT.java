@@ -1,0 +1,153 @@
+package dev.dbrace.cli;
+
+import static dev.dbrace.testkit.CliAssertions.assertOneLineError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dbrace.runner.Home;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's own service in the race, from its service file: started by the file's command with dbrace's settings in its
+ * environment, its endpoints the race's requests, every answer checked as the file says, side by side with dbrace's own
+ * variant. The "user's" application here is a real one outside the race's catalog: dbrace's vertx-web service, started
+ * through a file as any Java service would be, with the environment the file maps.
+ */
+class ServiceFileRaceIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  /** A service file starting the built vertx-web service as a user's application named {@code name}. */
+  private Path file(String name, String idType, String extraStart) throws Exception {
+    Path module = Home.dir().resolve("services/vertx-web/target");
+    String classpath = module.resolve("classes") + ":" + Files.readString(module.resolve("runtime.classpath")).trim();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String text = """
+        name: %s
+        start:
+          command: ["%s", -cp, "%s", dev.dbrace.services.vertxweb.VertxWebService]
+        %s  env:
+            DBRACE_HTTP_HOST: "${http.host}"
+            DBRACE_HTTP_PORT: "${http.port}"
+            DBRACE_DB_HOST: "${db.host}"
+            DBRACE_DB_PORT: "${db.port}"
+            DBRACE_DB_NAME: "${db.name}"
+            DBRACE_DB_USER: "${db.user}"
+            DBRACE_DB_PASSWORD: "${db.password}"
+            DBRACE_POOL: "${pool}"
+            DBRACE_DB_ENGINE: postgresql
+            DBRACE_REMOTE_URL: "http://127.0.0.1:9"
+            DBRACE_APPLICATION_NAME: "${db.application-name}"
+        endpoints:
+          - name: db
+            path: /db
+            expect:
+              content-type: application/json
+              json:
+                - {path: "$.id", type: %s, min: 1, max: 10000}
+                - {path: "$.randomNumber", type: integer, min: 1, max: 10000}
+          - name: queries
+            path: /queries?queries=$1
+            params: [{uniform: {min: 1, max: 5}}]
+            expect:
+              json:
+                - {path: "$", type: array, length: {min: 1, max: 5}}
+                - {path: "$[*].id", type: integer, min: 1, max: 10000}
+        """.formatted(name, java, classpath, extraStart, idType);
+    Path f = dir.resolve(name + ".yaml");
+    Files.writeString(f, text);
+    return f;
+  }
+
+  @Test
+  void aUsersServiceRacesBesideDbracesOwnEveryAnswerCheckedAsItsFileSays() throws Exception {
+    Path mine = file("mine", "integer", "  build: {command: [sh, -c, \"touch built.flag\"], creates: built.flag}\n");
+    Path out = dir.resolve("race");
+    Cli.Result r = Cli.run("serve-race", "--service", mine.toString(), "--services", "vertx-web", "--rounds", "1",
+        "--executions", "300", "--concurrency", "4", "--warmup", "1s", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(Files.exists(dir.resolve("built.flag")), "the file's build ran once, before the race");
+    JsonNode race = JSON.readTree(out.resolve("race.json").toFile());
+    assertEquals("mine-endpoints", race.path("workload").path("name").asText(), "the file's endpoints are the race's");
+    for (JsonNode run : race.path("runs")) {
+      assertEquals("ok", run.path("status").asText(), run.toString());
+      assertEquals(300, run.path("ops").asLong(), "every request verified: " + run.path("error_samples"));
+      assertEquals(0, run.path("errors").asLong());
+      assertTrue(run.path("process").path("cpu_user_s").asDouble() > 0, "the service's own process: " + run.path("process"));
+    }
+    JsonNode users = race.path("runs").get(0).path("stack").asText().equals("mine") ? race.path("runs").get(0)
+        : race.path("runs").get(1);
+    assertTrue(users.path("tls").isBoolean(), "its connections were found by ${db.application-name}: " + users);
+    assertTrue(Files.readString(out.resolve("runs/mine/service.command")).contains("VertxWebService"),
+        "the file's command, as started");
+  }
+
+  @Test
+  void anAnswerTheFileCallsWrongIsAnErrorNamingTheCheck() throws Exception {
+    Path strict = file("strict", "string", "");
+    Path out = dir.resolve("strict-race");
+    Cli.Result r = Cli.run("serve-race", "--service", strict.toString(), "--rounds", "1", "--executions", "100",
+        "--concurrency", "2", "--warmup", "0s", "--out", out.toString());
+    assertTrue(Files.exists(out.resolve("race.json")), r.err());
+    JsonNode run = JSON.readTree(out.resolve("race.json").toFile()).path("runs").get(0);
+    assertTrue(run.path("errors").asLong() > 0, run.toString());
+    String kinds = run.path("errors_by_kind").toString();
+    assertTrue(kinds.contains("$.id: integer, expected string"), kinds);
+    assertTrue(run.path("ops").asLong() < 100, "a wrong answer is never throughput: " + run);
+    assertTrue(r.exit() != 2, r.err());
+  }
+
+  @Test
+  void aServiceThatExitsAtStartFailsItsRunInOneLine() throws Exception {
+    Path f = dir.resolve("quits.yaml");
+    Files.writeString(f, """
+        name: quits
+        start:
+          command: [sh, -c, "echo cannot reach the database; exit 3"]
+        endpoints:
+          - {name: db, path: /db}
+        """);
+    Path out = dir.resolve("quits-race");
+    Cli.Result r = Cli.run("serve-race", "--service", f.toString(), "--rounds", "1", "--executions", "10", "--out",
+        out.toString());
+    JsonNode run = JSON.readTree(out.resolve("race.json").toFile()).path("runs").get(0);
+    assertEquals("failed", run.path("status").asText(), run.toString());
+    assertTrue(run.path("message").asText().contains("quits exited with code 3 before it was ready"), run.toString());
+    assertTrue(run.path("stderr_tail").toString().contains("cannot reach the database"), run.toString());
+    assertEquals(1, r.exit(), r.err());
+  }
+
+  @Test
+  void validateSaysWhatWouldRunAndRefusesABadFileInOneLine() throws Exception {
+    Path mine = file("checked", "integer", "");
+    Cli.Result ok = Cli.run("validate", mine.toString());
+    assertEquals(0, ok.exit(), ok.err());
+    assertTrue(ok.out().contains("service checked:") && ok.out().contains("queries: GET /queries?queries=$1"), ok.out());
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(bad, Files.readString(mine).replace("${db.password}", "secret"));
+    assertOneLineError(Cli.run("validate", bad.toString()), "start.env.DBRACE_DB_PASSWORD holds a value where a secret goes");
+    assertOneLineError(Cli.run("serve-race", "--service", bad.toString()), "holds a value where a secret goes");
+    Path failing = dir.resolve("failing.yaml");
+    Files.writeString(failing, Files.readString(mine).replace("name: checked", "name: failing")
+        .replace("  env:", "  build: {command: [sh, -c, \"exit 4\"], creates: never.jar}\n  env:"));
+    Cli.Result build = Cli.run("serve-race", "--service", failing.toString());
+    assertEquals(2, build.exit(), build.err());
+    assertTrue(build.err().strip().lines().reduce((x, y) -> y).orElse("").contains("failing: its build failed with code 4"),
+        build.err());
+    assertOneLineError(Cli.run("serve-race", "--service", mine.toString(), "--endpoint", "/db"),
+        "the service files name the endpoints they race");
+    try (Stream<Path> s = Files.list(dir)) {
+      assertTrue(s.map(Path::getFileName).map(Path::toString).collect(Collectors.toSet()).stream()
+          .noneMatch(n -> n.startsWith("results")), "nothing raced");
+    }
+  }
+}
