@@ -58,12 +58,23 @@ final class DistArchive {
     return new Written(target, layout.places().size(), Files.size(target));
   }
 
+  /** Whether {@code f} under {@code dir} lies in a build's output folder ({@code target/}, {@code node_modules/}). */
+  static boolean builtOutput(Path dir, Path f) {
+    for (Path part : dir.relativize(f)) {
+      if (part.toString().equals("target") || part.toString().equals("node_modules")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private void add(Path home, DistLayout layout) throws IOException {
     for (String name : FILES) {
       Path p = home.resolve(name);
       if (Files.isDirectory(p)) {
         try (Stream<Path> files = Files.walk(p)) {
-          for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+          // an example's own build output (examples/services/*/target) is built where it is used, not shipped
+          for (Path f : files.filter(Files::isRegularFile).filter(f -> !builtOutput(p, f)).sorted().toList()) {
             file(f, home.relativize(f).toString(), 0644);
           }
         }

@@ -117,7 +117,8 @@ public final class ServiceSubject implements RunSubject {
     }
     if (users.has(name)) {
       // a user's service: its own statements (not counted against the contract's), no versions dbrace can read
-      ServiceProcess p = users.start(name, target, settings.setup().pool(), httpHost, applicationName, runDir);
+      ServiceProcess p = users.start(name, target, settings.setup().pool(), httpHost, applicationName,
+          settings.setup().java(), runDir);
       options.put("url", p.url());
       options.put("health", users.health(name));
       return new Started(generators.get(GENERATOR), options, p.pid(), List.of(), Map.of(), p, false);

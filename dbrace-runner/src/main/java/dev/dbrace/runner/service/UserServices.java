@@ -134,15 +134,16 @@ public final class UserServices {
 
   /**
    * Starts {@code name} on a free port of {@code host}, against {@code target} with a pool of {@code pool} and its
-   * connections named {@code applicationName} where it passes that on (dbrace finds the run's backends by it), and returns
+   * connections named {@code applicationName} where it passes that on (dbrace finds the run's backends by it), {@code
+   * java} the race's JVM for a command that names {@code ${java}}, and returns
    * once its health path answers 200; one that exits or stays silent fails the run with its output's last lines.
    */
-  public ServiceProcess start(String name, DbTarget target, int pool, String host, String applicationName, Path runDir)
-      throws IOException, InterruptedException {
+  public ServiceProcess start(String name, DbTarget target, int pool, String host, String applicationName, Path java,
+      Path runDir) throws IOException, InterruptedException {
     ServiceFile f = files.get(name);
     String http = host == null ? ServiceProcess.LOOPBACK : host;
     int port = ServiceProcess.freePort(http);
-    Map<String, String> values = placeholders(target, pool, http, port, applicationName);
+    Map<String, String> values = placeholders(target, pool, http, port, applicationName, java);
     List<String> command = f.start().command().stream().map(a -> ServiceFile.fill(a, values)).toList();
     Map<String, String> env = new LinkedHashMap<>();
     f.start().env().forEach((k, v) -> env.put(k, ServiceFile.fill(v, values)));
@@ -157,7 +158,8 @@ public final class UserServices {
   }
 
   /** The values of the placeholders (docs/service-file.md) for one run. */
-  static Map<String, String> placeholders(DbTarget target, int pool, String host, int port, String applicationName) {
+  static Map<String, String> placeholders(DbTarget target, int pool, String host, int port, String applicationName,
+      Path java) {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("db.host", target.host());
     v.put("db.port", Integer.toString(target.port()));
@@ -171,6 +173,7 @@ public final class UserServices {
     v.put("pool", Integer.toString(pool));
     v.put("http.host", host);
     v.put("http.port", Integer.toString(port));
+    v.put("java", java.toString());
     if (!v.keySet().equals(ServiceFile.PLACEHOLDERS)) {
       throw new IllegalStateException("placeholders " + v.keySet() + " are not the documented " + ServiceFile.PLACEHOLDERS);
     }
