@@ -127,6 +127,41 @@ class ServiceFileRaceIT {
   }
 
   @Test
+  void aServiceThatPrintsThePasswordFailsItsRunAndItsLogKeepsNone() throws Exception {
+    Path f = file("talks", "integer", "");
+    // the same service behind a shell that prints its whole environment first, as a careless start script would
+    String text = Files.readString(f).replaceFirst("command: \\[\"", "command: [sh, -c, 'env; exec \"\\$0\" \"\\$@\"', \"");
+    Files.writeString(f, text);
+    Path out = dir.resolve("talks-race");
+    Cli.Result r = Cli.run("serve-race", "--service", f.toString(), "--rounds", "1", "--executions", "50", "--warmup", "0s",
+        "--out", out.toString());
+    JsonNode run = JSON.readTree(out.resolve("race.json").toFile()).path("runs").get(0);
+    assertEquals("failed", run.path("status").asText(), r.err() + run);
+    assertTrue(run.path("message").asText().contains("wrote the database password into its output"), run.toString());
+    String log = Files.readString(out.resolve("runs/talks/service.log"));
+    assertTrue(log.contains("DBRACE_DB_PASSWORD=***"), "the printed variable is still there, its value redacted");
+    assertTrue(run.path("ops").asLong() > 0, "its figures are kept: " + run);
+  }
+
+  @Test
+  void aServiceListeningElsewhereThanToldFailsItsRunSayingWhere() throws Exception {
+    Path f = file("astray", "integer", "");
+    int other;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      other = s.getLocalPort();
+    }
+    Files.writeString(f, Files.readString(f).replace("DBRACE_HTTP_PORT: \"${http.port}\"", "DBRACE_HTTP_PORT: \"" + other + "\""));
+    Path out = dir.resolve("astray-race");
+    long t0 = System.nanoTime();
+    Cli.run("serve-race", "--service", f.toString(), "--rounds", "1", "--executions", "10", "--out", out.toString());
+    JsonNode run = JSON.readTree(out.resolve("race.json").toFile()).path("runs").get(0);
+    assertEquals("failed", run.path("status").asText(), run.toString());
+    assertTrue(run.path("message").asText().contains("astray listens on 127.0.0.1:" + other + ", not on 127.0.0.1:"),
+        run.toString());
+    assertTrue(System.nanoTime() - t0 < 45_000_000_000L, "told within seconds, not after the 60 s health limit");
+  }
+
+  @Test
   void validateSaysWhatWouldRunAndRefusesABadFileInOneLine() throws Exception {
     Path mine = file("checked", "integer", "");
     Cli.Result ok = Cli.run("validate", mine.toString());

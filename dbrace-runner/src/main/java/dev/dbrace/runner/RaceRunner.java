@@ -357,6 +357,8 @@ public final class RaceRunner {
           p.close();
         }
       }
+      s.close(); // stopped before its log is read (closing again below does nothing)
+      out = passwordLeaked(out, s);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -385,6 +387,19 @@ public final class RaceRunner {
     String message = "the service's process exited" + code + " during the run; the figures are those measured, its answers"
         + " after that were refused connections" + (out.message() == null ? "" : "; " + out.message());
     return out.as(RunStatus.CRASHED, message);
+  }
+
+  /**
+   * A service that wrote the database password into its output fails its run, naming what it did; its log is kept with
+   * the password redacted. The figures stay in race.json but the run is not ok: a service that leaks the password is not
+   * one to recommend.
+   */
+  private static RunExecutor.Outcome passwordLeaked(RunExecutor.Outcome out, RunSubject.Started s) {
+    if (!(s.stop() instanceof ServiceProcess p) || !p.leakedPassword() || out.status() == RunStatus.INTERRUPTED) {
+      return out;
+    }
+    return out.as(RunStatus.FAILED, "the service wrote the database password into its output (service.log, the password "
+        + "redacted there now); a service must never print it" + (out.message() == null ? "" : "; " + out.message()));
   }
 
   /** The probes of one run, in the order they act: those that switched on for this race. */

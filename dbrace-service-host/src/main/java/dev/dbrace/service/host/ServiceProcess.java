@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,6 +36,8 @@ public final class ServiceProcess implements AutoCloseable {
   public static final Duration READY_LIMIT = Duration.ofSeconds(60);
   /** How long a service has to exit after SIGTERM before it is killed (the contract's). */
   public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  /** How long a starting service may listen only elsewhere than it was told before that is its failure. */
+  static final Duration ELSEWHERE_LIMIT = Duration.ofSeconds(3);
   /** Where a service listens unless told otherwise. */
   public static final String LOOPBACK = "127.0.0.1";
   private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
@@ -233,6 +236,28 @@ public final class ServiceProcess implements AutoCloseable {
     return URI.create(url() + pathAndQuery);
   }
 
+  /**
+   * Whether the service wrote its database password into its output; if it did, the log is rewritten with the password
+   * redacted, so what dbrace keeps never holds it. Call once the service stopped writing (after {@link #stop}).
+   */
+  public boolean leakedPassword() {
+    if (password == null || password.isEmpty()) {
+      return false;
+    }
+    // bytes as Latin-1 chars: any output reads and writes back unchanged, and the UTF-8 password is found as its bytes
+    String secret = new String(password.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    try {
+      String text = Files.readString(log, StandardCharsets.ISO_8859_1);
+      if (!text.contains(secret)) {
+        return false;
+      }
+      Files.writeString(log, text.replace(secret, "***"), StandardCharsets.ISO_8859_1);
+      return true;
+    } catch (IOException e) {
+      return false; // an unreadable log: nothing shown from it either
+    }
+  }
+
   /** {@code service.log}: its stdout and stderr together. */
   public Path log() {
     return log;
@@ -247,6 +272,7 @@ public final class ServiceProcess implements AutoCloseable {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     HttpRequest ready = HttpRequest.newBuilder(uri(health)).timeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + limit.toNanos();
+    long listeningElsewhereSince = 0;
     try (client) {
       while (System.nanoTime() < deadline) {
         if (!process.isAlive()) {
@@ -257,7 +283,17 @@ public final class ServiceProcess implements AutoCloseable {
             return;
           }
         } catch (IOException notYet) {
-          // not listening yet
+          // not listening yet, or not here: a service listening only on other ports for a while is told at once
+          List<String> listening = ListeningSockets.of(process.toHandle());
+          boolean ours = listening.stream().anyMatch(a -> a.endsWith(":" + port));
+          long now = System.nanoTime();
+          listeningElsewhereSince = listening.isEmpty() || ours ? 0 : listeningElsewhereSince == 0 ? now
+              : listeningElsewhereSince;
+          if (listeningElsewhereSince != 0 && now - listeningElsewhereSince > ELSEWHERE_LIMIT.toNanos()) {
+            throw new NotReady(name + " listens on " + String.join(", ", listening) + ", not on " + host + ":" + port
+                + " as it was told (DBRACE_HTTP_HOST and DBRACE_HTTP_PORT; ${http.host} and ${http.port} in a service "
+                + "file)", tail(20));
+          }
         }
         Thread.sleep(100);
       }
