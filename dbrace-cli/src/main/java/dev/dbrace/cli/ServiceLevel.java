@@ -48,13 +48,18 @@ public final class ServiceLevel {
       + "only the files' services race unless --services names dbrace's variants beside them.")
   List<Path> serviceFiles;
 
+  @Option(names = "--pid", paramLabel = "PID", description = "Service level: the process of the one service file's "
+      + "service that runs at its url: (not started by dbrace), so that its CPU, memory and threads are measured.")
+  Long pid;
+
   /** The users' services of --service, read once. */
   private UserServices users;
 
   /** The users' services --service names (read and checked on first use); none without it. */
   UserServices users() {
     if (users == null) {
-      users = serviceFiles == null ? UserServices.none() : UserServices.read(serviceFiles);
+      UserError.require(serviceFiles != null || pid == null, "--pid is for a service file's service at its url: (--service)");
+      users = serviceFiles == null ? UserServices.none() : UserServices.read(serviceFiles, pid);
     }
     return users;
   }
@@ -213,6 +218,9 @@ public final class ServiceLevel {
     }
     Consumer<String> log = msg -> System.err.println("dbrace: " + msg);
     users.build(log); // before any database or agent: a build that fails is one line, nothing started
+    UserError.require(users.atUrl().isEmpty() || agents.agents == null, "--agents drives services dbrace starts on "
+        + "--bind; " + String.join(", ", users.atUrl()) + " runs at its url: (race it without --agents)");
+    users.notes().forEach(log);
     List<ServiceVariant> raced = ours.stream().map(catalog::get).toList();
     agents.count(); // one count: a list is curve's scale curve, at the driver level
     try (AgentOptions.Shared shared = agents.open(request, console::message);

@@ -161,6 +161,62 @@ class ServiceFileRaceIT {
     assertTrue(System.nanoTime() - t0 < 45_000_000_000L, "told within seconds, not after the 60 s health limit");
   }
 
+  /**
+   * A service already running (started here, as a user's would be) raced at its url: from outside only, its process
+   * figures missing and said so; with --pid its process measured.
+   */
+  @Test
+  void aServiceAlreadyRunningIsRacedAtItsUrlItsProcessReadOnlyWithPid() throws Exception {
+    Path module = Home.dir().resolve("services/vertx-web/target");
+    String classpath = module.resolve("classes") + ":" + Files.readString(module.resolve("runtime.classpath")).trim();
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    var db = TestDb.get().target();
+    ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        classpath, "dev.dbrace.services.vertxweb.VertxWebService").redirectErrorStream(true)
+        .redirectOutput(dir.resolve("running.log").toFile());
+    pb.environment().putAll(java.util.Map.of("DBRACE_HTTP_HOST", "127.0.0.1", "DBRACE_HTTP_PORT", Integer.toString(port),
+        "DBRACE_DB_HOST", db.host(), "DBRACE_DB_PORT", Integer.toString(db.port()), "DBRACE_DB_NAME", db.database(),
+        "DBRACE_DB_USER", db.user(), "DBRACE_DB_PASSWORD", db.password(), "DBRACE_POOL", "4",
+        "DBRACE_REMOTE_URL", "http://127.0.0.1:9", "DBRACE_APPLICATION_NAME", "running"));
+    Process running = pb.start();
+    try {
+      Path f = dir.resolve("running.yaml");
+      Files.writeString(f, """
+          name: running
+          url: http://127.0.0.1:%d
+          endpoints:
+            - name: db
+              path: /db
+              expect:
+                json: [{path: "$.randomNumber", type: integer, min: 1, max: 10000}]
+          """.formatted(port));
+      Path outside = dir.resolve("outside");
+      Cli.Result r = Cli.run("serve-race", "--service", f.toString(), "--rounds", "1", "--executions", "200",
+          "--concurrency", "4", "--warmup", "0s", "--out", outside.toString());
+      assertEquals(0, r.exit(), r.err());
+      assertTrue(r.err().contains("its CPU, memory and threads are not measured"), r.err());
+      JsonNode run = JSON.readTree(outside.resolve("race.json").toFile()).path("runs").get(0);
+      assertEquals(200, run.path("ops").asLong(), run.toString());
+      assertTrue(run.path("process").isNull() || run.path("process").isMissingNode(), "no process read: " + run);
+      assertTrue(run.path("generator").path("cpu_user_s").asDouble() > 0, "the generator's own: " + run);
+      assertTrue(running.isAlive(), "dbrace does not stop a service it did not start");
+
+      Path measured = dir.resolve("measured");
+      Cli.Result withPid = Cli.run("serve-race", "--service", f.toString(), "--pid", Long.toString(running.pid()),
+          "--rounds", "1", "--executions", "200", "--concurrency", "4", "--warmup", "0s", "--out", measured.toString());
+      assertEquals(0, withPid.exit(), withPid.err());
+      JsonNode runPid = JSON.readTree(measured.resolve("race.json").toFile()).path("runs").get(0);
+      assertTrue(runPid.path("process").path("cpu_user_s").asDouble() > 0, "its process, by --pid: " + runPid);
+      assertOneLineError(Cli.run("serve-race", "--service", f.toString(), "--pid", "999999999"), "no such process");
+    } finally {
+      running.destroy();
+      running.waitFor();
+    }
+  }
+
   @Test
   void validateSaysWhatWouldRunAndRefusesABadFileInOneLine() throws Exception {
     Path mine = file("checked", "integer", "");

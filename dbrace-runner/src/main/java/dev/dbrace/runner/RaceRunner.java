@@ -379,7 +379,7 @@ public final class RaceRunner {
    * run is {@code crashed}, not ok, and keeps what was measured until then.
    */
   private static RunExecutor.Outcome serviceGone(RunExecutor.Outcome out, RunSubject.Started s) {
-    if (s.servicePid() == 0 || out.result() == null || out.status() == RunStatus.INTERRUPTED
+    if (s.servicePid() <= 0 || out.result() == null || out.status() == RunStatus.INTERRUPTED
         || ProcessHandle.of(s.servicePid()).map(ProcessHandle::isAlive).orElse(false)) {
       return out;
     }

@@ -18,7 +18,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Runs one stack in one worker JVM and watches it: a worker that stops making progress for the
@@ -113,8 +115,9 @@ public final class RunExecutor extends WorkerRun {
 
   /**
    * Runs the worker with the race's JVM arguments plus {@code extraJvmArgs} (e.g. Flight Recorder's).
-   * The figures are read from {@code servicePid} when it is not 0 (a service the worker drives over
-   * HTTP); the worker's own are then the generator's.
+   * The figures are read from {@code servicePid} when it is above 0 (a service the worker drives over
+   * HTTP); the worker's own are then the generator's. {@link WorkerRun#OUTSIDE}: a service dbrace did not start and
+   * cannot read, measured from outside only (no process figures; the worker's are the generator's).
    */
   @Override
   public Outcome run(StackCatalog.Entry stack, RunSpec spec, String password, Path runDir, List<String> extraJvmArgs,
@@ -123,13 +126,14 @@ public final class RunExecutor extends WorkerRun {
     List<String> jvmArgs = new ArrayList<>(settings.setup().workerJvmArgs());
     jvmArgs.addAll(extraJvmArgs);
     try (WorkerProcess w = WorkerProcess.start(settings.setup().java(), jvmArgs, stack.classpath(), spec, password, runDir);
-        ProcSampler sampler = new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
-        ProcSampler generator = servicePid > 0 ? new ProcSampler(w.pid()) : null) {
+        ProcSampler sampler = servicePid == OUTSIDE ? null
+            : new ProcSampler(servicePid > 0 ? servicePid : w.pid(), runDir.resolve(TIMELINE));
+        ProcSampler generator = servicePid != 0 ? new ProcSampler(w.pid()) : null) {
       current = w;
       if (interrupted) {
         w.send("stop");
       }
-      return new Watch(w, spec.stack(), t0, new ProcessReadings(sampler),
+      return new Watch(w, spec.stack(), t0, sampler == null ? null : new ProcessReadings(sampler),
           generator == null ? null : new ProcessReadings(generator)).watch();
     }
   }
@@ -178,7 +182,7 @@ public final class RunExecutor extends WorkerRun {
       this.t0 = t0;
       this.measured = measured;
       this.generator = generator;
-      this.processes = generator == null ? List.of(measured) : List.of(measured, generator);
+      this.processes = Stream.of(measured, generator).filter(Objects::nonNull).toList();
     }
 
     /** Reads the worker's messages until its run ends, and says how it ended. */
@@ -304,6 +308,11 @@ public final class RunExecutor extends WorkerRun {
 
     private Outcome outcome(RunStatus status, String message, WorkerResult r) {
       List<String> tail = status == RunStatus.OK ? List.of() : w.stderrTail(20);
+      if (measured == null) { // a service measured from outside only: no process of its to read
+        return new Outcome(status, Secrets.redact(message), r, null, null, null, null, 0, 0, tail,
+            (System.nanoTime() - t0) / 1e9, measureStart, measureEnd != null ? measureEnd : Instant.now(),
+            generator == null ? null : generator.asGenerator());
+      }
       return new Outcome(status, Secrets.redact(message), r, measured.ready(), measured.before(), measured.windowEnd(),
           measured.after(), measured.peakThreads(), measured.peakRssKb(), tail, (System.nanoTime() - t0) / 1e9, measureStart,
           measureEnd != null ? measureEnd : Instant.now(), generator == null ? null : generator.asGenerator());

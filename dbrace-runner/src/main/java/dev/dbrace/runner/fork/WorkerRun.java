@@ -14,6 +14,9 @@ import java.util.function.Consumer;
  * when, through {@link #measureBegan}, {@link #windowClosed} and {@link #measured}.
  */
 public abstract class WorkerRun {
+  /** As {@code servicePid}: a service dbrace did not start and cannot read (a user's, at its URL), measured from outside. */
+  public static final long OUTSIDE = -1;
+
   private Consumer<Instant> onMeasure = t -> { };
   private Consumer<Instant> onWindowClosed = t -> { };
   private Consumer<Instant> onMeasured = t -> { };

@@ -115,6 +115,16 @@ public final class ServiceSubject implements RunSubject {
     if (!users.isEmpty()) {
       options.put(ANSWERS, users.answers()); // the race's requests are the service files' endpoints, checked as they say
     }
+    if (users.atUrl().contains(name)) {
+      // running already: checked ready, then driven where it is; its process is read only when --pid named it
+      String why = users.notReady(name);
+      if (why != null) {
+        throw new RaceRunner.SubjectFailed(why, List.of());
+      }
+      options.put("url", users.url(name));
+      options.put("health", users.health(name));
+      return new Started(generators.get(GENERATOR), options, users.pid(), List.of(), Map.of(), () -> { }, false);
+    }
     if (users.has(name)) {
       // a user's service: its own statements (not counted against the contract's), no versions dbrace can read
       ServiceProcess p = users.start(name, target, settings.setup().pool(), httpHost, applicationName,

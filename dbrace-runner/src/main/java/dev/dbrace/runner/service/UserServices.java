@@ -35,14 +35,60 @@ public final class UserServices {
   static final long BUILD_LIMIT_MINUTES = 15;
 
   private final Map<String, ServiceFile> files;
+  /** The process of the service at its url: (--pid), or null: measured from outside only. */
+  private final Long pid;
 
-  private UserServices(Map<String, ServiceFile> files) {
+  private UserServices(Map<String, ServiceFile> files, Long pid) {
     this.files = files;
+    this.pid = pid;
   }
 
   /** None: a race of dbrace's variants only. */
   public static UserServices none() {
-    return new UserServices(Map.of());
+    return new UserServices(Map.of(), null);
+  }
+
+  /** The services that run at their url:, which dbrace neither starts nor stops. */
+  public List<String> atUrl() {
+    return files.values().stream().filter(f -> f.url() != null).map(ServiceFile::name).toList();
+  }
+
+  /**
+   * What a race of a service at its url: lacks, for the race's notes: dbrace does not start it, so its runs share one
+   * process, and without {@code --pid} its process is not measured.
+   */
+  public List<String> notes() {
+    return atUrl().stream().map(n -> n + " runs at " + files.get(n).url() + ": dbrace neither starts nor restarts it, so "
+        + "its runs share one process (its rounds are not independent: a warm cache, a leak carry over)"
+        + (pid != null ? "; its process " + pid + " is measured as dbrace's own are"
+            : ", and its CPU, memory and threads are not measured (they show as -): --pid PID measures its process")).toList();
+  }
+
+  /**
+   * Whether the service at its url: answers its health path with 200 now; one line saying what it answered otherwise.
+   */
+  public String notReady(String name) throws InterruptedException {
+    ServiceFile f = files.get(name);
+    java.net.URI uri = java.net.URI.create(f.url().replaceAll("/+$", "") + f.health());
+    try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+        .connectTimeout(java.time.Duration.ofSeconds(5)).build()) {
+      int status = client.send(java.net.http.HttpRequest.newBuilder(uri).timeout(java.time.Duration.ofSeconds(10)).build(),
+          java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+      return status == 200 ? null : name + " at " + f.url() + ": " + f.health() + " answered " + status + ", not 200";
+    } catch (IOException e) {
+      return name + " at " + f.url() + ": " + f.health() + " did not answer (" + e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+    }
+  }
+
+  /** The base URL of {@code name}, a service at its url:. */
+  public String url(String name) {
+    return files.get(name).url().replaceAll("/+$", "");
+  }
+
+  /** The process of the service at its url: (--pid), or {@link dev.dbrace.runner.fork.WorkerRun#OUTSIDE}. */
+  public long pid() {
+    return pid == null ? dev.dbrace.runner.fork.WorkerRun.OUTSIDE : pid;
   }
 
   /**
@@ -50,11 +96,17 @@ public final class UserServices {
    * one name, files with endpoints beside files without, or files whose endpoints differ, are refused in one line.
    */
   public static UserServices read(List<Path> paths) {
+    return read(paths, null);
+  }
+
+  /**
+   * The same; {@code pid}, when not null, is the process of the one service that runs at its {@code url:} (measured
+   * then as dbrace's own), refused in one line when there is not exactly one such service or no such process.
+   */
+  public static UserServices read(List<Path> paths, Long pid) {
     Map<String, ServiceFile> files = new LinkedHashMap<>();
     for (Path p : paths) {
       ServiceFile f = ScenarioReader.readService(p);
-      UserError.require(f.url() == null, p + ": a service at url: is not raced yet (dbrace cannot start a fresh one for "
-          + "each run, nor measure its process): give start:");
       UserError.require(files.putIfAbsent(f.name(), f) == null, "two service files name the service '" + f.name() + "'");
     }
     List<ServiceFile> all = List.copyOf(files.values());
@@ -62,7 +114,14 @@ public final class UserServices {
       UserError.require(f.endpoints().equals(all.getFirst().endpoints()), "the service files race different endpoints: "
           + all.getFirst().name() + "'s and " + f.name() + "'s differ (a race compares services on the same requests)");
     }
-    return new UserServices(files);
+    List<String> atUrl = all.stream().filter(f -> f.url() != null).map(ServiceFile::name).toList();
+    if (pid != null) {
+      UserError.require(atUrl.size() == 1, "--pid names the process of the one service at url:, and "
+          + (atUrl.isEmpty() ? "no service file has url:" : atUrl.size() + " have it: " + String.join(", ", atUrl)));
+      UserError.require(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+          "--pid " + pid + ": no such process on this machine");
+    }
+    return new UserServices(files, pid);
   }
 
   public boolean isEmpty() {
@@ -109,7 +168,7 @@ public final class UserServices {
    */
   public void build(Consumer<String> say) throws IOException, InterruptedException {
     for (ServiceFile f : files.values()) {
-      ServiceFile.Build b = f.start().build();
+      ServiceFile.Build b = f.start() == null ? null : f.start().build();
       if (b == null || Files.exists(b.creates())) {
         continue;
       }
@@ -185,8 +244,13 @@ public final class UserServices {
     StringBuilder out = new StringBuilder();
     for (ServiceFile f : files.values()) {
       ServiceFile.Start s = f.start();
-      out.append("service ").append(f.name()).append(f.description() == null ? "" : " (" + f.description() + ")")
-          .append(": started as `").append(String.join(" ", s.command())).append("` in ").append(s.dir());
+      out.append("service ").append(f.name()).append(f.description() == null ? "" : " (" + f.description() + ")");
+      if (s == null) {
+        out.append(": runs at ").append(f.url()).append(" (not started by dbrace); ready when ").append(f.health())
+            .append(" answers 200\n");
+        continue;
+      }
+      out.append(": started as `").append(String.join(" ", s.command())).append("` in ").append(s.dir());
       if (s.build() != null) {
         out.append(", built first by `").append(String.join(" ", s.build().command())).append("` when ")
             .append(s.build().creates()).append(Files.exists(s.build().creates()) ? " is missing (it is there now)"
