@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.runner.Home;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -146,10 +149,7 @@ class ServiceFileRaceIT {
   @Test
   void aServiceListeningElsewhereThanToldFailsItsRunSayingWhere() throws Exception {
     Path f = file("astray", "integer", "");
-    int other;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      other = s.getLocalPort();
-    }
+    int other = freePort();
     Files.writeString(f, Files.readString(f).replace("DBRACE_HTTP_PORT: \"${http.port}\"", "DBRACE_HTTP_PORT: \"" + other + "\""));
     Path out = dir.resolve("astray-race");
     long t0 = System.nanoTime();
@@ -169,15 +169,12 @@ class ServiceFileRaceIT {
   void aServiceAlreadyRunningIsRacedAtItsUrlItsProcessReadOnlyWithPid() throws Exception {
     Path module = Home.dir().resolve("services/vertx-web/target");
     String classpath = module.resolve("classes") + ":" + Files.readString(module.resolve("runtime.classpath")).trim();
-    int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
-    }
+    int port = freePort();
     var db = TestDb.get().target();
     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         classpath, "dev.dbrace.services.vertxweb.VertxWebService").redirectErrorStream(true)
         .redirectOutput(dir.resolve("running.log").toFile());
-    pb.environment().putAll(java.util.Map.of("DBRACE_HTTP_HOST", "127.0.0.1", "DBRACE_HTTP_PORT", Integer.toString(port),
+    pb.environment().putAll(Map.of("DBRACE_HTTP_HOST", "127.0.0.1", "DBRACE_HTTP_PORT", Integer.toString(port),
         "DBRACE_DB_HOST", db.host(), "DBRACE_DB_PORT", Integer.toString(db.port()), "DBRACE_DB_NAME", db.database(),
         "DBRACE_DB_USER", db.user(), "DBRACE_DB_PASSWORD", db.password(), "DBRACE_POOL", "4",
         "DBRACE_REMOTE_URL", "http://127.0.0.1:9", "DBRACE_APPLICATION_NAME", "running"));
@@ -239,6 +236,12 @@ class ServiceFileRaceIT {
     try (Stream<Path> s = Files.list(dir)) {
       assertTrue(s.map(Path::getFileName).map(Path::toString).collect(Collectors.toSet()).stream()
           .noneMatch(n -> n.startsWith("results")), "nothing raced");
+    }
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
     }
   }
 }

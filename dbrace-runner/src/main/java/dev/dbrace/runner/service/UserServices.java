@@ -10,12 +10,18 @@ import dev.dbrace.db.DbTarget;
 import dev.dbrace.runner.Home;
 import dev.dbrace.runner.RaceRunner;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.runner.fork.WorkerRun;
 import dev.dbrace.runner.scenario.ScenarioReader;
 import dev.dbrace.runner.scenario.ServiceFile;
 import dev.dbrace.service.host.ServiceProcess;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,11 +75,10 @@ public final class UserServices {
    */
   public String notReady(String name) throws InterruptedException {
     ServiceFile f = files.get(name);
-    java.net.URI uri = java.net.URI.create(f.url().replaceAll("/+$", "") + f.health());
-    try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
-        .connectTimeout(java.time.Duration.ofSeconds(5)).build()) {
-      int status = client.send(java.net.http.HttpRequest.newBuilder(uri).timeout(java.time.Duration.ofSeconds(10)).build(),
-          java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+    URI uri = URI.create(url(name) + f.health());
+    try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+      int status = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+          HttpResponse.BodyHandlers.discarding()).statusCode();
       return status == 200 ? null : name + " at " + f.url() + ": " + f.health() + " answered " + status + ", not 200";
     } catch (IOException e) {
       return name + " at " + f.url() + ": " + f.health() + " did not answer (" + e.getClass().getSimpleName()
@@ -86,9 +91,9 @@ public final class UserServices {
     return files.get(name).url().replaceAll("/+$", "");
   }
 
-  /** The process of the service at its url: (--pid), or {@link dev.dbrace.runner.fork.WorkerRun#OUTSIDE}. */
+  /** The process of the service at its url: (--pid), or {@link WorkerRun#OUTSIDE}. */
   public long pid() {
-    return pid == null ? dev.dbrace.runner.fork.WorkerRun.OUTSIDE : pid;
+    return pid == null ? WorkerRun.OUTSIDE : pid;
   }
 
   /**
