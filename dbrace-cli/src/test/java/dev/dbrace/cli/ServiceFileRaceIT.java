@@ -132,8 +132,11 @@ class ServiceFileRaceIT {
   @Test
   void aServiceThatPrintsThePasswordFailsItsRunAndItsLogKeepsNone() throws Exception {
     Path f = file("talks", "integer", "");
-    // the same service behind a shell that prints its whole environment first, as a careless start script would
-    String text = Files.readString(f).replaceFirst("command: \\[\"", "command: [sh, -c, 'env; exec \"\\$0\" \"\\$@\"', \"");
+    // the same service behind a shell that prints its whole environment first, as a careless start script would, and
+    // leaves a child of its own running (a sidecar): both the service and its child must be gone after the run
+    String marker = "sleep " + (100_000 + System.nanoTime() % 100_000);
+    String text = Files.readString(f).replaceFirst("command: \\[\"", "command: [sh, -c, 'env; " + marker
+        + " & exec \"\\$0\" \"\\$@\"', \"");
     Files.writeString(f, text);
     Path out = dir.resolve("talks-race");
     Cli.Result r = Cli.run("serve-race", "--service", f.toString(), "--rounds", "1", "--executions", "50", "--warmup", "0s",
@@ -144,6 +147,8 @@ class ServiceFileRaceIT {
     String log = Files.readString(out.resolve("runs/talks/service.log"));
     assertTrue(log.contains("DBRACE_DB_PASSWORD=***"), "the printed variable is still there, its value redacted");
     assertTrue(run.path("ops").asLong() > 0, "its figures are kept: " + run);
+    assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(marker)),
+        "the service's own child was stopped with it");
   }
 
   @Test
