@@ -65,7 +65,14 @@ class ServiceFileRaceIT {
               json:
                 - {path: "$", type: array, length: {min: 1, max: 5}}
                 - {path: "$[*].id", type: integer, min: 1, max: 10000}
-        """.formatted(name, java, classpath, extraStart, idType);
+          - name: film
+            path: /film/$1
+            params: [{uniform: {min: 1, max: 989}}]
+            expect:
+              rows: {sql: "%s"}
+        """.formatted(name, java, classpath, extraStart, idType, idType.equals("integer")
+        ? "select fid, title from nicer_but_slower_film_list where fid = $1"
+        : "select fid, title || '!' as title from nicer_but_slower_film_list where fid = $1");
     Path f = dir.resolve(name + ".yaml");
     Files.writeString(f, text);
     return f;
@@ -105,6 +112,7 @@ class ServiceFileRaceIT {
     assertTrue(run.path("errors").asLong() > 0, run.toString());
     String kinds = run.path("errors_by_kind").toString();
     assertTrue(kinds.contains("$.id: integer, expected string"), kinds);
+    assertTrue(kinds.contains("$: a row the query does not have"), "the rows check, on /film: " + kinds);
     assertTrue(run.path("ops").asLong() < 100, "a wrong answer is never throughput: " + run);
     assertTrue(r.exit() != 2, r.err());
   }
@@ -225,6 +233,10 @@ class ServiceFileRaceIT {
     Cli.Result ok = Cli.run("validate", mine.toString());
     assertEquals(0, ok.exit(), ok.err());
     assertTrue(ok.out().contains("service checked:") && ok.out().contains("queries: GET /queries?queries=$1"), ok.out());
+    Path unbounded = dir.resolve("unbounded.yaml");
+    Files.writeString(unbounded, Files.readString(mine).replace("params: [{uniform: {min: 1, max: 989}}]",
+        "params: [{sequence: {start: 1}}]"));
+    assertOneLineError(Cli.run("validate", unbounded.toString()), "expect.rows: the params it takes must have at most");
     Path bad = dir.resolve("bad.yaml");
     Files.writeString(bad, Files.readString(mine).replace("${db.password}", "secret"));
     assertOneLineError(Cli.run("validate", bad.toString()), "start.env.DBRACE_DB_PASSWORD holds a value where a secret goes");

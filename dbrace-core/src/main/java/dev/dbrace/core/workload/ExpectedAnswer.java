@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param contentType the media type, its parameters (charset) ignored; null: any
  */
-public record ExpectedAnswer(Integer status, String contentType, List<JsonCheck> json) {
+public record ExpectedAnswer(Integer status, String contentType, List<JsonCheck> json, Rows rows) {
   /** The JSON types a check may name. */
   public static final Set<String> JSON_TYPES = Set.of("integer", "number", "string", "boolean", "array", "object", "null");
 
@@ -21,6 +21,34 @@ public record ExpectedAnswer(Integer status, String contentType, List<JsonCheck>
     require(contentType == null || contentType.matches("[\\w.+-]+/[\\w.+-]+"),
         "content-type must be a media type such as application/json, got '" + contentType + "'");
     json = json == null ? List.of() : List.copyOf(json);
+  }
+
+  /** Without a rows check. */
+  public ExpectedAnswer(Integer status, String contentType, List<JsonCheck> json) {
+    this(status, contentType, json, null);
+  }
+
+  /**
+   * The body (at {@code at}) equals the rows {@code sql} returns on the race's database for the request's parameters:
+   * an object, one row; an array, the rows in any order; each column by its label, matched to a field whatever its case.
+   *
+   * @param params which of the request's parameters the query's {@code $1, $2 ...} take, by number (default: all, in order)
+   */
+  public record Rows(String sql, List<Integer> params, String at) {
+    public Rows {
+      require(sql != null && !sql.isBlank(), "rows: missing sql");
+      params = params == null ? null : List.copyOf(params);
+      require(params == null || params.stream().allMatch(n -> n != null && n >= 1), "rows.params: numbers from 1");
+      at = at == null ? "$" : at;
+      require(at.startsWith("$"), "rows.at must be a JSONPath starting with $, got '" + at + "'");
+    }
+  }
+
+  /** What the generator needs of an endpoint's checks: the answer expected, and the endpoint's parameter generators. */
+  public record EndpointCheck(ExpectedAnswer expect, List<ParamGen> params) {
+    public EndpointCheck {
+      params = List.copyOf(params);
+    }
   }
 
   /** The media type of a Content-Type header, lower-case, without its parameters; "" for none. */

@@ -3,6 +3,7 @@ package dev.dbrace.runner.scenario;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.dbrace.core.workload.ExpectedAnswer;
+import dev.dbrace.core.workload.ParamDomain;
 import dev.dbrace.core.workload.ParamGen;
 import java.net.URI;
 import java.nio.file.Path;
@@ -134,7 +135,30 @@ public record ServiceFile(String name, String description, Start start, String u
         require(c.equalsParam() == null || c.equalsParam() <= params.size(),
             "expect.json: equals-param " + c.equalsParam() + " but the path takes " + params.size());
       }
+      if (expect.rows() != null) {
+        List<Integer> taken = rowsParams(expect.rows(), params.size());
+        for (int n : taken) {
+          require(n <= params.size(), "expect.rows.params: $" + n + " but the path takes " + params.size());
+        }
+        // the rows are looked up ahead of the run, one query per combination of the values they take
+        List<ParamGen> gens = params;
+        require(ParamDomain.product(taken.stream().map(n -> ParamDomain.values(gens.get(n - 1))).toList()) != null,
+            "expect.rows: the params it takes must have at most " + ParamDomain.LIMIT + " values together (uniform or "
+                + "zipfian spans, lists, constants): the expected rows are read before the run, not during it");
+      }
     }
+  }
+
+  /** The request's parameters (by number) a rows check's query takes: its own list, else all of the path's in order. */
+  public static List<Integer> rowsParams(ExpectedAnswer.Rows rows, int pathParams) {
+    if (rows.params() != null) {
+      return rows.params();
+    }
+    List<Integer> all = new ArrayList<>();
+    for (int i = 1; i <= pathParams; i++) {
+      all.add(i);
+    }
+    return all;
   }
 
   /** The placeholders in {@code value}, each checked: known, and the password only where {@code env} is true. */

@@ -158,8 +158,9 @@ public final class UserServices {
 
   /** The generator's checks, by request path template, as JSON (its {@code answers} option). */
   public String answers() {
-    Map<String, ExpectedAnswer> byPath = new LinkedHashMap<>();
-    files.values().iterator().next().endpoints().forEach(e -> byPath.put(e.path(), e.expect()));
+    Map<String, ExpectedAnswer.EndpointCheck> byPath = new LinkedHashMap<>();
+    files.values().iterator().next().endpoints().forEach(e -> byPath.put(e.path(),
+        new ExpectedAnswer.EndpointCheck(e.expect(), e.params())));
     try {
       return Json.MAPPER.writeValueAsString(byPath);
     } catch (JsonProcessingException e) {

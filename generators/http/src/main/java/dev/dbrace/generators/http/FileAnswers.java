@@ -2,6 +2,7 @@ package dev.dbrace.generators.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.jayway.jsonpath.Configuration;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.PathNotFoundException;
@@ -9,10 +10,21 @@ import com.jayway.jsonpath.spi.json.JacksonJsonNodeJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 import dev.dbrace.core.workload.ExpectedAnswer;
 import dev.dbrace.core.workload.ExpectedAnswer.JsonCheck;
+import dev.dbrace.core.workload.ParamDomain;
+import dev.dbrace.core.workload.ParamGen;
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The answers of a user's endpoint checked as its service file says (docs/service-file.md): the status, the media type,
@@ -22,19 +34,31 @@ import java.util.Locale;
  */
 final class FileAnswers {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$(\\d+)");
   private static final Configuration PATHS = Configuration.builder().jsonProvider(new JacksonJsonNodeJsonProvider(JSON))
       .mappingProvider(new JacksonMappingProvider(JSON)).build();
   /** One row per verified answer: the statement expects exactly one. */
   private static final List<Object[]> ONE_ROW = List.<Object[]>of(new Object[0]);
 
   private final ExpectedAnswer expect;
+  /** The endpoint's parameter generators: a rows check's query takes some of their values. */
+  private final List<ParamGen> params;
+  /** A rows check's answers by the values its query takes ({@link #key}), read before the run; null without one. */
+  private volatile Map<String, List<JsonNode>> expectedRows;
+  private final JsonPath rowsAt;
   private final List<JsonPath> paths;
   /** The literals of each check as JSON, compared with what the body holds. */
   private final List<JsonNode> equals;
   private final List<List<JsonNode>> oneOf;
 
   FileAnswers(ExpectedAnswer expect) {
+    this(expect, List.of());
+  }
+
+  FileAnswers(ExpectedAnswer expect, List<ParamGen> params) {
     this.expect = expect;
+    this.params = List.copyOf(params);
+    this.rowsAt = expect.rows() == null ? null : JsonPath.compile(expect.rows().at());
     List<JsonPath> p = new ArrayList<>();
     List<JsonNode> e = new ArrayList<>();
     List<List<JsonNode>> o = new ArrayList<>();
@@ -48,6 +72,11 @@ final class FileAnswers {
     this.oneOf = o;
   }
 
+  /** Whether a rows check needs its expected rows read ({@link #readExpectedRows}) before the run. */
+  boolean readsRows() {
+    return expect.rows() != null;
+  }
+
   /** The answer's one row when it passes every check; else a {@link Answers.WrongAnswer} saying the first that failed. */
   List<Object[]> rows(Answers.Answer a, Object[] params) {
     if (a.status() != expect.status()) {
@@ -58,7 +87,7 @@ final class FileAnswers {
       throw new Answers.WrongAnswer("content type " + (type.isEmpty() ? "missing" : type) + ", expected "
           + expect.contentType());
     }
-    if (expect.json().isEmpty()) {
+    if (expect.json().isEmpty() && expect.rows() == null) {
       return ONE_ROW;
     }
     JsonNode body;
@@ -69,6 +98,9 @@ final class FileAnswers {
     }
     if (body == null || body.isMissingNode()) {
       throw new Answers.WrongAnswer("body is not JSON");
+    }
+    if (expect.rows() != null) {
+      rowsMatch(body, params);
     }
     for (int i = 0; i < paths.size(); i++) {
       JsonPath path = paths.get(i);
@@ -90,6 +122,137 @@ final class FileAnswers {
       }
     }
     return ONE_ROW;
+  }
+
+  /**
+   * Reads the rows a rows check expects, for every combination of the values its query takes, on {@code db} (the race's
+   * database, as the generator's worker reaches it), before any request. One query per combination, on one connection.
+   */
+  void readExpectedRows(Connection db) throws SQLException {
+    if (expect.rows() == null) {
+      return;
+    }
+    List<Integer> taken = takes();
+    List<List<Object>> combinations = ParamDomain.product(taken.stream().map(n -> ParamDomain.values(params.get(n - 1)))
+        .toList());
+    if (combinations == null) {
+      throw new IllegalArgumentException("expect.rows: its params have more than " + ParamDomain.LIMIT + " values");
+    }
+    Map<String, List<JsonNode>> byKey = new HashMap<>();
+    // JDBC binds by position: each $n of the query becomes a ? bound to the nth value it takes
+    List<Integer> order = new ArrayList<>();
+    Matcher m = PLACEHOLDER.matcher(expect.rows().sql());
+    while (m.find()) {
+      order.add(Integer.parseInt(m.group(1)));
+    }
+    for (int n : order) {
+      if (n < 1 || n > taken.size()) {
+        throw new IllegalArgumentException("expect.rows.sql: $" + n + " but it takes " + taken.size() + " params");
+      }
+    }
+    try (PreparedStatement ps = db.prepareStatement(PLACEHOLDER.matcher(expect.rows().sql()).replaceAll("?"))) {
+      for (List<Object> values : combinations) {
+        for (int i = 0; i < order.size(); i++) {
+          ps.setObject(i + 1, values.get(order.get(i) - 1));
+        }
+        List<JsonNode> rows = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+          ResultSetMetaData md = rs.getMetaData();
+          while (rs.next()) {
+            ObjectNode row = JSON.createObjectNode();
+            for (int c = 1; c <= md.getColumnCount(); c++) {
+              row.set(md.getColumnLabel(c), JSON.valueToTree(value(rs.getObject(c))));
+            }
+            rows.add(row);
+          }
+        }
+        byKey.put(key(values), rows);
+      }
+    }
+    expectedRows = Map.copyOf(byKey);
+  }
+
+  /** A column's value as JSON compares it: numbers and text as they are, anything else (a timestamp) as its text. */
+  private static Object value(Object v) {
+    return v == null || v instanceof Number || v instanceof String || v instanceof Boolean ? v : v.toString();
+  }
+
+  /** The request's parameters (by number) the rows check's query takes. */
+  private List<Integer> takes() {
+    if (expect.rows().params() != null) {
+      return expect.rows().params();
+    }
+    List<Integer> all = new ArrayList<>();
+    for (int i = 1; i <= params.size(); i++) {
+      all.add(i);
+    }
+    return all;
+  }
+
+  private static String key(List<Object> values) {
+    StringBuilder k = new StringBuilder();
+    for (Object v : values) {
+      k.append(v).append('\u0001');
+    }
+    return k.toString();
+  }
+
+  /** The body at the check's path is the expected rows: one row an object, several an array, in any order. */
+  private void rowsMatch(JsonNode body, Object[] request) {
+    List<Object> values = new ArrayList<>();
+    for (int n : takes()) {
+      values.add(request[n - 1]);
+    }
+    List<JsonNode> expected = expectedRows == null ? null : expectedRows.get(key(values));
+    if (expected == null) {
+      throw new Answers.WrongAnswer("rows: no expected rows read for these parameters");
+    }
+    String at = expect.rows().at();
+    JsonNode found;
+    try {
+      found = rowsAt.read(body, PATHS);
+    } catch (PathNotFoundException e) {
+      throw new Answers.WrongAnswer(at + ": nothing there");
+    }
+    List<JsonNode> answered = new ArrayList<>();
+    if (found != null && found.isArray()) {
+      found.forEach(answered::add);
+    } else if (found != null && found.isObject()) {
+      answered.add(found);
+    } else {
+      throw new Answers.WrongAnswer(at + ": not the query's rows (neither an object nor an array)");
+    }
+    if (answered.size() != expected.size()) {
+      throw new Answers.WrongAnswer(at + ": " + answered.size() + " rows, the query has " + expected.size());
+    }
+    List<JsonNode> left = new ArrayList<>(expected);
+    for (JsonNode a : answered) {
+      JsonNode match = left.stream().filter(row -> sameRow(row, a)).findFirst().orElse(null);
+      if (match == null) {
+        throw new Answers.WrongAnswer(at + ": a row the query does not have");
+      }
+      left.remove(match);
+    }
+  }
+
+  /** Every column of {@code row} equals the field of {@code answered} of the same name, whatever its case. */
+  private static boolean sameRow(JsonNode row, JsonNode answered) {
+    if (!answered.isObject()) {
+      return false;
+    }
+    for (Map.Entry<String, JsonNode> column : row.properties()) {
+      JsonNode field = null;
+      for (Map.Entry<String, JsonNode> f : answered.properties()) {
+        if (f.getKey().equalsIgnoreCase(column.getKey())) {
+          field = f.getValue();
+          break;
+        }
+      }
+      if (field == null || !same(field, column.getValue())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void check(int i, JsonNode v, Object[] params) {

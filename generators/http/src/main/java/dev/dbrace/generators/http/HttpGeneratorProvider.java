@@ -6,8 +6,13 @@ import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
 import io.vertx.core.Vertx;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -59,9 +64,42 @@ public final class HttpGeneratorProvider implements StackProvider {
 
   @Override
   public Stack open(StackConfig config) throws Exception {
-    HttpGenerator s = HttpGenerator.open(HttpSettings.of(config));
+    HttpSettings settings = HttpSettings.of(config);
+    readExpectedRows(settings, config);
+    HttpGenerator s = HttpGenerator.open(settings);
     opened = s;
     return s;
+  }
+
+  /**
+   * A service file's rows checks read what they expect from the race's database before any request, on one connection
+   * of the generator's own (so no query of the checks' runs while the run is measured).
+   */
+  private static void readExpectedRows(HttpSettings settings, StackConfig config) throws SQLException {
+    List<FileAnswers> reading = settings.fileAnswers().values().stream().filter(FileAnswers::readsRows).toList();
+    if (reading.isEmpty()) {
+      return;
+    }
+    if (config.engine() != Engine.POSTGRESQL) {
+      throw new IllegalArgumentException("a service file's expect.rows runs on PostgreSQL only, not " + config.engine().label());
+    }
+    Properties p = new Properties();
+    p.setProperty("user", config.user());
+    if (config.password() != null) {
+      p.setProperty("password", config.password());
+    }
+    p.setProperty("ApplicationName", "dbrace-expected-rows");
+    if (config.sslMode() != null) {
+      p.setProperty("sslmode", config.sslMode().libpq());
+      if (config.sslRootCert() != null) {
+        p.setProperty("sslrootcert", config.sslRootCert());
+      }
+    }
+    try (Connection db = DriverManager.getConnection(config.jdbcUrl(), p)) {
+      for (FileAnswers a : reading) {
+        a.readExpectedRows(db);
+      }
+    }
   }
 
 }

@@ -49,9 +49,10 @@ public record HttpSettings(String host, int port, int connections, long timeoutM
       return Map.of();
     }
     try {
-      Map<String, ExpectedAnswer> byPath = Json.MAPPER.readValue(json, new TypeReference<Map<String, ExpectedAnswer>>() { });
+      Map<String, ExpectedAnswer.EndpointCheck> byPath = Json.MAPPER.readValue(json,
+          new TypeReference<Map<String, ExpectedAnswer.EndpointCheck>>() { });
       Map<String, FileAnswers> checks = new HashMap<>();
-      byPath.forEach((path, expect) -> checks.put(path, new FileAnswers(expect)));
+      byPath.forEach((path, c) -> checks.put(path, new FileAnswers(c.expect(), c.params())));
       return Map.copyOf(checks);
     } catch (JsonProcessingException | IllegalArgumentException e) {
       throw new IllegalArgumentException("http.answers is not the service files' checks: " + e.getMessage());
