@@ -272,7 +272,8 @@ public final class UserServices {
       out.append("\n  ").append(e.name()).append(": GET ").append(e.path()).append(", weight ").append(e.weight())
           .append(", expects status ").append(x.status())
           .append(x.contentType() == null ? "" : ", " + x.contentType())
-          .append(x.json().isEmpty() ? "" : ", " + x.json().size() + " JSON check" + (x.json().size() == 1 ? "" : "s"));
+          .append(x.json().isEmpty() ? "" : ", " + x.json().size() + " JSON check" + (x.json().size() == 1 ? "" : "s"))
+          .append(x.rows() == null ? "" : ", the rows of `" + x.rows().sql() + "`");
     }
     return out.toString();
   }
