@@ -1,9 +1,11 @@
 package dev.dbrace.services.vertxweb;
 
+import io.netty.handler.codec.DateFormatter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -14,6 +16,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import java.util.Date;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +26,8 @@ import java.util.concurrent.TimeUnit;
  * contract's environment only; the password is never printed.
  */
 public final class VertxWebService {
+  private static final CharSequence SERVER = HttpHeaders.createOptimized("vertx-web");
+
   private VertxWebService() {}
 
   public static void main(String[] args) {
@@ -72,6 +77,12 @@ public final class VertxWebService {
     }
     Handlers h = new Handlers(pool, remote, env.getOrDefault("DBRACE_REMOTE_URL", ""), slowSource.equals("query"), mongo);
     Router router = Router.router(vertx);
+    // TechEmpower's headers on every answer, which Vert.x sends neither of: the server's name and the current date
+    // (RFC 1123, Netty's formatter)
+    router.route().handler(rc -> {
+      rc.response().headers().add(HttpHeaders.SERVER, SERVER).add(HttpHeaders.DATE, DateFormatter.format(new Date()));
+      rc.next();
+    });
     router.get("/health").handler(rc -> rc.response().end("ok"));
     router.get("/db").handler(rc -> json(rc, h.db()));
     router.get("/queries").handler(rc -> json(rc, h.queries(Handlers.count(rc.request().getParam("queries")))));

@@ -69,21 +69,21 @@ public class OrmResource {
     return WorldJson.of(session.find(World.class, randomId()));
   }
 
-  /** N finds, one after another: N selects (an id drawn twice is the session's, as any ORM's). */
+  /** N finds of distinct ids ({@link Rows#distinctIds}), one after another: N selects. */
   @GET
   @Path("queries")
   @Produces(MediaType.APPLICATION_JSON)
   public List<WorldJson> queries(@QueryParam("queries") String queries) {
     int n = Rows.count(queries);
     List<WorldJson> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      out.add(WorldJson.of(session.find(World.class, randomId())));
+    for (int id : Rows.distinctIds(n)) {
+      out.add(WorldJson.of(session.find(World.class, id)));
     }
     return out;
   }
 
   /**
-   * N finds, each row given a new random number that differs from its old one (so every row is
+   * N finds of distinct ids, each row given a new random number that differs from its old one (so every row is
    * really written), flushed at commit in one JDBC batch, ordered by id (Quarkus sets hibernate.order_updates), so two requests cannot
    * deadlock.
    */
@@ -94,8 +94,8 @@ public class OrmResource {
   public List<WorldJson> updates(@QueryParam("queries") String queries) {
     int n = Rows.count(queries);
     List<World> rows = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      rows.add(session.find(World.class, randomId()));
+    for (int id : Rows.distinctIds(n)) {
+      rows.add(session.find(World.class, id));
     }
     List<WorldJson> out = new ArrayList<>(n);
     for (World w : rows) {

@@ -79,11 +79,11 @@ public class ReactiveResource {
     return inSession(s -> s.find(World.class, randomId())).map(WorldJson::of);
   }
 
-  /** N finds in one session, each after the previous one completed: N selects, as on the ORM side. */
+  /** N finds of distinct ids ({@link Rows#distinctIds}) in one session, each after the previous one: N selects, as on the ORM side. */
   private static Uni<List<World>> finds(Mutiny.Session s, int n) {
     Uni<List<World>> chain = Uni.createFrom().item(() -> new ArrayList<>(n));
-    for (int i = 0; i < n; i++) {
-      chain = chain.chain(list -> s.find(World.class, randomId()).map(w -> {
+    for (int id : Rows.distinctIds(n)) {
+      chain = chain.chain(list -> s.find(World.class, id).map(w -> {
         list.add(w);
         return list;
       }));
