@@ -44,9 +44,11 @@ set -a; . "$WORK/db.env"; set +a
 PGURL="postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE"   # the password stays in PGPASSWORD
 
 SVC_PID=""
+# the environment serve-race gives the variant on ENDPOINT: E4's sources only for /notifications
+E4=(); [[ "$ENDPOINT" == /notifications* ]] || E4=(--no-notifications)
 start_service() { # a fresh service for wrk / ab, like the one serve-race starts for each run; sets URL
   rm -f "$WORK/svc"
-  "$ROOT/dbrace" serve "$SERVICE" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h \
+  "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h \
     2>"$WORK/serve.log" & SVC_PID=$!; PIDS+=("$SVC_PID")
   for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
   [ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }

@@ -10,7 +10,7 @@ const { handlers } = require('./lib/handlers');
 const cfg = config.read();
 
 function die(message) {
-  process.stderr.write(`dbrace node service: ${config.redact(message, cfg.db.password)}\n`);
+  process.stderr.write(`dbrace node service: ${config.redact(message, ...cfg.secrets)}\n`);
   process.exit(1);
 }
 
@@ -38,7 +38,16 @@ async function main() {
     return die(`node-${cfg.style} cannot reach ${cfg.engine} at ${cfg.db.host}:${cfg.db.port}`
       + ` (database ${cfg.db.database}, user ${cfg.db.user}): ${e.message}`);
   }
-  const route = handlers(backend, statements[cfg.engine], cfg);
+  let mongo = null;
+  if (cfg.mongoUrl) {
+    try {
+      mongo = await require('./lib/mongo').open(cfg.mongoUrl, cfg.pool, cfg.applicationName);
+    } catch (e) {
+      await Promise.resolve(backend.close()).catch(() => {});
+      return die(`node-${cfg.style} cannot reach MongoDB (DBRACE_MONGO_URL): ${e.message}`);
+    }
+  }
+  const route = handlers(backend, statements[cfg.engine], cfg, mongo);
   let failures = 0;
 
   const server = http.createServer((req, res) => {
@@ -57,7 +66,7 @@ async function main() {
     }
     Promise.resolve(answer).then((a) => send(res, a), (e) => {
       // one line per failure, the first few only: a broken database must not flood the log
-      if (failures++ < 20) process.stderr.write(`${req.url}: ${config.redact(e && e.message, cfg.db.password)}\n`);
+      if (failures++ < 20) process.stderr.write(`${req.url}: ${config.redact(e && e.message, ...cfg.secrets)}\n`);
       send(res, { status: 500, type: 'text/plain', body: 'database error' });
     });
   });
@@ -72,7 +81,7 @@ async function main() {
     stopping = true;
     server.close();
     server.closeAllConnections();
-    Promise.resolve(backend.close()).catch(() => {}).finally(() => process.exit(0));
+    Promise.all([backend.close(), mongo && mongo.close()]).catch(() => {}).finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGTERM', stop);

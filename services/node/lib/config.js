@@ -44,6 +44,7 @@ function read(argv = process.argv.slice(2), env = process.env) {
   if (!Number.isInteger(httpPort) || httpPort <= 0) {
     fail(`DBRACE_HTTP_PORT must be a port number; got '${env.DBRACE_HTTP_PORT || ''}'`);
   }
+  const mongoUrl = env.DBRACE_MONGO_URL || undefined;
   return {
     style,
     engine,
@@ -61,14 +62,35 @@ function read(argv = process.argv.slice(2), env = process.env) {
     },
     pool: Number.isInteger(pool) && pool > 0 ? pool : 5,
     remoteUrl: env.DBRACE_REMOTE_URL || '',
+    // E4's second source: MongoDB when dbrace gives its URL (second-source = mongo), else the fortune query
+    mongoUrl,
+    // what no message may show: redact(message, ...secrets)
+    secrets: [env.DBRACE_DB_PASSWORD, ...urlPasswords(mongoUrl)].filter(Boolean),
     applicationName: env.DBRACE_APPLICATION_NAME || 'dbrace-node',
   };
 }
 
-/** An error's message with the password taken out (drivers may echo connection strings). */
-function redact(message, password) {
-  const text = String(message).replace(/\s*\n\s*/g, ' ').trim();
-  return password ? text.split(password).join('***') : text;
+/**
+ * An error's message with the secrets taken out (drivers may echo connection strings): each password given, and
+ * any URL's password (`scheme://user:password@`), so a MongoDB URL that slips into a message loses its own.
+ */
+function redact(message, ...passwords) {
+  let text = String(message).replace(/\s*\n\s*/g, ' ').trim();
+  for (const p of passwords) {
+    if (p) text = text.split(p).join('***');
+  }
+  return text.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/[^:@/\s]*):[^@/\s]*@/g, '$1:***@');
+}
+
+/** The password of a `mongodb://user:password@host/` URL, as written and decoded (either may be echoed), or []. */
+function urlPasswords(url) {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^:@/]*:([^@/]*)@/.exec(url || '');
+  if (!m || !m[1]) return [];
+  try {
+    return [m[1], decodeURIComponent(m[1])];
+  } catch {
+    return [m[1]];
+  }
 }
 
 module.exports = { STYLES, ENGINES, FIREBIRD_DRIVERS, SSL_MODES, read, redact };

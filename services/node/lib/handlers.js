@@ -9,7 +9,8 @@ const statements = require('./statements');
 const JSON_TYPE = 'application/json';
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-function handlers(backend, sql, cfg) {
+/** `mongo`: E4's MongoDB source (lib/mongo.js), or null: /notifications' second source is then the fortune query. */
+function handlers(backend, sql, cfg, mongo) {
   const onPg = cfg.engine === 'postgresql';
   // /notifications' slow source: the slow_world scan (query) or pg_sleep (sleep, the default when unset)
   const slowSource = process.env.DBRACE_SLOW_SOURCE || 'sleep';
@@ -82,22 +83,30 @@ function handlers(backend, sql, cfg) {
     });
   }
 
-  /** E4's aggregator: the remote call goes out first, the two statements run while it waits. */
+  /**
+   * E4's aggregator: the remote call and the MongoDB query go out first (their clients are the process's, whatever
+   * the style), the statements run on the style's connection while they wait. A sync style blocks the process in each
+   * statement, so its MongoDB query leaves only once they are done; the async ones' runs beside them.
+   */
   async function notifications(userText) {
     if (!onPg || !/^\d{1,18}$/.test(userText)) return { status: 404, type: 'text/plain', body: 'no such user' };
     const user = Number(userText);
     const remote = getJson(`${cfg.remoteUrl}/remote/${user}`);
     remote.catch(() => {}); // awaited below; a failure then fails the request
+    const fromMongo = mongo && mongo.read(user);
+    if (fromMongo) fromMongo.catch(() => {}); // the same
     const [slow, fortune] = await backend.session(async (c) => {
       const s = slowSource === 'query' ? c.run(sql.slowQuery, [user % 10000 + 1])
         : c.run(sql.slow, [user % 10000 + 1, (30 + user % 171) / 1000]);
+      if (fromMongo) return [await s, null];
       const f = c.run(sql.fortune, [user % 12 + 1]);
       return c.parallel ? Promise.all([s, f]) : [await s, await f];
     });
+    const second = fromMongo ? await fromMongo : { source: 'fortune', id: fortune[0][0], message: fortune[0][1] };
     const r = await remote;
     const body = JSON.stringify([
       { source: 'slow', id: slow[0][0], randomNumber: slow[0][1] },
-      { source: 'fortune', id: fortune[0][0], message: fortune[0][1] },
+      second,
       { source: 'remote', user: r.user, delayMs: r.delayMs },
     ]);
     return { status: 200, type: JSON_TYPE, body };

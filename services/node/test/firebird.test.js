@@ -5,67 +5,23 @@
 const test = require('node:test');
 const assert = require('node:assert');
 const { spawn } = require('node:child_process');
-const http = require('node:http');
-const net = require('node:net');
-const path = require('node:path');
+const service = require('./support/service');
+
+const { SERVER, freePort, get, ready } = service;
 
 const env = process.env;
 const given = ['HOST', 'PORT', 'NAME', 'USER', 'PASSWORD'].every((k) => env[`DBRACE_TEST_FIREBIRD_${k}`]);
 const skip = given ? false : 'no Firebird given: set DBRACE_TEST_FIREBIRD_HOST, _PORT, _NAME, _USER and _PASSWORD to run these';
-const SERVER = path.join(__dirname, '..', 'server.js');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function start(style, port, extra = []) {
-  const child = spawn(process.execPath, [SERVER, '--style', style, ...extra], {
-    env: {
-      PATH: env.PATH,
-      DBRACE_HTTP_HOST: '127.0.0.1',
-      DBRACE_HTTP_PORT: String(port),
-      DBRACE_DB_ENGINE: 'firebird',
-      DBRACE_DB_HOST: env.DBRACE_TEST_FIREBIRD_HOST,
-      DBRACE_DB_PORT: env.DBRACE_TEST_FIREBIRD_PORT,
-      DBRACE_DB_NAME: env.DBRACE_TEST_FIREBIRD_NAME,
-      DBRACE_DB_USER: env.DBRACE_TEST_FIREBIRD_USER,
-      DBRACE_DB_PASSWORD: env.DBRACE_TEST_FIREBIRD_PASSWORD,
-      DBRACE_POOL: '3',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-function get(port, p) {
-  return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: p }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
-    }).on('error', reject);
-  });
-}
-
-async function ready(port, svc) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await get(port, '/health')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not ready: ${svc.output()}`);
+  return service.start(style, port, {
+    DBRACE_DB_ENGINE: 'firebird',
+    DBRACE_DB_HOST: env.DBRACE_TEST_FIREBIRD_HOST,
+    DBRACE_DB_PORT: env.DBRACE_TEST_FIREBIRD_PORT,
+    DBRACE_DB_NAME: env.DBRACE_TEST_FIREBIRD_NAME,
+    DBRACE_DB_USER: env.DBRACE_TEST_FIREBIRD_USER,
+    DBRACE_DB_PASSWORD: env.DBRACE_TEST_FIREBIRD_PASSWORD,
+  }, extra);
 }
 
 function assertWorld(w) {

@@ -27,11 +27,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The options that put a racing command at the service level ({@code --level service}): which
- * variants, which endpoint, how the generator connects and how slow the remote stub is. A picocli
+ * variants, which endpoint, how the generator connects and E4's sources ({@link SourceOptions}). A picocli
  * mixin for serve-race, curve and capacity; the runs themselves are the driver level's.
  */
 public final class ServiceLevel {
@@ -73,35 +74,17 @@ public final class ServiceLevel {
           + Defaults.MAX_CLOSED_CONNECTIONS + "; " + Defaults.OPEN_CONNECTIONS + " for an open load, e.g. a capacity search's steps).")
   Integer connections;
 
-  @Option(names = "--remote-delay",
-      description = "Service level: delay of dbrace's remote stub in ms, MIN-MAX (default: ${DEFAULT-VALUE}).")
-  String remoteDelay;
-
   @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Service level: a request not answered in full this long after it left is an error (timeout), "
           + "e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
   Long requestTimeoutMs;
 
-  @Option(names = "--mongo-url", description = "Service level, /notifications: your MongoDB (mongodb://...) for the variants that "
-      + "read MongoDB, instead of the embedded FerretDB; the password, if any, is never printed.")
-  String mongoUrl;
-
-  @Option(names = "--mongo-docs", description = "Service level, /notifications: documents in the notifications collection, a "
-      + "multiple of 1,000, at least 3,000 (default: 1,000,000, E4's size; loaded once, then kept in dbrace's cache).")
-  Long mongoDocs;
-
-  @Option(names = "--slow-source", description = "Service level, /notifications: the slow PostgreSQL source, query (a scan of "
-      + "slow_world's 1 M rows, 30-200 ms) or sleep (pg_sleep of 30-200 ms) (default: query).")
-  String slowSource;
-
-  /** The /notifications sources' options as given (null where not). */
-  public NotificationSources.Options sourceOptions() {
-    return new NotificationSources.Options(mongoUrl, mongoDocs, slowSource);
-  }
+  /** E4's /notifications sources: the remote stub's delay, MongoDB, the slow source. */
+  @Mixin SourceOptions sourceOptions;
 
   boolean on() {
     UserError.require(level.equals("driver") || level.equals("service"), "--level must be driver or service, got " + level);
-    UserError.require(level.equals("service") || mongoUrl == null && mongoDocs == null && slowSource == null,
+    UserError.require(level.equals("service") || sourceOptions.options().given() == null,
         "--mongo-url, --mongo-docs and --slow-source set E4's /notifications sources: they need --level service");
     return level.equals("service");
   }
@@ -195,7 +178,7 @@ public final class ServiceLevel {
    */
   int run(RaceRequest request, RunListener console, AgentOptions agents) throws IOException, InterruptedException {
     RaceSettings settings = request.settings();
-    int[] delay = RaceOptions.range(remoteDelay, "--remote-delay");
+    int[] delay = sourceOptions.remoteDelay();
     UserError.require(connections == null || connections >= 1 && connections <= Defaults.CONNECTIONS_MAX,
         "--connections must be 1.." + Defaults.CONNECTIONS_MAX + ", got " + connections);
     ServiceCatalog catalog = ServiceCatalog.discover(Home.dir());
@@ -225,7 +208,7 @@ public final class ServiceLevel {
     agents.count(); // one count: a list is curve's scale curve, at the driver level
     try (AgentOptions.Shared shared = agents.open(request, console::message);
         RemoteStub remote = RemoteStub.start(delay[0], delay[1]);
-        NotificationSources sources = NotificationSources.open(settings.loadPlan().workload(), raced, sourceOptions(), log)) {
+        NotificationSources sources = NotificationSources.open(settings.loadPlan().workload(), raced, sourceOptions.options(), log)) {
       String httpHost = shared.request().shared() == null ? null : shared.request().shared().address();
       return RaceSession.run(shared.request().withSubjects((s, db) -> {
         if (sources != null) {

@@ -149,4 +149,17 @@ class BadInputTest {
     assertOneLineError(Cli.run("serve-race", "--wide", "--services", "nosuch"), "unknown service 'nosuch'");
     assertOneLineError(Cli.run("curve", "--wide", "--rates", "100", "--stacks", "nosuch"), "unknown stack 'nosuch'");
   }
+
+  /** serve takes serve-race's E4 source options, checked alike before anything starts; --no-notifications refuses them. */
+  @Test
+  void serveChecksE4sSourceOptionsAsServeRaceDoes() {
+    assertOneLineError(Cli.run("serve", "vertx-web", "--slow-source", "nap"), "--slow-source must be query or sleep, got 'nap'");
+    assertOneLineError(Cli.run("serve", "vertx-web", "--mongo-docs", "2500"),
+        "--mongo-docs: the notifications collection's size must be a multiple of 1000");
+    assertOneLineError(Cli.run("serve", "vertx-web", "--mongo-url", "mongodb://dbrace:s3cretPw@"),
+        "--mongo-url mongodb://dbrace@ is not a MongoDB URL", "s3cretPw");
+    assertOneLineError(Cli.run("serve", "vertx-web", "--no-notifications", "--mongo-docs", "3000"),
+        "--mongo-docs sets E4's /notifications sources, which --no-notifications leaves out");
+    assertOneLineError(Cli.run("serve", "vertx-web", "--remote-delay", "50-20"), "--remote-delay");
+  }
 }

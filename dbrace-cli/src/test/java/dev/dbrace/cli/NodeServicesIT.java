@@ -14,6 +14,7 @@ import dev.dbrace.runner.Home;
 import dev.dbrace.runner.service.NodeModules;
 import dev.dbrace.runner.service.ServiceCatalog;
 import dev.dbrace.service.host.ServiceProcess;
+import dev.dbrace.testkit.SharedTestFerretDb;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,22 +125,33 @@ public class NodeServicesIT {
     }
   }
 
-  /** services/node's own tests (node --test), given the embedded PostgreSQL; Firebird's skip unless DBRACE_TEST_FIREBIRD_* is set. */
+  /**
+   * services/node's own tests (node --test), given the embedded PostgreSQL and, where Go can build it, the test FerretDB
+   * (E4's MongoDB source in every style); Firebird's skip unless DBRACE_TEST_FIREBIRD_* is set.
+   */
   @Test
   void nodesOwnTestsPass(@TempDir Path out) throws Exception {
     DbTarget t = TestDb.get().target();
     Path module = Home.dir().resolve("services/node");
     NodeModules.ensure("node tests", module, out.resolve("npm-ci.log"));
     Path log = out.resolve("node-test.log");
-    ProcessBuilder pb = new ProcessBuilder("node", "--test", "test/").directory(module.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile());
+    List<String> cmd = new ArrayList<>(List.of("node", "--test"));
+    try (Stream<Path> files = Files.list(module.resolve("test"))) { // test/support/ holds their helpers, no tests
+      files.map(f -> "test/" + f.getFileName()).filter(f -> f.endsWith(".test.js")).sorted().forEach(cmd::add);
+    }
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(module.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
     pb.environment().putAll(Map.of("DBRACE_TEST_PG_HOST", t.host(), "DBRACE_TEST_PG_PORT", Integer.toString(t.port()),
         "DBRACE_TEST_PG_NAME", t.database(), "DBRACE_TEST_PG_USER", t.user(), "DBRACE_TEST_PG_PASSWORD", t.password()));
+    boolean mongo = SharedTestFerretDb.whyNot() == null;
+    if (mongo) {
+      pb.environment().put("DBRACE_TEST_MONGO_URL", SharedTestFerretDb.mongoUrl());
+    }
     Process p = pb.start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "node --test within 60 s");
+    assertTrue(p.waitFor(90, TimeUnit.SECONDS), "node --test within 90 s");
     String output = Files.readString(log);
     assertEquals(0, p.exitValue(), output);
     assertTrue(output.contains("# fail 0"), output);
+    assertFalse(mongo && output.contains("# SKIP no MongoDB given"), "the MongoDB tests skipped with a FerretDB given: " + output);
   }
 
   @Test

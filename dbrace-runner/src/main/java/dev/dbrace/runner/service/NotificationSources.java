@@ -12,6 +12,7 @@ import dev.dbrace.db.mongo.NotificationsCollection;
 import dev.dbrace.db.postgres.SlowTable;
 import dev.dbrace.runner.Secrets;
 import dev.dbrace.runner.UserError;
+import dev.dbrace.service.host.ServiceProcess;
 import dev.dbrace.service.host.ServiceVariant;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,7 +32,12 @@ public final class NotificationSources implements AutoCloseable {
   static final int SAMPLES = 5;
 
   /** The user's choices; null where not given. */
-  public record Options(String mongoUrl, Long mongoDocuments, String slowSource) {}
+  public record Options(String mongoUrl, Long mongoDocuments, String slowSource) {
+    /** The first option given ({@code --mongo-url}, {@code --mongo-docs}, {@code --slow-source}), or null. */
+    public String given() {
+      return mongoUrl != null ? "--mongo-url" : mongoDocuments != null ? "--mongo-docs" : slowSource != null ? "--slow-source" : null;
+    }
+  }
 
   private final SlowSource slow;
   private final MongoSource mongo;
@@ -55,26 +61,23 @@ public final class NotificationSources implements AutoCloseable {
    * sources (an option given for them is then the user's error).
    */
   public static NotificationSources open(WorkloadSpec workload, List<ServiceVariant> variants, Options o, Consumer<String> log) {
-    if (o.mongoUrl() != null) {
-      char[] password;
-      try {
-        password = MongoSource.parse(o.mongoUrl()).getPassword();
-      } catch (IllegalArgumentException e) {
-        throw new UserError(e.getMessage());
-      }
-      if (password != null && password.length > 0) {
-        Secrets.register(new String(password));
-      }
+    if (reads(workload)) {
+      return open(variants, o, log);
     }
-    boolean reads = reads(workload);
-    if (!reads) {
-      String given = o.mongoUrl() != null ? "--mongo-url" : o.mongoDocuments() != null ? "--mongo-docs"
-          : o.slowSource() != null ? "--slow-source" : null;
-      if (given != null) {
-        throw new UserError(given + " sets E4's /notifications sources, but endpoint " + workload.name() + " does not read them");
-      }
-      return null;
+    checkMongoUrl(o);
+    String given = o.given();
+    if (given != null) {
+      throw new UserError(given + " sets E4's /notifications sources, but endpoint " + workload.name() + " does not read them");
     }
+    return null;
+  }
+
+  /**
+   * As {@link #open(WorkloadSpec, List, Options, Consumer)} for variants that may be asked /notifications
+   * whatever else they serve ({@code dbrace serve}): the options checked, MongoDB up when one of them reads it.
+   */
+  public static NotificationSources open(List<ServiceVariant> variants, Options o, Consumer<String> log) {
+    checkMongoUrl(o);
     SlowSource slow;
     try {
       slow = o.slowSource() == null ? SlowSource.QUERY : SlowSource.of(o.slowSource());
@@ -112,6 +115,22 @@ public final class NotificationSources implements AutoCloseable {
     return new NotificationSources(slow, mongo, fortune);
   }
 
+  /** A malformed --mongo-url is the user's error, said without its password; its password is kept out of all output. */
+  private static void checkMongoUrl(Options o) {
+    if (o.mongoUrl() == null) {
+      return;
+    }
+    char[] password;
+    try {
+      password = MongoSource.parse(o.mongoUrl()).getPassword();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    if (password != null && password.length > 0) {
+      Secrets.register(new String(password));
+    }
+  }
+
   private static String loadWords(MongoSource m) {
     String took = m.loadSeconds() == null ? "" : String.format(" in %.1f s", m.loadSeconds());
     return m.cached() ? "loaded before" + took + ", reused" : "loaded now" + took;
@@ -141,6 +160,23 @@ public final class NotificationSources implements AutoCloseable {
 
   public SlowSource slow() {
     return slow;
+  }
+
+  /**
+   * {@code base} (the database, the pool, the remote stub) with what {@code v} reads for /notifications: the slow
+   * source and, when it reads MongoDB, its URL. The one place a variant's E4 environment is made, for a race's runs and
+   * for {@code dbrace serve} alike.
+   */
+  public ServiceProcess.Environment environment(ServiceProcess.Environment base, ServiceVariant v) {
+    return base.withDataSources(slow.id(), mongoUrlFor(v));
+  }
+
+  /** What {@code v}'s /notifications reads besides the remote stub, in words, e.g. for {@code dbrace serve}'s start line. */
+  public String describe(ServiceVariant v) {
+    String first = slow == SlowSource.QUERY ? "the slow_world scan" : "pg_sleep";
+    String second = mongoUrlFor(v) != null ? "MongoDB at " + mongo.redactedUrl() + " (" + mongo.server() + ", "
+        + String.format("%,d", mongo.documents()) + " notifications)" : "the fortune query";
+    return first + " (--slow-source " + slow.id() + "), " + second;
   }
 
   /** Null while the MongoDB a variant reads (if any) serves, else why not. */

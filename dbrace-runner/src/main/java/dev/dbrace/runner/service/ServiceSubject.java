@@ -143,7 +143,7 @@ public final class ServiceSubject implements RunSubject {
     }
     if (sources != null) {
       // the variant reads the race's slow source and, if it has a MongoDB client, MongoDB; the generator checks what it reads
-      env = env.withDataSources(sources.slow().id(), sources.mongoUrlFor(v));
+      env = sources.environment(env, v);
       options.put("slowSource", sources.slow().id());
       options.put("secondSource", v.secondSource());
       serverSql = Endpoints.serverStatements(settings.loadPlan().workload(), sources.slow(), !v.readsMongo());
