@@ -28,7 +28,7 @@ public record ServiceFile(String name, String description, Start start, String u
 
   /** The placeholders a start's command and environment may hold. */
   public static final Set<String> PLACEHOLDERS = Set.of("db.host", "db.port", "db.name", "db.user", "db.password",
-      "db.url", "db.jdbc-url", "db.application-name", "pool", "http.host", "http.port", "java");
+      "db.url", "db.jdbc-url", "db.application-name", "db.sslmode", "pool", "http.host", "http.port", "java");
   /** The one placeholder that may only be in the environment. */
   public static final String PASSWORD = "db.password";
   static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]*)}");

@@ -235,6 +235,8 @@ public final class UserServices {
     v.put("db.url", target.engine().id() + "://" + target.user() + "@" + hostPort + "/" + target.database());
     v.put("db.jdbc-url", "jdbc:" + target.engine().id() + "://" + hostPort + "/" + target.database());
     v.put("db.application-name", applicationName);
+    // libpq's word, as dbrace's own variants get it (DBRACE_DB_SSLMODE): every service of a race connects alike
+    v.put("db.sslmode", target.sslMode() == null ? "" : target.sslMode().libpq());
     v.put("pool", Integer.toString(pool));
     v.put("http.host", host);
     v.put("http.port", Integer.toString(port));
