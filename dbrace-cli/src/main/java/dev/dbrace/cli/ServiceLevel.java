@@ -203,6 +203,9 @@ public final class ServiceLevel {
     users.build(log); // before any database or agent: a build that fails is one line, nothing started
     UserError.require(users.atUrl().isEmpty() || agents.agents == null, "--agents drives services dbrace starts on "
         + "--bind; " + String.join(", ", users.atUrl()) + " runs at its url: (race it without --agents)");
+    UserError.require(!users.readsRows() || agents.agents == null, "the service files' rows: checks read the database "
+        + "from the load generator, and on --agents the generators have no database password (it never travels): race "
+        + "them without --agents, or leave rows: out");
     users.notes().forEach(log);
     List<ServiceVariant> raced = ours.stream().map(catalog::get).toList();
     agents.count(); // one count: a list is curve's scale curve, at the driver level

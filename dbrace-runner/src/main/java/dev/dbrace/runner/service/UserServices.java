@@ -54,6 +54,11 @@ public final class UserServices {
     return new UserServices(Map.of(), null);
   }
 
+  /** Whether an endpoint checks its answers against the database (rows:), which the load generator then reads. */
+  public boolean readsRows() {
+    return !files.isEmpty() && files.values().iterator().next().endpoints().stream().anyMatch(e -> e.expect().rows() != null);
+  }
+
   /** The services that run at their url:, which dbrace neither starts nor stops. */
   public List<String> atUrl() {
     return files.values().stream().filter(f -> f.url() != null).map(ServiceFile::name).toList();
