@@ -37,7 +37,9 @@ public class ServiceVersionsTest {
     assertTrue(ServiceVersions.of(catalog.get("quarkus-reactive")).containsKey("mongodb-driver-reactivestreams"));
     assertTrue(ServiceVersions.of(catalog.get("webflux-r2dbc")).containsKey("mongodb-driver-reactivestreams"));
     Map<String, String> node = ServiceVersions.of(catalog.get("node-async-pool"));
-    assertEquals(Map.of("firebird", "0.1.5", "node-firebird", "2.17.1", "pg", "8.23.1", "pg-native", "3.9.0"), node);
+    // and on Node, E4's MongoDB through the official driver
+    assertEquals(Map.of("firebird", "0.1.5", "mongodb", "7.9.0", "node-firebird", "2.17.1", "pg", "8.23.1", "pg-native",
+        "3.9.0"), node);
   }
 
   @Test
