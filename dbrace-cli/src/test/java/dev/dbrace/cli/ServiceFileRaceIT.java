@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dbrace.runner.Home;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -193,6 +198,7 @@ class ServiceFileRaceIT {
         "DBRACE_REMOTE_URL", "http://127.0.0.1:9", "DBRACE_APPLICATION_NAME", "running"));
     Process running = pb.start();
     try {
+      awaitHealth(port, running); // a user's service is up before they race it at its url:
       Path f = dir.resolve("running.yaml");
       Files.writeString(f, """
           name: running
@@ -254,6 +260,25 @@ class ServiceFileRaceIT {
       assertTrue(s.map(Path::getFileName).map(Path::toString).collect(Collectors.toSet()).stream()
           .noneMatch(n -> n.startsWith("results")), "nothing raced");
     }
+  }
+
+  /** Waits for a service this test started to answer its /health, as a user does before racing it at its url:. */
+  private void awaitHealth(int port, Process p) throws Exception {
+    URI health = URI.create("http://127.0.0.1:" + port + "/health");
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    try (HttpClient client = HttpClient.newHttpClient()) {
+      while (System.nanoTime() < deadline && p.isAlive()) {
+        try {
+          if (client.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+            return;
+          }
+        } catch (IOException notYet) {
+          // still starting
+        }
+        Thread.sleep(100);
+      }
+    }
+    throw new AssertionError("the service did not come up: " + Files.readString(dir.resolve("running.log")));
   }
 
   private static int freePort() throws Exception {
