@@ -37,7 +37,7 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
    * {@code 2 agents}); empty when {@code sweep} is not over one of them or the run did not record it.
    */
   public static String setting(RunRecord r, CurvePlan.Sweep sweep) {
-    Integer agents = agents(r);
+    Integer agents = r.sharedBy();
     if (sweep == CurvePlan.Sweep.AGENTS && agents != null) {
       return agents + (agents == 1 ? " agent" : " agents");
     }
@@ -52,7 +52,7 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
 
   /** The setting the runs vary over (a scale curve's agents, a curve over {@code --pools} or {@code --threads}), else null. */
   public static CurvePlan.Sweep swept(List<RunRecord> runs) {
-    if (runs.stream().map(StackRounds::agents).filter(Objects::nonNull).distinct().count() > 1) {
+    if (runs.stream().map(RunRecord::sharedBy).filter(Objects::nonNull).distinct().count() > 1) {
       return CurvePlan.Sweep.AGENTS;
     }
     if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
@@ -64,11 +64,6 @@ public record StackRounds(String stack, String load, LoadModel model, List<RunRe
     return null;
   }
 
-  /** How many agents shared the run; null for a run on one box. */
-  private static Integer agents(RunRecord r) {
-    return r.probes() == null || r.probes().agents() == null || r.probes().agents().isEmpty() ? null
-        : r.probes().agents().size();
-  }
 
   /** Whether a run counts towards the figures: finished ok, with latency and completed operations. */
   static boolean counts(RunRecord r) {

@@ -70,6 +70,11 @@ public record RunRecord(
     return status == RunStatus.OK;
   }
 
+  /** How many agents shared the run ({@code --agents}); null for a run on one box. */
+  public Integer sharedBy() {
+    return probes == null || probes.agents() == null || probes.agents().isEmpty() ? null : probes.agents().size();
+  }
+
   /** A run without its pool and threads recorded (as runs were before they were; {@link #withSetup} adds them). */
   public RunRecord(String stack, String workload, String load, LoadModel loadModel, String purpose, int step, int round,
       RunStatus status, String message, List<String> stderrTail, WorkerResult result, ProcessFigures process,

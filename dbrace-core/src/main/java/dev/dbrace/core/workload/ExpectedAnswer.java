@@ -3,6 +3,7 @@ package dev.dbrace.core.workload;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * What a correct HTTP answer is for an endpoint of a user's service (docs/service-file.md): its status, its media type,
@@ -41,6 +42,11 @@ public record ExpectedAnswer(Integer status, String contentType, List<JsonCheck>
       require(params == null || params.stream().allMatch(n -> n != null && n >= 1), "rows.params: numbers from 1");
       at = at == null ? "$" : at;
       require(at.startsWith("$"), "rows.at must be a JSONPath starting with $, got '" + at + "'");
+    }
+
+    /** The request's parameters (by number) the query takes: its own list, else all {@code pathParams}, in order. */
+    public List<Integer> takes(int pathParams) {
+      return params != null ? params : IntStream.rangeClosed(1, pathParams).boxed().toList();
     }
   }
 

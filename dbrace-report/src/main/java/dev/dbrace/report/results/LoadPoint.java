@@ -36,7 +36,7 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
     NONE, POOL, THREADS, AGENTS;
 
     public static Swept of(List<RunRecord> runs) {
-      if (runs.stream().map(Swept::agents).filter(Objects::nonNull).distinct().count() > 1) {
+      if (runs.stream().map(RunRecord::sharedBy).filter(Objects::nonNull).distinct().count() > 1) {
         return AGENTS;
       }
       if (runs.stream().map(RunRecord::pool).filter(Objects::nonNull).distinct().count() > 1) {
@@ -50,7 +50,7 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
       return switch (this) {
         case POOL -> r.pool() == null ? null : "pool " + r.pool();
         case THREADS -> r.threads() == null ? null : "threads " + (r.threads() == 0 ? "elastic" : r.threads());
-        case AGENTS -> agents(r) == null ? null : "agents " + agents(r);
+        case AGENTS -> r.sharedBy() == null ? null : "agents " + r.sharedBy();
         case NONE -> null;
       };
     }
@@ -60,17 +60,12 @@ public record LoadPoint(String workload, String load, LoadModel model, String se
       Integer v = switch (this) {
         case POOL -> r.pool();
         case THREADS -> r.threads();
-        case AGENTS -> agents(r);
+        case AGENTS -> r.sharedBy();
         case NONE -> null;
       };
       return v == null ? null : v.doubleValue();
     }
 
-    /** How many agents shared the run; null for a run on one box. */
-    private static Integer agents(RunRecord r) {
-      return r.probes() == null || r.probes().agents() == null || r.probes().agents().isEmpty() ? null
-          : r.probes().agents().size();
-    }
   }
 
   /** For tables and charts; the workload is named only when a race has several. */

@@ -136,7 +136,7 @@ public record ServiceFile(String name, String description, Start start, String u
             "expect.json: equals-param " + c.equalsParam() + " but the path takes " + params.size());
       }
       if (expect.rows() != null) {
-        List<Integer> taken = rowsParams(expect.rows(), params.size());
+        List<Integer> taken = expect.rows().takes(params.size());
         for (int n : taken) {
           require(n <= params.size(), "expect.rows.params: $" + n + " but the path takes " + params.size());
         }
@@ -147,18 +147,6 @@ public record ServiceFile(String name, String description, Start start, String u
                 + "zipfian spans, lists, constants): the expected rows are read before the run, not during it");
       }
     }
-  }
-
-  /** The request's parameters (by number) a rows check's query takes: its own list, else all of the path's in order. */
-  public static List<Integer> rowsParams(ExpectedAnswer.Rows rows, int pathParams) {
-    if (rows.params() != null) {
-      return rows.params();
-    }
-    List<Integer> all = new ArrayList<>();
-    for (int i = 1; i <= pathParams; i++) {
-      all.add(i);
-    }
-    return all;
   }
 
   /** The placeholders in {@code value}, each checked: known, and the password only where {@code env} is true. */

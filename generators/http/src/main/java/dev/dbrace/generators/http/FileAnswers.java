@@ -45,6 +45,8 @@ final class FileAnswers {
   private final List<ParamGen> params;
   /** A rows check's answers by the values its query takes ({@link #key}), read before the run; null without one. */
   private volatile Map<String, List<JsonNode>> expectedRows;
+  /** The request's parameters (by number) a rows check's query takes; empty without one. */
+  private final List<Integer> takes;
   private final JsonPath rowsAt;
   private final List<JsonPath> paths;
   /** The literals of each check as JSON, compared with what the body holds. */
@@ -59,6 +61,7 @@ final class FileAnswers {
     this.expect = expect;
     this.params = List.copyOf(params);
     this.rowsAt = expect.rows() == null ? null : JsonPath.compile(expect.rows().at());
+    this.takes = expect.rows() == null ? List.of() : expect.rows().takes(params.size());
     List<JsonPath> p = new ArrayList<>();
     List<JsonNode> e = new ArrayList<>();
     List<List<JsonNode>> o = new ArrayList<>();
@@ -132,7 +135,7 @@ final class FileAnswers {
     if (expect.rows() == null) {
       return;
     }
-    List<Integer> taken = takes();
+    List<Integer> taken = takes;
     List<List<Object>> combinations = ParamDomain.product(taken.stream().map(n -> ParamDomain.values(params.get(n - 1)))
         .toList());
     if (combinations == null) {
@@ -177,18 +180,6 @@ final class FileAnswers {
     return v == null || v instanceof Number || v instanceof String || v instanceof Boolean ? v : v.toString();
   }
 
-  /** The request's parameters (by number) the rows check's query takes. */
-  private List<Integer> takes() {
-    if (expect.rows().params() != null) {
-      return expect.rows().params();
-    }
-    List<Integer> all = new ArrayList<>();
-    for (int i = 1; i <= params.size(); i++) {
-      all.add(i);
-    }
-    return all;
-  }
-
   private static String key(List<Object> values) {
     StringBuilder k = new StringBuilder();
     for (Object v : values) {
@@ -200,7 +191,7 @@ final class FileAnswers {
   /** The body at the check's path is the expected rows: one row an object, several an array, in any order. */
   private void rowsMatch(JsonNode body, Object[] request) {
     List<Object> values = new ArrayList<>();
-    for (int n : takes()) {
+    for (int n : takes) {
       values.add(request[n - 1]);
     }
     List<JsonNode> expected = expectedRows == null ? null : expectedRows.get(key(values));
