@@ -47,7 +47,14 @@ public final class HttpGenerator implements Stack {
   }
 
   static HttpGenerator open(HttpSettings s) throws Exception {
-    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(s.eventLoops()));
+    Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(s.eventLoops())
+        .setPreferNativeTransport(!s.transport().equals("nio")));
+    if (s.transport().equals("epoll") && !vertx.isNativeTransportEnabled()) {
+      Throwable why = vertx.unavailableNativeTransportCause();
+      vertx.close();
+      throw new IllegalStateException("http.transport=epoll: Netty's native epoll transport is not available here"
+          + (why == null ? "" : ": " + why.getMessage()));
+    }
     HttpClientAgent client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
         .setDefaultHost(s.host()).setDefaultPort(s.port()).setConnectTimeout((int) Math.min(s.timeoutMs(), 10_000)),
         new PoolOptions().setHttp1MaxSize(s.connections()).setMaxWaitQueueSize(-1));
@@ -83,20 +90,34 @@ public final class HttpGenerator implements Stack {
   public CompletionStage<OpResult> execute(Operation op) {
     List<Statement> statements = op.statements();
     Times times = new Times();
+    if (statements.size() == 1) { // most endpoints: one request, no list of futures to chain
+      Statement s = statements.get(0);
+      String template = settings.paths().get(s.sqlId());
+      String path = Answers.path(template, s.params());
+      return get(path, times).map(a -> result(List.of(rows(template, path, s, a)), times)).toCompletionStage();
+    }
     Future<List<List<Object[]>>> chain = Future.succeededFuture(new ArrayList<>(statements.size()));
     for (Statement s : statements) {
       String template = settings.paths().get(s.sqlId());
       String path = Answers.path(template, s.params());
-      // a service file's endpoint is checked as the file says; the contract's endpoints as the contract says
-      FileAnswers fileAnswers = settings.fileAnswers().get(template);
       chain = chain.compose(rows -> get(path, times).map(a -> {
-        rows.add(fileAnswers != null ? fileAnswers.rows(a, s.params())
-            : Answers.rows(path, s.params(), a, sameBody, settings.sources()));
+        rows.add(rows(template, path, s, a));
         return rows;
       }));
     }
-    return chain.map(rows -> OpResult.ofRows(rows).sentAt(times.sent)
-        .firstItemAt(times.firstItem == times.lastByte ? OpResult.FIRST_ITEM_AT_END : times.firstItem)).toCompletionStage();
+    return chain.map(rows -> result(rows, times)).toCompletionStage();
+  }
+
+  /** A service file's endpoint is checked as the file says; the contract's endpoints as the contract says. */
+  private List<Object[]> rows(String template, String path, Statement s, Answers.Answer a) {
+    FileAnswers fileAnswers = settings.fileAnswers().get(template);
+    return fileAnswers != null ? fileAnswers.rows(a, s.params())
+        : Answers.rows(path, s.params(), a, sameBody, settings.sources());
+  }
+
+  private static OpResult result(List<List<Object[]>> rows, Times times) {
+    return OpResult.ofRows(rows).sentAt(times.sent)
+        .firstItemAt(times.firstItem == times.lastByte ? OpResult.FIRST_ITEM_AT_END : times.firstItem);
   }
 
   /** An operation's moments (System.nanoTime()), each 0 until it happened; touched by one request at a time. */
@@ -173,6 +194,11 @@ public final class HttpGenerator implements Stack {
       }
       answer.tryComplete(new Answers.Answer(resp.statusCode(), type, body.toString(StandardCharsets.UTF_8)));
     });
+  }
+
+  /** Whether Netty's native epoll transport carries the connections (for tests). */
+  boolean nativeTransport() {
+    return vertx.isNativeTransportEnabled();
   }
 
   /** The fixed body's size and hash once one was answered, else null. */

@@ -13,13 +13,15 @@ import java.util.Set;
 
 /** The generator's settings from {@code --stack-opt http.*}; an unknown or bad one is an error naming it. */
 public record HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths,
-    Answers.NotificationSources sources, Map<String, FileAnswers> fileAnswers, String health) {
+    Answers.NotificationSources sources, Map<String, FileAnswers> fileAnswers, String health, String transport) {
   private static final Set<String> KNOWN = Set.of("url", "connections", "timeoutMs", "eventLoops", "slowSource", "secondSource",
-      "answers", "health");
+      "answers", "health", "transport");
+  /** {@code transport}: {@code epoll} (Netty's native transport; an error where it does not load), {@code nio}, or {@code auto}. */
+  static final List<String> TRANSPORTS = List.of("auto", "epoll", "nio");
 
   /** Without E4's sources named: /notifications checked as the sleep and fortune sources. */
   public HttpSettings(String host, int port, int connections, long timeoutMs, int eventLoops, List<String> paths) {
-    this(host, port, connections, timeoutMs, eventLoops, paths, Answers.NotificationSources.DEFAULT, Map.of(), "/health");
+    this(host, port, connections, timeoutMs, eventLoops, paths, Answers.NotificationSources.DEFAULT, Map.of(), "/health", "auto");
   }
 
   static HttpSettings of(StackConfig config) {
@@ -35,9 +37,13 @@ public record HttpSettings(String host, int port, int connections, long timeoutM
     if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
       throw new IllegalArgumentException("http.url must be http://host:port, got " + url);
     }
+    String transport = o.getOrDefault("transport", "auto");
+    if (!TRANSPORTS.contains(transport)) {
+      throw new IllegalArgumentException("http.transport must be auto, epoll or nio, got " + transport);
+    }
     return new HttpSettings(uri.getHost(), uri.getPort(), positive(o, "connections", 64), positive(o, "timeoutMs", 30_000),
         positive(o, "eventLoops", 1), config.sql(), Answers.NotificationSources.of(o.get("slowSource"), o.get("secondSource")),
-        answers(o.get("answers")), o.getOrDefault("health", "/health"));
+        answers(o.get("answers")), o.getOrDefault("health", "/health"), transport);
   }
 
   /**

@@ -39,6 +39,9 @@ public class HttpGeneratorTest {
       }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
       HttpSettings settings = new HttpSettings("127.0.0.1", server.actualPort(), 1, 10_000, 1, List.of("/db"));
       try (HttpGenerator stack = HttpGenerator.open(settings)) {
+        // the default (auto) takes Netty's native transport where it loads, as on the Linux x86_64 machines dbrace runs on
+        assertEquals(System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64"),
+            stack.nativeTransport(), "epoll where it loads");
         Operation op = new Operation(0, 0, List.of(new Statement(0, new Object[0])));
         long t0 = System.nanoTime();
         CompletableFuture<OpResult> first = stack.execute(op).toCompletableFuture();
@@ -122,5 +125,13 @@ public class HttpGeneratorTest {
     } finally {
       vertx.close().await(10, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void anUnknownTransportIsRefusedNamingTheOption() {
+    var config = new dev.dbrace.core.spi.StackConfig("127.0.0.1", 5432, "db", "u", "p", 1, 1, List.of("/db"), "dbrace",
+        java.util.Map.of("url", "http://127.0.0.1:8080", "transport", "io_uring"));
+    var e = Assertions.assertThrows(IllegalArgumentException.class, () -> HttpSettings.of(config));
+    assertEquals("http.transport must be auto, epoll or nio, got io_uring", e.getMessage());
   }
 }
