@@ -77,6 +77,7 @@ final class AgentOptions {
     UserError.require(bind != null, "--agents needs --bind ADDR: this host's address the agents reach");
     UserError.require(request.faults() == null, "--faults is not for --agents yet: run it on one box");
     UserError.require(!request.settings().setup().jfr(), "--jfr is not for --agents yet: run it on one box");
+    UserError.require(!request.settings().setup().aot(), "--aot is not for --agents yet: run it on one box");
     UserError.require(!(request.settings().loadPlan().load() instanceof LoadModel.Open o) || o.spikes().isEmpty(),
         "--spike is not for --agents yet: run it on one box");
     EmbeddedPostgres.Reach reach = null;

@@ -34,6 +34,11 @@ final class StackOptions {
   @Option(names = "--jfr", description = "Record a Flight Recorder file per worker and report its thread states.")
   boolean jfr;
 
+  @Option(names = "--aot", description = "Start each worker JVM from JDK 25's ahead-of-time cache (classes and method"
+      + " profiles of an earlier run of the same stack and workload; the first such run records it), so warm-up settles"
+      + " sooner; race.json says per run whether it trained or used one.")
+  boolean aot;
+
   @Option(names = "--rounds", paramLabel = "N", description = "Run every stack N times, interleaved and turned a place each"
       + " round (A B C, B C A ...), each a fresh worker, so the machine's drift falls on every stack alike; tables show the"
       + " median and range, and the verdict states a lead only where 3 or more rounds prove it (1.." + Defaults.MAX_ROUNDS

@@ -53,6 +53,7 @@ class BadInputTest {
     assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "0.0.0.0"), "the wildcard address binds no member");
     assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "192.0.2.77"), "is not an address of this host");
     assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--jfr"), "--jfr is not for --agents yet");
+    assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--aot"), "--aot is not for --agents yet");
     assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--load", "open", "--rate", "100",
         "--spike", "500@1s+1s"), "--spike is not for --agents yet");
     assertOneLineError(Cli.run("run", "--agents", "2", "--bind", "127.0.0.1", "--load", "open", "--rate", "100",

@@ -19,6 +19,7 @@ import dev.dbrace.runner.fork.RunExecutor;
 import dev.dbrace.runner.fork.StackCatalog;
 import dev.dbrace.runner.fork.WorkerRun;
 import dev.dbrace.runner.fork.WorkerSite;
+import dev.dbrace.runner.probe.AotProbe;
 import dev.dbrace.runner.probe.ConnectionsProbe;
 import dev.dbrace.runner.probe.JfrOptions;
 import dev.dbrace.runner.probe.JfrProbe;
@@ -339,9 +340,11 @@ public final class RaceRunner {
       try {
         List<String> extra = new ArrayList<>();
         InetSocketAddress route = InetSocketAddress.createUnresolved(target.host(), target.port());
+        StackCatalog.Entry worker = s.worker();
         for (RunProbe p : probes) {
           p.before(); // after a service is up: its start-up's queries are not the run's
           route = p.route(route);
+          worker = worker.withClasspath(p.classpath(worker.classpath()));
           extra.addAll(p.workerJvmArgs());
         }
         RunSpec spec = settings.runSpec(store.id() + "/" + store.dir().relativize(runDir), slot, s, app, target, route, hlog,
@@ -351,7 +354,7 @@ public final class RaceRunner {
         if (interrupted) {
           executor.interrupt();
         }
-        out = serviceGone(executor.run(s.worker(), spec, target.password(), runDir, List.copyOf(extra), s.servicePid()), s);
+        out = serviceGone(executor.run(worker, spec, target.password(), runDir, List.copyOf(extra), s.servicePid()), s);
       } finally {
         for (RunProbe p : probes.reversed()) {
           p.close();
@@ -428,6 +431,13 @@ public final class RaceRunner {
     }
     if (!s.subjectVersions().isEmpty()) {
       probes.add(new ServiceVersionsProbe(s.subjectVersions()));
+    }
+    if (settings.setup().aot()) {
+      // the profiles depend on what the worker runs: its stack (or the generator) and options, the workload, the JVM
+      probes.add(AotProbe.of(Home.cacheDir(), Runtime.version().feature(), name, s.worker().classpath(),
+          List.of(name, s.worker().name(), String.valueOf(settings.subjects().stackOptions().get(s.worker().name())),
+              settings.loadPlan().workload().name(), String.valueOf(settings.loadPlan().workload().options()),
+              System.getProperty("java.home"), Runtime.version().toString(), String.join(" ", settings.setup().workerJvmArgs()))));
     }
     if (settings.setup().jfr() && !subject.ownProcess()) {
       probes.add(new JfrProbe(store.dir(), runDir, jfrSettings()));

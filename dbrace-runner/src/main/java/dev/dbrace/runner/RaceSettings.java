@@ -48,8 +48,9 @@ public record RaceSettings(Subjects subjects, Setup setup, LoadPlan loadPlan, Gu
    * @param workerJvmArgs the arguments every forked JVM gets
    * @param java the java binary workers run on
    * @param jfr whether each run's measured JVM records a Flight Recorder file
+   * @param aot whether each worker JVM starts from (or trains) JDK 25's ahead-of-time cache ({@code --aot})
    */
-  public record Setup(int pool, int threads, List<String> workerJvmArgs, Path java, boolean jfr) {
+  public record Setup(int pool, int threads, List<String> workerJvmArgs, Path java, boolean jfr, boolean aot) {
     public Setup {
       workerJvmArgs = List.copyOf(Objects.requireNonNull(workerJvmArgs, "workerJvmArgs"));
     }
@@ -181,6 +182,7 @@ public record RaceSettings(Subjects subjects, Setup setup, LoadPlan loadPlan, Gu
     private List<String> workerJvmArgs;
     private Path java;
     private boolean jfr;
+    private boolean aot;
     private WorkloadSpec workload;
     private LoadModel load;
     private int concurrency;
@@ -199,6 +201,7 @@ public record RaceSettings(Subjects subjects, Setup setup, LoadPlan loadPlan, Gu
         workerJvmArgs = from.setup.workerJvmArgs();
         java = from.setup.java();
         jfr = from.setup.jfr();
+        aot = from.setup.aot();
         workload = from.loadPlan.workload();
         load = from.loadPlan.load();
         concurrency = from.loadPlan.concurrency();
@@ -249,6 +252,11 @@ public record RaceSettings(Subjects subjects, Setup setup, LoadPlan loadPlan, Gu
       return this;
     }
 
+    public Builder aot(boolean value) {
+      aot = value;
+      return this;
+    }
+
     public Builder workload(WorkloadSpec value) {
       workload = value;
       return this;
@@ -286,7 +294,7 @@ public record RaceSettings(Subjects subjects, Setup setup, LoadPlan loadPlan, Gu
 
     /** The settings, checked; an {@link IllegalArgumentException} or NullPointerException names what is missing. */
     public RaceSettings build() {
-      return new RaceSettings(new Subjects(level, stacks, stackOptions), new Setup(pool, threads, workerJvmArgs, java, jfr),
+      return new RaceSettings(new Subjects(level, stacks, stackOptions), new Setup(pool, threads, workerJvmArgs, java, jfr, aot),
           new LoadPlan(workload, load, concurrency, warmupMs, warmupMaxMs, seed), guards);
     }
   }

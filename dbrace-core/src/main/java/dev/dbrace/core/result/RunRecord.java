@@ -142,51 +142,72 @@ public record RunRecord(
    *     what the harness took from the machine beside them; null in results written before it was read
    * @param agents a run that agents shared ({@code --agents}): each agent's own part, its figures and host; the run's
    *     figures are their merge; absent for a run on one box
+   * @param aot with {@code --aot}: whether the worker JVM trained or used JDK 25's ahead-of-time cache; absent without
    */
   public record Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls,
       @JsonInclude(JsonInclude.Include.NON_NULL) Spikes spikes,
       @JsonInclude(JsonInclude.Include.NON_NULL) Connections connections,
       @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu serverCpu,
       @JsonInclude(JsonInclude.Include.NON_NULL) ProcessCpu runnerCpu,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgentPart> agents) {
-    public static final Probes NONE = new Probes(null, null, null, null, null, null, null, null, null);
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AgentPart> agents,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Aot aot) {
+    public static final Probes NONE = new Probes(null, null, null, null, null, null, null, null, null, null);
 
     /** Probes of a run without spikes, a connections reading or CPU readings beside the worker's. */
     public Probes(String jfr, ThreadStates threadStates, Faults faults, Tls tls) {
-      this(jfr, threadStates, faults, tls, null, null, null, null, null);
+      this(jfr, threadStates, faults, tls, null, null, null, null, null, null);
     }
 
     public Probes withAgents(List<AgentPart> parts) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, runnerCpu, parts);
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, runnerCpu, parts, aot);
     }
 
     public Probes withJfr(String file, ThreadStates states) {
-      return new Probes(file, states, faults, tls, spikes, connections, serverCpu, runnerCpu, agents);
+      return new Probes(file, states, faults, tls, spikes, connections, serverCpu, runnerCpu, agents, aot);
     }
 
     public Probes withFaults(Faults f) {
-      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu, runnerCpu, agents);
+      return new Probes(jfr, threadStates, f, tls, spikes, connections, serverCpu, runnerCpu, agents, aot);
     }
 
     public Probes withTls(Tls t) {
-      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu, runnerCpu, agents);
+      return new Probes(jfr, threadStates, faults, t, spikes, connections, serverCpu, runnerCpu, agents, aot);
     }
 
     public Probes withSpikes(Spikes s) {
-      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu, runnerCpu, agents);
+      return new Probes(jfr, threadStates, faults, tls, s, connections, serverCpu, runnerCpu, agents, aot);
     }
 
     public Probes withConnections(Connections c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu, runnerCpu, agents);
+      return new Probes(jfr, threadStates, faults, tls, spikes, c, serverCpu, runnerCpu, agents, aot);
     }
 
     public Probes withServerCpu(ProcessCpu c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c, runnerCpu, agents);
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, c, runnerCpu, agents, aot);
+    }
+
+    public Probes withAot(Aot a) {
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, runnerCpu, agents, a);
     }
 
     public Probes withRunnerCpu(ProcessCpu c) {
-      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, c, agents);
+      return new Probes(jfr, threadStates, faults, tls, spikes, connections, serverCpu, c, agents, aot);
     }
+  }
+
+  /**
+   * How the worker JVM started with {@code --aot} (JDK 25's ahead-of-time cache: classes loaded and linked and method
+   * profiles recorded by an earlier run of the same stack, workload and classpath).
+   *
+   * @param mode {@code used} (started from the cache), {@code trained} (no cache yet: this run recorded one, written
+   *     when the worker exited) or {@code off} (the cache could not apply to this run; {@code reason} says why)
+   * @param cache the cache file's name under dbrace's cache folder; null when off
+   * @param reason why the cache did not apply, or why a training run left no cache; null otherwise
+   */
+  public record Aot(String mode, String cache, String reason) {
+    public static final String USED = "used";
+    public static final String TRAINED = "trained";
+    public static final String OFF = "off";
   }
 
   /**

@@ -134,7 +134,7 @@ public final class RunExecutor extends WorkerRun {
         w.send("stop");
       }
       return new Watch(w, spec.stack(), t0, sampler == null ? null : new ProcessReadings(sampler),
-          generator == null ? null : new ProcessReadings(generator)).watch();
+          generator == null ? null : new ProcessReadings(generator), WorkerProcess.writesAotCache(jvmArgs)).watch();
     }
   }
 
@@ -175,9 +175,12 @@ public final class RunExecutor extends WorkerRun {
     private long stopSentAt;
     private String stopReason;
     private boolean stalled;
+    /** The worker writes an ahead-of-time cache as it exits ({@code --aot}'s first run): its exit is waited for longer. */
+    private final boolean training;
 
-    Watch(WorkerProcess w, String stack, long t0, ProcessReadings measured, ProcessReadings generator) {
+    Watch(WorkerProcess w, String stack, long t0, ProcessReadings measured, ProcessReadings generator, boolean training) {
       this.w = w;
+      this.training = training;
       this.stack = stack;
       this.t0 = t0;
       this.measured = measured;
@@ -297,7 +300,7 @@ public final class RunExecutor extends WorkerRun {
       w.send("exit");
       // an interrupted race's shutdown hook waits only seconds for these figures, and reads no server
       // counters after them: a worker slow to close its stack is not waited for then
-      if (!w.waitFor(interrupted ? 1_000 : 15_000)) {
+      if (!w.waitFor(interrupted ? 1_000 : training ? 120_000 : 15_000)) {
         w.kill();
       }
       if (interrupted) {

@@ -27,7 +27,12 @@ public final class StackCatalog {
    * transactions, whether it can verify the server's certificate without an sslrootcert.
    */
   public record Entry(String name, String description, Set<Engine> engines, List<Path> classpath, boolean transactions,
-      boolean verifiesWithoutRootCert) {}
+      boolean verifiesWithoutRootCert) {
+    /** The same entry started from {@code cp} (the same classes: {@link dev.dbrace.runner.probe.AotProbe}'s jars). */
+    public Entry withClasspath(List<Path> cp) {
+      return new Entry(name, description, engines, List.copyOf(cp), transactions, verifiesWithoutRootCert);
+    }
+  }
 
   private final Map<String, Entry> entries = new LinkedHashMap<>();
 

@@ -99,6 +99,14 @@ public final class WorkerProcess implements AutoCloseable {
     return process.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
   }
 
+  /** The JVM flag that makes a JVM record JDK 25's ahead-of-time cache, written as it exits. */
+  public static final String AOT_CACHE_OUTPUT = "-XX:AOTCacheOutput=";
+
+  /** Whether a JVM started with {@code jvmArgs} writes an ahead-of-time cache when it exits (which takes seconds). */
+  public static boolean writesAotCache(List<String> jvmArgs) {
+    return jvmArgs.stream().anyMatch(a -> a.startsWith(AOT_CACHE_OUTPUT));
+  }
+
   public Integer exitCode() {
     return process.isAlive() ? null : process.exitValue();
   }

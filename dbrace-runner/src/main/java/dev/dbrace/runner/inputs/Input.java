@@ -35,6 +35,7 @@ public final class Input<T> {
   /** A number or {@code elastic}, as typed. */
   public static final Input<String> THREADS = of("--threads", String.class);
   public static final Input<Boolean> JFR = of("--jfr", Boolean.class);
+  public static final Input<Boolean> AOT = of("--aot", Boolean.class);
   public static final Input<List<String>> SERVICES = of("--services", List.class);
   public static final Input<String> ENDPOINT = of("--endpoint", String.class);
   public static final Input<Long> SEED = of("--seed", Long.class);

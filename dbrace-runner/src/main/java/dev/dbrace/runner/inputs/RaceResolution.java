@@ -293,6 +293,7 @@ public class RaceResolution {
         .workerJvmArgs(workerJvmArgs(inputs.get(Input.JVM_ARGS).orElse(List.of())))
         .java(Path.of(System.getProperty("java.home"), "bin", "java"))
         .jfr(inputs.get(Input.JFR).orElse(false))
+        .aot(inputs.get(Input.AOT).orElse(false))
         .guards(new RaceSettings.Guards(outlasting(STALL_TIMEOUT, Defaults.STALL_TIMEOUT.toMillis(), timeout),
             inputs.get(Input.RUN_TIMEOUT).orElse(Defaults.RUN_TIMEOUT.toMillis()),
             outlasting(DRAIN_TIMEOUT, Defaults.DRAIN_TIMEOUT.toMillis(), timeout), timeout))

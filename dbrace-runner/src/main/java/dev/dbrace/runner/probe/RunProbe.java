@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
 import java.time.Instant;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ import java.util.List;
  * and calls them in order at each step, so the run itself is one loop whatever is switched on.
  *
  * <p>Steps, in order: {@link #before} (the subject, a service, is up; the worker not yet
- * started), {@link #route} and {@link #workerJvmArgs} (how the worker is started), {@link #measuring}
+ * started), {@link #route}, {@link #classpath} and {@link #workerJvmArgs} (how the worker is started), {@link #measuring}
  * (the worker's measured phase began), {@link #windowClosed} (its measured window closed), {@link #measured} (its
  * result came), {@link #close} (the worker is gone),
  * then {@link #after}
@@ -35,6 +36,11 @@ public interface RunProbe extends AutoCloseable {
   /** Where the worker connects: {@code server}, or a probe's stand-in for it (the fault proxy). */
   default InetSocketAddress route(InetSocketAddress server) {
     return server;
+  }
+
+  /** The classpath the worker starts with: {@code given}, or a probe's stand-in for it (the same classes, as jars). */
+  default List<Path> classpath(List<Path> given) {
+    return given;
   }
 
   /** Arguments this probe adds to the worker's JVM. */
