@@ -12,7 +12,8 @@ JVM's CPU over the measured phase in % of a core (runner_cpu).
 latency: status, issued, ops, errors, unfinished, not_issued, duration_s, then latency_ms's p50, p90, p99, p999 and
 mean (an open loop's from each operation's intended start), issue_lateness_ms's p50 and p99 (how late the generator
 sent each operation after its intended start), service_latency_ms's p50 and p99 (from when the request left on a
-connection), and the generator's CPU seconds (user + sys; else the worker's).
+connection), the generator's CPU seconds (user + sys; else the worker's), and the operations an open loop's flat-out
+pre-warm verified (warmup.prewarm.ops).
 """
 import json
 import sys
@@ -44,7 +45,8 @@ def latency_figures(run):
     cpu = None if client.get("cpu_user_s") is None else client["cpu_user_s"] + (client.get("cpu_sys_s") or 0)
     return ([run["status"], run["issued"], run["ops"], run["errors"], run["unfinished"], run.get("not_issued", 0),
              figure(run.get("duration_s"))] + of("latency_ms", "p50", "p90", "p99", "p999", "mean")
-            + of("issue_lateness_ms", "p50", "p99") + of("service_latency_ms", "p50", "p99") + [figure(cpu)])
+            + of("issue_lateness_ms", "p50", "p99") + of("service_latency_ms", "p50", "p99") + [figure(cpu)]
+            + [((run.get("warmup") or {}).get("prewarm") or {}).get("ops", "-")])
 
 
 if len(sys.argv) != 3 or sys.argv[2] not in ("process", "generator", "latency"):
