@@ -47,7 +47,7 @@ IFS=, read -r -a PCTS <<< "$PERCENTS"
 [ "${#PCTS[@]}" -gt 0 ] || bad "-p PERCENTS is a list such as 50,80"
 for p in "${PCTS[@]}"; do [[ "$p" =~ ^[1-9][0-9]?$|^100$ ]] || bad "-p PERCENTS are whole numbers 1-100: $p"; done
 
-JAVA="" # the JDK dbrace's generator runs on (./dbrace's choice), so that the two JVMs differ only in what they run
+JAVA="" # as ./dbrace looks first (its JVM runs the generator), so that the two JVMs differ only in what they run
 for j in "${DBRACE_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
   if [ -n "$j" ] && [ -x "$j/bin/java" ] && "$j/bin/java" -version 2>&1 | grep -qE 'version "(2[1-9]|[3-9][0-9])'; then
     JAVA="$j/bin/java"; break
