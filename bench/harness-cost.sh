@@ -6,8 +6,10 @@
 # (the harness's cost), per round and the median. --threads 2: two completing threads share the loop, as a stack's two
 # event loops do, so what its shared state costs when both cores write it shows too (noisier: the machine's other load
 # decides whether the two threads get a core each). Set it beside a stack's CPU per operation in vs-pgbench.sh (e.g.
-# 4.6 us for the bare pipelined Vert.x loop at 256 in flight) to see the share dbrace takes.
+# 4.6 us for the bare pipelined Vert.x loop at 256 in flight) to see the share dbrace takes. --evict KB: both loops
+# write over KB of memory of their own before each completion, as a stack's own work between two operations does in a
+# race, so the harness's state is out of the caches at each operation (bench/README.md).
 #
-#   bench/harness-cost.sh [--rounds 5] [--seconds 2] [--users 1] [--threads 1]
+#   bench/harness-cost.sh [--rounds 5] [--seconds 2] [--users 1] [--threads 1] [--evict KB]
 set -euo pipefail
 exec "$(cd "$(dirname "$0")" && pwd)/core-bench.sh" HarnessBench "$@"

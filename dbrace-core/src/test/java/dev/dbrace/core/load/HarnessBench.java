@@ -36,8 +36,12 @@ import java.util.function.IntConsumer;
  * With {@code --threads 2}, two completer threads share the loop (as a stack's two event loops do), and what the
  * harness's shared state costs when both cores write it shows too.
  *
+ * <p>With {@code --evict KB}, both loops also write over KB of memory of their own before each completion, as a real
+ * stack's work between two of a user's operations does (the driver, the kernel, the server's process on the same
+ * core): the harness's state is then no longer in the core's caches when the next operation comes, as in a race.
+ *
  * <p>Not a unit test: run it with {@code bench/harness-cost.sh}. Arguments:
- * {@code [--rounds 5] [--seconds 2] [--users 1] [--threads 1]}.
+ * {@code [--rounds 5] [--seconds 2] [--users 1] [--threads 1] [--evict 0]}.
  */
 public final class HarnessBench {
 
@@ -50,10 +54,12 @@ public final class HarnessBench {
     /** Per completer, its operations in flight, oldest first: their futures and operations, alternately. */
     private final ArrayDeque<Object>[] pending;
     private final ThreadLocal<ArrayDeque<Object>> mine = new ThreadLocal<>();
+    private final int evictKb;
     private int dealt;
 
     @SuppressWarnings("unchecked")
-    InMemoryStack(int completers) {
+    InMemoryStack(int completers, int evictKb) {
+      this.evictKb = evictKb;
       pending = new ArrayDeque[completers];
       for (int i = 0; i < completers; i++) {
         pending[i] = new ArrayDeque<>();
@@ -76,18 +82,20 @@ public final class HarnessBench {
     void complete(int c) {
       ArrayDeque<Object> q = pending[c];
       mine.set(q);
-      while (completeOne(q)) {
+      Evictor evict = new Evictor(evictKb);
+      while (completeOne(q, evict)) {
         // each completion issues the next operation until the duration is over
       }
     }
 
     /** Completes the oldest operation in flight with its row, as the Vert.x stack builds it; false when none is. */
     @SuppressWarnings("unchecked")
-    private static boolean completeOne(ArrayDeque<Object> q) {
+    private static boolean completeOne(ArrayDeque<Object> q, Evictor evict) {
       CompletableFuture<OpResult> f = (CompletableFuture<OpResult>) q.poll();
       if (f == null) {
         return false;
       }
+      evict.run();
       Operation op = (Operation) q.poll();
       Object id = op.statements().get(0).params()[0];
       @SuppressWarnings("unchecked")
@@ -101,6 +109,32 @@ public final class HarnessBench {
     public void close() {}
   }
 
+  /**
+   * Writes one long in each 64-byte line of {@code kb} KB of its own per call, going on where the last call stopped (a
+   * thread's own: one per completer). What the bare loop and the harness both do per operation under {@code --evict}.
+   */
+  private static final class Evictor {
+    private static final int LONGS_PER_LINE = 8;
+    private final long[] memory;
+    private final int linesPerCall;
+    private int at;
+
+    Evictor(int kb) {
+      linesPerCall = kb * 1024 / 64;
+      memory = new long[Math.max(1, linesPerCall) * LONGS_PER_LINE * 4]; // four calls' worth: cycled, never cached whole
+    }
+
+    void run() {
+      for (int i = 0; i < linesPerCall; i++) {
+        memory[at] += i;
+        at += LONGS_PER_LINE;
+        if (at >= memory.length) {
+          at = 0;
+        }
+      }
+    }
+  }
+
   private HarnessBench() {}
 
   public static void main(String[] args) throws Exception {
@@ -108,6 +142,7 @@ public final class HarnessBench {
     double seconds = 2;
     int users = 1;
     int threads = 1;
+    int evictKb = 0;
     try {
       for (int i = 0; i < args.length; i += 2) {
         String value = i + 1 < args.length ? args[i + 1] : null;
@@ -116,12 +151,14 @@ public final class HarnessBench {
           case "--seconds" -> seconds = GeneratorBench.number(args[i], GeneratorBench.required(args[i], value));
           case "--users" -> users = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
           case "--threads" -> threads = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
+          case "--evict" -> evictKb = whole(args[i], GeneratorBench.number(args[i], GeneratorBench.required(args[i], value)));
           default -> throw new IllegalArgumentException("unknown argument " + args[i]
-              + " (known: --rounds N, --seconds S, --users N, --threads N)");
+              + " (known: --rounds N, --seconds S, --users N, --threads N, --evict KB)");
         }
       }
-      if (rounds < 1 || !(seconds >= 0.2) || users < 1 || threads < 1 || users < threads) {
-        throw new IllegalArgumentException("needs --rounds >= 1, --seconds >= 0.2, --threads >= 1 and --users >= --threads");
+      if (rounds < 1 || !(seconds >= 0.2) || users < 1 || threads < 1 || users < threads || evictKb < 0) {
+        throw new IllegalArgumentException("needs --rounds >= 1, --seconds >= 0.2, --threads >= 1, --users >= --threads"
+            + " and --evict >= 0");
       }
     } catch (IllegalArgumentException e) {
       System.err.println("harness bench: " + e.getMessage());
@@ -130,14 +167,15 @@ public final class HarnessBench {
     }
     long nanos = (long) (seconds * 1e9);
     System.out.printf("harness cost, point-select answered in memory, %d users in flight on %d thread%s, %d rounds of %.1f s"
-        + " (after one unmeasured round of each)%n", users, threads, threads == 1 ? "" : "s", rounds, seconds);
-    bare(nanos, threads);
-    harness(nanos, users, threads);
+        + " (after one unmeasured round of each)%s%n", users, threads, threads == 1 ? "" : "s", rounds, seconds,
+        evictKb == 0 ? "" : ", " + evictKb + " KB written over before each completion");
+    bare(nanos, threads, evictKb);
+    harness(nanos, users, threads, evictKb);
     System.out.printf("%6s %14s %14s %14s%n", "round", "bare ns/op", "dbrace ns/op", "harness ns/op");
     List<double[]> all = new ArrayList<>();
     for (int r = 1; r <= rounds; r++) {
-      double b = bare(nanos, threads);
-      double h = harness(nanos, users, threads);
+      double b = bare(nanos, threads, evictKb);
+      double h = harness(nanos, users, threads, evictKb);
       all.add(new double[] {b, h, h - b});
       System.out.printf("%6d %14.1f %14.1f %14.1f%n", r, b, h, h - b);
     }
@@ -146,16 +184,19 @@ public final class HarnessBench {
 
   /**
    * CPU ns per operation of the bare loop on {@code threads} threads: draw an id, complete a future with the row, check
-   * the id, count (one counter for all threads, as the bare loops' {@code BareMeter}).
+   * the id, count (one counter for all threads, as the bare loops' {@code BareMeter}); {@code evictKb}: see {@link
+   * Evictor}.
    */
-  private static double bare(long nanos, int threads) throws InterruptedException {
+  private static double bare(long nanos, int threads, int evictKb) throws InterruptedException {
     LongAdder ops = new LongAdder();
     long end = System.nanoTime() + nanos;
     long cpu = onThreads(threads, t -> {
+      Evictor evict = new Evictor(evictKb);
       long n = 0;
       while ((n & 1023) != 0 || System.nanoTime() < end) {
         int id = ThreadLocalRandom.current().nextInt(1, 10_001);
         CompletableFuture<Object[]> f = new CompletableFuture<>();
+        evict.run();
         f.complete(new Object[] {id, 42});
         Object[] row = f.join();
         if (!Integer.valueOf(id).equals(row[0])) {
@@ -172,8 +213,8 @@ public final class HarnessBench {
    * CPU ns per operation of a closed loop of {@code users} users over the in-memory stack, their operations completed
    * oldest first on {@code threads} completer threads (users dealt round-robin), all sharing the one loop's state.
    */
-  private static double harness(long nanos, int users, int threads) throws InterruptedException {
-    InMemoryStack stack = new InMemoryStack(threads);
+  private static double harness(long nanos, int users, int threads, int evictKb) throws InterruptedException {
+    InMemoryStack stack = new InMemoryStack(threads, evictKb);
     ClosedLoop loop = new ClosedLoop(stack, new OperationSequence(Workloads.byName("point-select", Map.of()), 1),
         new LoadModel.Closed(0, TimeUnit.NANOSECONDS.toMillis(nanos), users));
     loop.start();
