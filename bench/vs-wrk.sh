@@ -11,13 +11,15 @@
 # started for each of their runs and stopped after it), with the same warm-up: a service kept up across rounds
 # would be warmer for wrk than serve-race's, and the ratio would measure the JIT, not the generator.
 #
-#   bench/vs-wrk.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]
+#   bench/vs-wrk.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-n]
+# -n: leave E5's ab comparison out (when sweeping endpoints and connection counts, it is the same each time).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=20; ROUNDS=2
-while getopts "s:e:c:t:w:r:" o; do
+SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=20; ROUNDS=2; AB=1
+while getopts "s:e:c:t:w:r:n" o; do
   case "$o" in s) SERVICE=$OPTARG;; e) ENDPOINT=$OPTARG;; c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;;
-    *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]" >&2; exit 2;; esac
+    n) AB="";;
+    *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-n]" >&2; exit 2;; esac
 done
 
 if ! command -v wrk >/dev/null || ! command -v ab >/dev/null; then
@@ -86,6 +88,7 @@ for r in $(seq 1 "$ROUNDS"); do
     "$wc" "$(one "$dc") ($(one "$dn"))" "$(awk -v d="$dn" -v w="$wc" 'BEGIN { if (d + 0 > 0 && w + 0 > 0) printf "%.2f", d / w; else print "-" }')"
 done
 
+if [ -n "$AB" ]; then
 echo
 echo "E5's command: ab -n 10000 -c 5 $ENDPOINT (HTTP/1.0, a connection per request) beside serve-race -c 5, 10,000 executions"
 start_service
@@ -95,6 +98,7 @@ stop_service
 read -r _ d e _ <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
 printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
 printf '%-8s %14.0f %16.0f %8.2f %8s\n' E5 "$a" "$d" "$(awk -v d="$d" -v w="$a" 'BEGIN { print d / w }')" "$e"
+fi
 echo
 echo "ratio = dbrace serve-race throughput / wrk's (or ab's) in the same round, same service variant, same connections."
 echo "dbrace verifies every answer (status, content type, JSON shape, values) and keeps its service fresh per run; wrk and ab only count."
