@@ -35,7 +35,7 @@ class RaceSettingsTest {
   static RaceSettings service() {
     return RaceSettings.builder().level(RaceSettings.Level.SERVICE).stacks(List.of("vertx-web", "mvc-jdbc"))
         .stackOptions(Map.of("vertx-web", Map.of("eventLoops", "2"))).pool(16).threads(3).workerJvmArgs(List.of("-Xmx256m"))
-        .java(Path.of("java")).jfr(true).workload(Endpoints.forEndpoint("/db")).load(new LoadModel.Closed(0, 10_000, 64))
+        .java(Path.of("java")).jfr(true).aot(true).workload(Endpoints.forEndpoint("/db")).load(new LoadModel.Closed(0, 10_000, 64))
         .concurrency(64).warmupMs(-1).warmupMaxMs(60_000).seed(42)
         .guards(new RaceSettings.Guards(35_000, 1_800_000, 35_000, 30_000)).build();
   }
@@ -43,7 +43,7 @@ class RaceSettingsTest {
   static RaceSettings driver() {
     return RaceSettings.builder().level(RaceSettings.Level.DRIVER).stacks(List.of("jdbc-platform", "vertx"))
         .stackOptions(Map.of("vertx", Map.of("pipelined", "true"))).pool(12).threads(200)
-        .workerJvmArgs(List.of("-Xmx512m", "-XX:+UseParallelGC")).java(Path.of("/opt/jdk/bin/java")).jfr(true)
+        .workerJvmArgs(List.of("-Xmx512m", "-XX:+UseParallelGC")).java(Path.of("/opt/jdk/bin/java")).jfr(true).aot(true)
         .workload(POINT_SELECT).load(new LoadModel.Closed(0, 7_000, 48)).concurrency(48).warmupMs(3_000)
         .warmupMaxMs(90_000).seed(7).guards(new RaceSettings.Guards(21_000, 600_000, 11_000, 0)).build();
   }
