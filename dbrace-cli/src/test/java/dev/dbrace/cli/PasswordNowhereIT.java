@@ -126,16 +126,22 @@ class PasswordNowhereIT {
     }
   }
 
+  private static String both(String seen, String now) {
+    return seen.contains(now) ? seen : seen + "\n" + now;
+  }
+
   /** Runs the command in its own JVM, sampling its processes' command lines, then greps all it produced. */
   private static void race(Path dir, Path out, Map<String, String> env, String... args) throws Exception {
     Process dbrace = ForkedCli.start(dir, env, args);
     Map<Long, String> cmdlines = new ConcurrentHashMap<>();
     AtomicInteger samples = new AtomicInteger();
     try {
+      // every command line a pid showed is kept: a child caught between fork and exec shows its parent's (longer)
+      // command line, and keeping only the longest then lost the worker's own
       while (!dbrace.waitFor(50, TimeUnit.MILLISECONDS)) {
         samples.incrementAndGet();
-        dbrace.descendants().forEach(p -> cmdlines.merge(p.pid(), cmdline(p.pid()), (a, b) -> a.length() >= b.length() ? a : b));
-        cmdlines.merge(dbrace.pid(), cmdline(dbrace.pid()), (a, b) -> a.length() >= b.length() ? a : b);
+        dbrace.descendants().forEach(p -> cmdlines.merge(p.pid(), cmdline(p.pid()), PasswordNowhereIT::both));
+        cmdlines.merge(dbrace.pid(), cmdline(dbrace.pid()), PasswordNowhereIT::both);
       }
     } finally {
       dbrace.descendants().forEach(ProcessHandle::destroyForcibly);
