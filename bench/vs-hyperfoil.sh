@@ -63,35 +63,12 @@ if [ ! -f "$HF/target/hyperfoil-bench.jar" ] \
     || { echo "bench: bench/hyperfoil did not build" >&2; exit 1; }
 fi
 
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
+. "$ROOT/bench/service-bench.sh"
 [ -n "$OUT" ] || OUT="$WORK/out"
 mkdir -p "$OUT"
 
 "$ROOT/dbrace" --version >/dev/null # builds dbrace first when its sources are newer than its last build
-"$ROOT/dbrace" db --env-file "$WORK/db.env" --for 4h 2>"$WORK/db.log" & PIDS+=($!)
-for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
-[ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
-set -a; . "$WORK/db.env"; set +a
-PGURL="postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE" # the password stays in PGPASSWORD
-
-SVC_PID=""
-E4=(); [[ "$ENDPOINT" == /notifications* ]] || E4=(--no-notifications) # the environment serve-race gives the variant
-start_service() { # a fresh service for Hyperfoil, like the one serve-race starts for each run; sets URL
-  rm -f "$WORK/svc"
-  "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" --pool "$POOL" --url "$PGURL" --url-file "$WORK/svc" \
-    --log-dir "$WORK/svc-log" --for 4h 2>"$WORK/serve.log" & SVC_PID=$!; PIDS+=("$SVC_PID")
-  for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
-  [ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }
-  . "$WORK/svc"
-}
-stop_service() { kill "$SVC_PID" 2>/dev/null || true; wait "$SVC_PID" 2>/dev/null || true; }
+start_db
 
 race() { # one serve-race run into $OUT/$1; prints its race.json's first run through bench/race-figures.py latency
   local dir="$OUT/$1"; shift
@@ -118,7 +95,7 @@ run_dbrace() { # pct rate round first
 
 run_hyperfoil() { # pct rate round first
   local line hostport log="$OUT/hyperfoil-$1pct-r$3.log"
-  start_service
+  start_service --pool "$POOL"
   hostport="${URL#http://}"
   line="$("$JAVA" --enable-native-access=ALL-UNNAMED -XX:-UseDynamicNumberOfCompilerThreads -jar "$HF/target/hyperfoil-bench.jar" \
     "${hostport%:*}" "${hostport##*:}" "$ENDPOINT" "$2" "$C" "$T" "$W" "$(in_flight "$2")" "$((2 * POOL))" \

@@ -29,36 +29,10 @@ if ! command -v wrk >/dev/null || ! command -v ab >/dev/null; then
     || { echo "bench: could not install wrk/apache2-utils" >&2; exit 2; }
 fi
 
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
+. "$ROOT/bench/service-bench.sh"
 
 "$ROOT/dbrace" build
-"$ROOT/dbrace" db --env-file "$WORK/db.env" --for 4h 2>"$WORK/db.log" & PIDS+=($!)
-for _ in $(seq 1 240); do [ -f "$WORK/db.env" ] && break; sleep 0.5; done
-[ -f "$WORK/db.env" ] || { cat "$WORK/db.log" >&2; echo "bench: embedded PostgreSQL did not start" >&2; exit 1; }
-set -a; . "$WORK/db.env"; set +a
-PGURL="postgresql://$PGUSER@$PGHOST:$PGPORT/$PGDATABASE"   # the password stays in PGPASSWORD
-
-SVC_PID=""
-# the environment serve-race gives the variant on ENDPOINT: E4's sources only for /notifications
-E4=(); [[ "$ENDPOINT" == /notifications* ]] || E4=(--no-notifications)
-start_service() { # a fresh service for wrk / ab, like the one serve-race starts for each run; sets URL
-  rm -f "$WORK/svc"
-  "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" --for 4h \
-    2>"$WORK/serve.log" & SVC_PID=$!; PIDS+=("$SVC_PID")
-  for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
-  [ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }
-  . "$WORK/svc"
-}
-stop_service() {
-  kill "$SVC_PID" 2>/dev/null || true; wait "$SVC_PID" 2>/dev/null || true
-}
+start_db
 
 wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk run (its CPU from bash's `time`)
   local TIMEFORMAT='%U %S' rps u s
