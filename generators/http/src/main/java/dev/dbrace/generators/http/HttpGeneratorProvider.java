@@ -5,7 +5,7 @@ import dev.dbrace.core.spi.LibraryVersion;
 import dev.dbrace.core.spi.Stack;
 import dev.dbrace.core.spi.StackConfig;
 import dev.dbrace.core.spi.StackProvider;
-import io.vertx.core.Vertx;
+import io.netty.handler.codec.http.HttpClientCodec;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * (required), {@code connections} (keep-alive connections, default 64), {@code timeoutMs} (a
  * request's limit from when it left to its answer's last byte, default 30000; serve-race's
  * {@code --request-timeout}), {@code eventLoops} (default 1: the generator should leave the cores
- * to the service and the database).
+ * to the service and the database), {@code transport} ({@code auto}, {@code epoll} or {@code nio}: Netty's).
  */
 public final class HttpGeneratorProvider implements StackProvider {
   @Override
@@ -33,7 +33,7 @@ public final class HttpGeneratorProvider implements StackProvider {
 
   @Override
   public String description() {
-    return "dbrace's HTTP load generator (Vert.x HTTP client, keep-alive): drives a service variant in serve-race";
+    return "dbrace's HTTP load generator (Netty HTTP/1.1 client, keep-alive): drives a service variant in serve-race";
   }
 
   /** It speaks HTTP, not SQL: it drives a service on whichever engine the service runs. */
@@ -53,7 +53,7 @@ public final class HttpGeneratorProvider implements StackProvider {
   @Override
   public Map<String, String> versions() {
     Map<String, String> v = new TreeMap<>(
-        Map.of("vertx-core", LibraryVersion.of("io.vertx", "vertx-core", Vertx.class)));
+        Map.of("netty-codec-http", LibraryVersion.of("io.netty", "netty-codec-http", HttpClientCodec.class)));
     HttpGenerator s = opened;
     Map<String, String> body = s == null ? null : s.bodyFingerprint();
     if (body != null) {
