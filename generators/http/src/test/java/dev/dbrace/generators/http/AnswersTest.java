@@ -44,6 +44,19 @@ public class AnswersTest {
         + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr></table></body></html>";
     List<Object[]> rows = Answers.rows("/fortunes", NONE, new Answer(200, "text/html; charset=utf-8", ok));
     assertEquals("<script>alert(\"x\")</script>", rows.get(0)[1]);
+    assertEquals(2, rows.size());
+    assertEquals(11L, rows.get(0)[0]);
+    assertEquals(0L, rows.get(1)[0]);
+    String japanese = ok.replace("</tr></table>",
+        "</tr><tr><td>12</td><td>フレームワークのベンチマーク</td></tr></table>");
+    assertEquals("フレームワークのベンチマーク", Answers.rows("/fortunes", NONE, new Answer(200, "text/html", japanese)).get(2)[1]);
+    for (String badId : List.of("", "-1", "1a", "99999999999999999999")) {
+      String bad = ok.replace("<tr><td>11</td>", "<tr><td>" + badId + "</td>");
+      assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", bad)), badId);
+    }
+    String unclosed = ok.replace("</td></tr><tr><td>0</td>", "</td><tr><td>0</td>").replace("request time.</td></tr>",
+        "request time.</td>");
+    assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", unclosed)));
     String raw = ok.replace("&lt;script&gt;", "<script>");
     assertThrows(WrongAnswer.class, () -> Answers.rows("/fortunes", NONE, new Answer(200, "text/html", raw)));
     String unsorted = FRAME + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr>"
