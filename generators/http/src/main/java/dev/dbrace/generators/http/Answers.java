@@ -217,8 +217,8 @@ public final class Answers {
         || !body.endsWith("</table></body></html>")) {
       throw new WrongAnswer("fortunes page frame differs from the contract");
     }
-    // String.indexOf, not a regex: at /fortunes the pattern's matching was a third of the generator's CPU (profile,
-    // docs/decisions.md); a row is <tr><td>digits</td><td>cell</td></tr>, a row not closed so is a wrong answer
+    // a row is <tr><td>digits</td><td>cell</td></tr>, one not closed so a wrong answer; String.indexOf, not a regex,
+    // which cost the generator more than the rest of the check (docs/decisions.md)
     List<Object[]> rows = new ArrayList<>(16);
     for (int at = body.indexOf(ROW_START); at >= 0; ) {
       int idFrom = at + ROW_START.length();

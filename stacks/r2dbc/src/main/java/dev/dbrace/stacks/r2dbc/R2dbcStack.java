@@ -320,7 +320,7 @@ final class R2dbcStack implements Stack {
 
   /**
    * The event loops, once the pool is disposed, without reactor-netty's default 2 s quiet period: nothing is left to run
-   * on them, and the quiet period kept every r2dbc worker alive 2 s after its run (a tenth of its wall time in a quick race).
+   * on them, and the period would keep every worker alive, idle, 2 s after its run.
    */
   private static void disposeLoops(LoopResources loops) {
     loops.disposeLater(Duration.ZERO, CLOSE_TIMEOUT).block(CLOSE_TIMEOUT);
