@@ -23,15 +23,20 @@ import java.util.concurrent.TimeoutException;
 /**
  * The agent's side of the handshake. It takes runs on {@link Addresses#agentRun} (registered before it announces
  * itself), then sends its {@link AgentHello} to the controller every {@link #RETRY} until a controller answers: accepted,
- * it idles until given runs; refused, it says why and waits. When that controller leaves the cluster it announces itself
- * again, to the next controller. A message on the run address with the {@link #PING_HEADER} header is the controller's
- * check that it can reach the agent and is answered here; every other goes to the run handler. Thread-safe.
+ * it idles until given runs; refused, it says why (once per reason) and announces itself again after
+ * {@link #REFUSED_RETRY}: a controller that could not yet reach its run address (the event bus's subscriptions still
+ * spreading after two clusters merged) may accept it then, and one that refused its build refuses it again. When that
+ * controller leaves the cluster it announces itself again, to the next controller. A message on the run address with
+ * the {@link #PING_HEADER} header is the controller's check that it can reach the agent and is answered here; every
+ * other goes to the run handler. Thread-safe.
  */
 public final class Agent implements AutoCloseable {
   /** How often an agent announces itself while no controller has answered. */
   public static final Duration RETRY = Duration.ofSeconds(1);
   /** The header of the controller's reachability check on the run address (answered by the agent, not its run handler). */
   public static final String PING_HEADER = "dbrace-ping";
+  /** How long a refused agent waits before it announces itself to the same controller again. */
+  static final Duration REFUSED_RETRY = Duration.ofSeconds(10);
   /** How long an announcement waits for the controller's answer (the controller checks it can reach the agent first). */
   static final Duration HELLO_TIMEOUT = Duration.ofSeconds(15);
 
@@ -57,6 +62,8 @@ public final class Agent implements AutoCloseable {
   private String controllerId;
   private boolean inFlight;
   private boolean closed;
+  /** The last refusal's reason, said once however often it is repeated. Guarded by this. */
+  private String lastRefusal;
 
   private Agent(ClusterNode node, AgentHello hello, Listener listener, Handler<Message<Buffer>> runHandler) {
     this.node = node;
@@ -145,10 +152,34 @@ public final class Agent implements AutoCloseable {
             controllerId = reply.controllerId();
           }
           switch (reply) {
-            case HelloAccepted a -> listener.accepted(a.controllerId());
-            case HelloRefused r -> listener.refused(r.controllerId(), r.reason());
+            case HelloAccepted a -> {
+              synchronized (this) {
+                lastRefusal = null;
+              }
+              listener.accepted(a.controllerId());
+            }
+            case HelloRefused r -> refused(r);
           }
         });
+  }
+
+  /** Says a new refusal and announces again to the same controller after {@link #REFUSED_RETRY}. */
+  private void refused(HelloRefused r) {
+    boolean anew;
+    synchronized (this) {
+      anew = !r.reason().equals(lastRefusal);
+      lastRefusal = r.reason();
+    }
+    if (anew) {
+      listener.refused(r.controllerId(), r.reason());
+    }
+    node.vertx().setTimer(REFUSED_RETRY.toMillis(), id -> {
+      synchronized (this) {
+        if (r.controllerId().equals(controllerId)) {
+          controllerId = null; // the periodic announcement goes out again at its next tick
+        }
+      }
+    });
   }
 
   private static HelloReply replyOf(Message<Object> message) {

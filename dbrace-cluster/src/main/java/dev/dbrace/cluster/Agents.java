@@ -125,11 +125,7 @@ public final class Agents implements AutoCloseable {
     if (!build.value().equals(hello.buildId())) {
       String reason = "agent " + hello.describe() + " refused: its dbrace build " + shortId(hello.buildId())
           + " is not the controller's " + build.shortValue() + " (run the same dbrace on every host)";
-      synchronized (this) {
-        refusals.put(hello.agentId(), reason);
-      }
-      message.reply(Wire.encode(new HelloRefused(node.nodeId(), reason)));
-      listener.refused(hello, reason);
+      refuse(message, hello, reason);
       return;
     }
     long deadline = System.nanoTime() + REACH_TIMEOUT.toNanos();
@@ -137,11 +133,7 @@ public final class Agents implements AutoCloseable {
       if (ar.failed()) {
         String reason = "agent " + hello.describe() + " refused: the controller cannot reach its run address ("
             + ar.cause().getMessage() + ")";
-        synchronized (this) {
-          refusals.put(hello.agentId(), reason);
-        }
-        message.reply(Wire.encode(new HelloRefused(node.nodeId(), reason)));
-        listener.refused(hello, reason);
+        refuse(message, hello, reason);
         return;
       }
       boolean isNew;
@@ -155,6 +147,21 @@ public final class Agents implements AutoCloseable {
         listener.joined(hello);
       }
     });
+  }
+
+  /**
+   * Refuses an announcement, saying why once per agent and reason: a refused agent announces itself again every
+   * {@link Agent#REFUSED_RETRY}, and a refusal that stands (another build) is not news.
+   */
+  private void refuse(Message<Buffer> message, AgentHello hello, String reason) {
+    String before;
+    synchronized (this) {
+      before = refusals.put(hello.agentId(), reason);
+    }
+    message.reply(Wire.encode(new HelloRefused(node.nodeId(), reason)));
+    if (!reason.equals(before)) {
+      listener.refused(hello, reason);
+    }
   }
 
   /** Pings the agent's run address until it answers or the deadline passes. */

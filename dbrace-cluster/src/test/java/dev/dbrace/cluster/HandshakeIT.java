@@ -105,22 +105,37 @@ class HandshakeIT {
     assertTrue(agents.present().isEmpty());
   }
 
+  /**
+   * Refused, the agent announces itself again after {@link Agent#REFUSED_RETRY} (a refusal for want of reach may not
+   * stand), and neither side says a standing refusal twice.
+   */
   @Test
   void anAgentOfAnotherBuildIsRefusedWithOneLineNamingBothBuilds() throws Exception {
     ClusterNode controller = node(key, List.of());
     var refused = new CompletableFuture<String>();
+    AtomicInteger saidByController = new AtomicInteger();
+    AtomicInteger hellos = new AtomicInteger();
+    controller.eventBus().addInboundInterceptor(context -> {
+      if (Addresses.CONTROLLER_HELLO.equals(context.message().address())) {
+        hellos.incrementAndGet();
+      }
+      context.next();
+    });
     Agents agents = Agents.open(controller, BuildId.current(), new Agents.Listener() {
       @Override
       public void refused(AgentHello agent, String reason) {
+        saidByController.incrementAndGet();
         refused.complete(reason);
       }
     });
     open.add(agents);
     ClusterNode agentNode = node(key, List.of(controller.settings().self()));
     var told = new CompletableFuture<String>();
+    AtomicInteger saidToAgent = new AtomicInteger();
     open.add(Agent.start(agentNode, new BuildId("0123456789abcdef", "test"), Agent.noRuns(), new Agent.Listener() {
       @Override
       public void refused(String controllerId, String reason) {
+        saidToAgent.incrementAndGet();
         told.complete(reason);
       }
     }));
@@ -131,6 +146,16 @@ class HandshakeIT {
     assertEquals(reason, told.get(5, TimeUnit.SECONDS), "the agent is told the same line");
     UserError timeout = assertThrows(UserError.class, () -> agents.await(1, Duration.ofSeconds(1)));
     assertTrue(timeout.getMessage().contains(reason), timeout.getMessage());
+
+    int first = hellos.get();
+    long until = System.nanoTime() + Agent.REFUSED_RETRY.plusSeconds(10).toNanos();
+    while (hellos.get() == first && System.nanoTime() < until) {
+      Thread.sleep(100);
+    }
+    assertTrue(hellos.get() > first, "the refused agent announced itself again (" + first + " announcements before)");
+    Thread.sleep(1_000); // the second refusal's answer is back at the agent
+    assertEquals(1, saidByController.get(), "the controller said the standing refusal once");
+    assertEquals(1, saidToAgent.get(), "the agent said the standing refusal once");
   }
 
   /**
