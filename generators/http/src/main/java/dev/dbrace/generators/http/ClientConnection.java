@@ -1,6 +1,7 @@
 package dev.dbrace.generators.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -27,6 +28,7 @@ import java.util.concurrent.TimeoutException;
  * {@link #send} runs on the channel's event loop; {@code send} moves itself there.
  */
 final class ClientConnection extends ChannelInboundHandlerAdapter {
+  private static final byte[] EMPTY = {};
   private final KeepAliveClient client;
   private final Channel channel;
   private final Runnable checkTimeout = this::checkTimeout;
@@ -172,7 +174,7 @@ final class ClientConnection extends ChannelInboundHandlerAdapter {
     if (e.firstItem == 0) {
       e.firstItem = now; // buffered, or a stream whose one line had no newline after it
     }
-    Answers.Answer answer = new Answers.Answer(status, contentType, body == null ? "" : body.toString(StandardCharsets.UTF_8));
+    Answers.Answer answer = new Answers.Answer(status, contentType, body == null ? EMPTY : ByteBufUtil.getBytes(body));
     releaseBody();
     exchange = null;
     if (!keepAlive) {

@@ -38,6 +38,22 @@ public class AnswersTest {
   }
 
   @Test
+  void worldsAreReadFromTheBytesAsTheContractHasThem() {
+    byte[] utf8 = "{\"name\":\"フレーム\",\"nested\":{\"id\":\"x\"},\"randomNumber\":9,\"id\":4}"
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertArrayEquals(new Object[] {4L, 9L}, Answers.rows("/db", NONE, new Answer(200, "application/json", utf8)).get(0));
+    assertEquals(0, Answers.rows("/queries?queries=0", NONE, json(" [ ] ")).size());
+    for (String bad : List.of("{\"id\":1}", "{\"randomNumber\":1}", "{\"id\":1.5,\"randomNumber\":2}",
+        "{\"id\":99999999999999999999,\"randomNumber\":2}", "{\"id\":1,\"randomNumber\":2", "{\"id\":1,\"randomNumber\":2}x",
+        "{\"id\":1,\"randomNumber\":2}{}", "[{\"id\":1,\"randomNumber\":2}]", "", "null")) {
+      assertThrows(WrongAnswer.class, () -> Answers.rows("/db", NONE, json(bad)), bad);
+    }
+    for (String bad : List.of("[{\"id\":1,\"randomNumber\":2},3]", "[{\"id\":1,\"randomNumber\":2}", "{}", "[[]]")) {
+      assertThrows(WrongAnswer.class, () -> Answers.rows("/updates?queries=2", NONE, json(bad)), bad);
+    }
+  }
+
+  @Test
   void fortunesMustBeEscapedSortedAndCarryTheExtraRow() {
     // '<' sorts before 'A', as on TechEmpower's own page
     String ok = FRAME + "<tr><td>11</td><td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</td></tr>"
