@@ -22,9 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +41,46 @@ import org.junit.jupiter.api.io.TempDir;
 class OpenLoopTest {
   private static final WorkloadSpec POINT = Workloads.byName("point-select", Map.of());
   private static final long MS = 1_000_000;
+
+  /** Where the loop's scheduler runs: a thread of its own, or the stack's executor ({@link Stack#arrivalExecutor}). */
+  enum Scheduler { OWN_THREAD, STACK_EXECUTOR }
+
+  private final ScheduledExecutorService arrivals = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "test-arrivals");
+    t.setDaemon(true);
+    return t;
+  });
+  /** Operations a stack naming its executor was handed on another thread: none, by the contract. */
+  private final AtomicInteger offExecutor = new AtomicInteger();
+
+  @AfterEach
+  void stopArrivals() {
+    arrivals.shutdownNow();
+    assertEquals(0, offExecutor.get(), "a stack naming its executor is called on it");
+  }
+
+  /** The stack, or the stack naming a one-thread executor of the test's for its arrivals. */
+  private Stack on(Scheduler where, Stack stack) {
+    if (where == Scheduler.OWN_THREAD) {
+      return stack;
+    }
+    return new Stack() {
+      public CompletionStage<OpResult> execute(Operation op) {
+        if (!Thread.currentThread().getName().equals("test-arrivals")) {
+          offExecutor.incrementAndGet();
+        }
+        return stack.execute(op);
+      }
+
+      public ScheduledExecutorService arrivalExecutor() {
+        return arrivals;
+      }
+
+      public void close() throws Exception {
+        stack.close();
+      }
+    };
+  }
 
   private static OpenLoop openLoop(Stack stack, double rate, long durationMs, int maxInFlight, String arrival) {
     return new OpenLoop(stack, new OperationSequence(POINT, 1),
@@ -53,11 +99,12 @@ class OpenLoopTest {
     return nanos / 1e6;
   }
 
-  @Test
-  void belowCapacityLatencyIsTheServiceTimeAndEveryArrivalIsSent() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void belowCapacityLatencyIsTheServiceTimeAndEveryArrivalIsSent(Scheduler where) throws Exception {
     // 100/s against a 5 ms slot (capacity 200/s): no queue builds, so latency ≈ service time.
     try (SingleSlotStack stack = new SingleSlotStack(5, Waiting.IN_STACK)) {
-      OpenLoop loop = openLoop(stack, 100, 1_000, 50, "constant");
+      OpenLoop loop = openLoop(on(where, stack), 100, 1_000, 50, "constant");
       loop.start();
       Thread.sleep(250); // warm-up at the same rate
       loop.startMeasuring();
@@ -80,8 +127,9 @@ class OpenLoopTest {
    * Service latency describes the same operations as latency's verified ones: a failure, which answers at once here,
    * is in the error latency only, or the service time of a stack that fails half its operations looked twice as fast.
    */
-  @Test
-  void serviceLatencyHoldsTheVerifiedOperationsOnly() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void serviceLatencyHoldsTheVerifiedOperationsOnly(Scheduler where) throws Exception {
     Stack failsEvenOnes = new Stack() {
       public CompletionStage<OpResult> execute(Operation op) {
         return op.index() % 2 == 0 ? CompletableFuture.failedFuture(new IllegalStateException("refused"))
@@ -90,7 +138,7 @@ class OpenLoopTest {
 
       public void close() {}
     };
-    OpenLoop loop = openLoop(failsEvenOnes, 200, 500, 1_000, "constant");
+    OpenLoop loop = openLoop(on(where, failsEvenOnes), 200, 500, 1_000, "constant");
     runToEnd(loop);
     var m = loop.measured();
     assertEquals(50, m.ok());
@@ -100,12 +148,13 @@ class OpenLoopTest {
     assertTrue(service.getValueAtPercentile(1) >= 5 * MS, "no instant failure among them: " + service.getValueAtPercentile(1) / 1e6);
   }
 
-  @Test
-  void aSpikeAddsItsArrivalsInItsWindowFromTheStartOfMeasurement(@TempDir Path dir) throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void aSpikeAddsItsArrivalsInItsWindowFromTheStartOfMeasurement(Scheduler where, @TempDir Path dir) throws Exception {
     // 100/s for 1.5 s, 500/s from 0.5 s to 1 s of the measured phase, after 300 ms of warm-up without a spike
     var load = new LoadModel.Open(100, 1_500, 1_000, "constant", List.of(new LoadModel.Spike(500, 500, 500)));
     try (SingleSlotStack stack = new SingleSlotStack(0, Waiting.IN_STACK)) {
-      OpenLoop loop = new OpenLoop(stack, new OperationSequence(POINT, 1), load, 7);
+      OpenLoop loop = new OpenLoop(on(where, stack), new OperationSequence(POINT, 1), load, 7);
       loop.start();
       Thread.sleep(300);
       long warmupBefore = loop.warmup().issued();
@@ -121,14 +170,15 @@ class OpenLoopTest {
     }
   }
 
-  @Test
-  void aboveCapacityLatencyFromIntendedStartShowsTheQueueThatServiceTimeHides(@TempDir Path dir) throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void aboveCapacityLatencyFromIntendedStartShowsTheQueueThatServiceTimeHides(Scheduler where, @TempDir Path dir) throws Exception {
     // 1000/s against a 2 ms slot that holds up its caller (capacity 500/s): the generator is
     // stalled in execute, so operations go out ever later (and never more than one in flight). Timing from the send would report
     // ~2 ms throughout; timing from the intended start must show the backlog growing.
     try (SingleSlotStack stack = new SingleSlotStack(2, Waiting.CALLER);
         IntervalLog log = new IntervalLog(dir.resolve("run.hlog"), System.currentTimeMillis())) {
-      OpenLoop loop = openLoop(stack, 1_000, 600, 10_000, "constant");
+      OpenLoop loop = openLoop(on(where, stack), 1_000, 600, 10_000, "constant");
       loop.startMeasuring();
       loop.start();
       Thread.sleep(400);
@@ -155,12 +205,13 @@ class OpenLoopTest {
     }
   }
 
-  @Test
-  void arrivalsBeyondTheInFlightLimitAreCountedAsNotIssued() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void arrivalsBeyondTheInFlightLimitAreCountedAsNotIssued(Scheduler where) throws Exception {
     // 1000/s against a 2 ms slot queueing inside the stack, at most 4 in flight: about half the
     // arrivals find the limit reached.
     try (SingleSlotStack stack = new SingleSlotStack(2, Waiting.IN_STACK)) {
-      OpenLoop loop = openLoop(stack, 1_000, 500, 4, "constant");
+      OpenLoop loop = openLoop(on(where, stack), 1_000, 500, 4, "constant");
       runToEnd(loop);
 
       var m = loop.measured();
@@ -172,10 +223,11 @@ class OpenLoopTest {
     }
   }
 
-  @Test
-  void operationsStillInFlightAfterTheDrainAreUnfinished() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void operationsStillInFlightAfterTheDrainAreUnfinished(Scheduler where) throws Exception {
     try (SingleSlotStack stack = new SingleSlotStack(1, Waiting.IN_STACK, index -> index % 25 == 0)) {
-      OpenLoop loop = openLoop(stack, 500, 400, 1_000, "constant");
+      OpenLoop loop = openLoop(on(where, stack), 500, 400, 1_000, "constant");
       loop.startMeasuring();
       loop.start();
       assertFalse(loop.await(1_500, TimeUnit.MILLISECONDS), "hung operations keep the loop from draining");
@@ -188,12 +240,13 @@ class OpenLoopTest {
     }
   }
 
-  @Test
-  void arrivalsDueWhenStoppedAreNotIssuedNotDropped() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void arrivalsDueWhenStoppedAreNotIssuedNotDropped(Scheduler where) throws Exception {
     // The slot holds up the generator (5 ms each at 1000/s), so at the stop most due arrivals
     // were never sent; they must be counted.
     try (SingleSlotStack stack = new SingleSlotStack(5, Waiting.CALLER)) {
-      OpenLoop loop = openLoop(stack, 1_000, 5_000, 10_000, "constant");
+      OpenLoop loop = openLoop(on(where, stack), 1_000, 5_000, 10_000, "constant");
       loop.startMeasuring();
       loop.start();
       Thread.sleep(300);
@@ -241,12 +294,13 @@ class OpenLoopTest {
         offsets(new ArrivalSchedule.Constant(3_000), 4), "constant: round(k / rate), no drift");
   }
 
-  @Test
-  void poissonLoadOffersTheRateAndTheSameArrivalsOnEveryRun() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Scheduler.class)
+  void poissonLoadOffersTheRateAndTheSameArrivalsOnEveryRun(Scheduler where) throws Exception {
     long[] arrivals = new long[2];
     for (int run = 0; run < 2; run++) {
       try (SingleSlotStack stack = new SingleSlotStack(0, Waiting.IN_STACK)) {
-        OpenLoop loop = openLoop(stack, 2_000, 500, 10_000, "poisson");
+        OpenLoop loop = openLoop(on(where, stack), 2_000, 500, 10_000, "poisson");
         runToEnd(loop);
         arrivals[run] = loop.measured().issued() + loop.measured().notIssued();
         assertEquals(loop.measured().issued(), loop.measured().ok());

@@ -7,6 +7,8 @@ import dev.dbrace.core.workload.OperationSequence;
 import dev.dbrace.core.workload.Verifier;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -23,8 +25,9 @@ import org.HdrHistogram.SingleWriterRecorder;
  * is in the figures instead of being silently omitted (coordinated omission). A second histogram
  * holds the verified operations' service latency, from the moment the stack was handed the operation.
  *
- * <p>One scheduler thread issues every arrival whose time has come, then parks until the next
- * one. If it wakes late it catches up in a burst, and the lateness counts in those operations'
+ * <p>One scheduler issues every arrival whose time has come, then waits until the next one: a thread of its own
+ * that parks, or, when the stack names one ({@link Stack#arrivalExecutor}), a task on the stack's executor that
+ * schedules itself again. If it wakes late it catches up in a burst, and the lateness counts in those operations'
  * latency ({@link #issueLateness} says how late they went out). An arrival that finds
  * {@code maxInFlight} operations in flight is not sent and is counted as not issued in its
  * phase. Completions are recorded on the stack's own threads.
@@ -64,10 +67,17 @@ public final class OpenLoop implements LoadDriver {
    * frees it before it lowers the in-flight count.
    */
   private final AtomicLongArray dueBySlot;
-  private int nextSlot; // scheduler thread only
+  private int nextSlot; // scheduler only
+  /** The schedule's next arrival and how many were issued, between the scheduler's passes. */
+  private long index;
+  private long due;
+  /** When the scheduler's last pass asked to pass again. */
+  private long wakeAt;
   private volatile boolean finished;
   private final CountDownLatch drained = new CountDownLatch(1);
+  /** The scheduler's thread, or null when it runs on {@link #executor}. */
   private final Thread scheduler;
+  private final ScheduledExecutorService executor;
   /** Orders the start of measurement against the scheduler's reading of the clock. */
   private final Object phaseLock = new Object();
   private long origin; // set before the scheduler starts
@@ -116,8 +126,13 @@ public final class OpenLoop implements LoadDriver {
     this.schedule = ArrivalSchedule.of(model, seed, sequence.share());
     this.spikes = new SpikeArrivals(model, seed, sequence.share());
     this.durationNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(model.durationMs()), FAR_FUTURE_NANOS);
-    this.scheduler = new Thread(this::runSchedule, "dbrace-arrivals");
-    scheduler.setDaemon(true);
+    this.executor = stack.arrivalExecutor();
+    if (executor == null) {
+      this.scheduler = new Thread(this::runOnThread, "dbrace-arrivals");
+      scheduler.setDaemon(true);
+    } else {
+      this.scheduler = null;
+    }
   }
 
   @Override
@@ -135,6 +150,7 @@ public final class OpenLoop implements LoadDriver {
   public void start() {
     synchronized (phaseLock) {
       origin = System.nanoTime();
+      due = origin + schedule.nextOffsetNanos(); // the first arrival, before the scheduler runs
       started = true;
       if (measuring) {
         measureStartNanos = origin; // measuring from the outset: the measured span starts with the schedule
@@ -144,7 +160,11 @@ public final class OpenLoop implements LoadDriver {
         measureFrom = origin + FAR_FUTURE_NANOS;
       }
     }
-    scheduler.start();
+    if (scheduler != null) {
+      scheduler.start();
+    } else {
+      executor.execute(this::runOnExecutor);
+    }
   }
 
   /** Ends warm-up: operations arriving from now on are measured, for {@code durationMs} of arrivals. */
@@ -198,7 +218,11 @@ public final class OpenLoop implements LoadDriver {
       }
       stopped = true;
     }
-    LockSupport.unpark(scheduler);
+    if (scheduler != null) {
+      LockSupport.unpark(scheduler);
+    } else {
+      executeOrEnd(this::runOnExecutor);
+    }
   }
 
   @Override
@@ -269,58 +293,100 @@ public final class OpenLoop implements LoadDriver {
     return latenessTotal.copy();
   }
 
-  private void runSchedule() {
+  private void runOnThread() {
     try {
-      long index = 0;
-      long due = origin + schedule.nextOffsetNanos();
-      while (true) {
-        long now;
-        long from;
-        synchronized (phaseLock) {
-          now = System.nanoTime();
-          from = measureFrom;
-        }
-        long end = from + durationNanos; // arrivals from here on are past the measured span
-        // the next arrival: the base schedule's or a spike's (before measuring, a spike's is far in the future)
-        boolean spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
-        long next = spike ? from + spikes.peekOffsetNanos() : due;
-        if (stopped) {
-          // Arrivals due before the stop that the scheduler had not reached: counted, not dropped.
-          long until = stopNanos;
-          while (next - until <= 0 && next - end < 0) {
-            phaseOf(next, from).stats.notIssued.increment();
-            due = spike ? due : origin + schedule.nextOffsetNanos();
-            if (spike) {
-              spikes.advance();
-            }
-            spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
-            next = spike ? from + spikes.peekOffsetNanos() : due;
-          }
-          return;
-        }
-        while (next - now <= 0 && next - end < 0 && !stopped) {
-          offer(index++, next, phaseOf(next, from));
-          due = spike ? due : origin + schedule.nextOffsetNanos();
-          if (spike) {
-            spikes.advance();
-          }
-          spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
-          next = spike ? from + spikes.peekOffsetNanos() : due;
-        }
-        if (next - end >= 0 && now - end >= 0) {
-          return; // the measured span is over: its arrivals sent and its time up
-        }
-        if (!stopped) {
-          // the next arrival, or the span's end when none is due before it: the schedule ends there, not at its last
-          // arrival, or a stop in the gap between them (the runner's, once issuing ended) cut the rate window short
-          waitUntil(Math.min(next - end, 0) + end);
-        }
+      while (pass()) {
+        waitUntil(wakeAt);
       }
     } finally {
-      scheduleEnded = true;
-      if (inFlight.get() == 0) {
-        drainedNow();
+      ended();
+    }
+  }
+
+  /** One pass on the stack's executor, which then runs the next at its time; once the schedule has ended, nothing. */
+  private void runOnExecutor() {
+    if (scheduleEnded) {
+      return; // a stop's pass after the schedule's last, or the last's after a stop's
+    }
+    boolean more = false;
+    try {
+      more = pass();
+    } finally {
+      if (!more) {
+        ended();
       }
+    }
+    if (more) {
+      long delay = wakeAt - System.nanoTime();
+      try {
+        executor.schedule(this::runOnExecutor, Math.max(0, delay), TimeUnit.NANOSECONDS);
+      } catch (RejectedExecutionException e) {
+        ended(); // the stack's executor shut down: no more arrivals can leave
+      }
+    }
+  }
+
+  private void executeOrEnd(Runnable pass) {
+    try {
+      executor.execute(pass);
+    } catch (RejectedExecutionException e) {
+      ended();
+    }
+  }
+
+  /**
+   * Issues every arrival due now and returns true with {@link #wakeAt} set to when to pass again, or false once the
+   * schedule has ended: the measured span's arrivals sent and its time up, or stopped (the arrivals due by the stop
+   * that were not sent then counted as not issued).
+   */
+  private boolean pass() {
+    long now;
+    long from;
+    synchronized (phaseLock) {
+      now = System.nanoTime();
+      from = measureFrom;
+    }
+    long end = from + durationNanos; // arrivals from here on are past the measured span
+    // the next arrival: the base schedule's or a spike's (before measuring, a spike's is far in the future)
+    boolean spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+    long next = spike ? from + spikes.peekOffsetNanos() : due;
+    if (stopped) {
+      // Arrivals due before the stop that the scheduler had not reached: counted, not dropped.
+      long until = stopNanos;
+      while (next - until <= 0 && next - end < 0) {
+        phaseOf(next, from).stats.notIssued.increment();
+        due = spike ? due : origin + schedule.nextOffsetNanos();
+        if (spike) {
+          spikes.advance();
+        }
+        spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+        next = spike ? from + spikes.peekOffsetNanos() : due;
+      }
+      return false;
+    }
+    while (next - now <= 0 && next - end < 0 && !stopped) {
+      offer(index++, next, phaseOf(next, from));
+      due = spike ? due : origin + schedule.nextOffsetNanos();
+      if (spike) {
+        spikes.advance();
+      }
+      spike = spikes.pending() && from + spikes.peekOffsetNanos() - due < 0;
+      next = spike ? from + spikes.peekOffsetNanos() : due;
+    }
+    if (next - end >= 0 && now - end >= 0) {
+      return false; // the measured span is over: its arrivals sent and its time up
+    }
+    // the next arrival, or the span's end when none is due before it: the schedule ends there, not at its last
+    // arrival, or a stop in the gap between them (the runner's, once issuing ended) cut the rate window short; a stop
+    // meanwhile wakes the scheduler, whose next pass counts what it had not sent
+    wakeAt = Math.min(next - end, 0) + end;
+    return true;
+  }
+
+  private void ended() {
+    scheduleEnded = true;
+    if (inFlight.get() == 0) {
+      drainedNow();
     }
   }
 
@@ -348,7 +414,7 @@ public final class OpenLoop implements LoadDriver {
     }
   }
 
-  /** Sends one arrival to the stack, unless the in-flight limit is reached. Scheduler thread only. */
+  /** Sends one arrival to the stack, unless the in-flight limit is reached. Scheduler only. */
   private void offer(long index, long due, Phase phase) {
     // Only this thread increments, so the check and the increment cannot race past the limit.
     if (inFlight.get() >= model.maxInFlight()) {

@@ -1,6 +1,7 @@
 package dev.dbrace.core.spi;
 
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * One opened way to reach the database: driver + pool + concurrency model.
@@ -19,6 +20,16 @@ public interface Stack extends AutoCloseable {
    * or exceptionally with the driver's error. Must not block the calling thread.
    */
   CompletionStage<OpResult> execute(Operation op);
+
+  /**
+   * Where an open loop should issue this stack's arrivals: null (the default) for a thread of the loop's own, or an
+   * executor that runs its tasks one at a time on one thread, close to their scheduled time, such as the event loop a
+   * stack writes its requests from. The arrivals then leave from the thread that sends them, without a hand-off
+   * and a wake-up of a second thread each. {@link #execute} is then called on that executor's thread.
+   */
+  default ScheduledExecutorService arrivalExecutor() {
+    return null;
+  }
 
   /** Closes pools and threads; called once, after every operation has completed. */
   @Override

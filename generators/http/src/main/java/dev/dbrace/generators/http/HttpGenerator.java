@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -139,6 +140,16 @@ public final class HttpGenerator implements Stack {
     FileAnswers fileAnswers = settings.fileAnswers().get(template);
     return fileAnswers != null ? fileAnswers.rows(a, s.params())
         : Answers.rows(path, s.params(), a, sameBody, settings.sources());
+  }
+
+  /**
+   * The client's event loop: an open loop issues its arrivals there, so that a request is written by the thread that
+   * took it off the schedule, without waking a scheduler thread and then the event loop for each (at the default of
+   * one event loop, every connection's).
+   */
+  @Override
+  public ScheduledExecutorService arrivalExecutor() {
+    return client.arrivalLoop();
   }
 
   /** Whether Netty's native epoll transport carries the connections (for tests). */

@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -49,6 +50,8 @@ final class KeepAliveClient implements AutoCloseable {
   }
 
   private final EventLoopGroup group;
+  /** The event loop an open loop issues its arrivals on (the only one at the default of one). */
+  private final EventLoop arrivalLoop;
   private final Bootstrap bootstrap;
   private final boolean nativeTransport;
   /** Every request's headers (Host), never changed once built: Netty's encoder only reads them. */
@@ -81,6 +84,7 @@ final class KeepAliveClient implements AutoCloseable {
     this.headers = new DefaultHttpHeaders().add(HttpHeaderNames.HOST, host + ":" + port);
     IoHandlerFactory io = nativeTransport ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     this.group = new MultiThreadIoEventLoopGroup(eventLoops, new DefaultThreadFactory("dbrace-http", true), io);
+    this.arrivalLoop = group.next();
     this.bootstrap = new Bootstrap().group(group).channel(nativeTransport ? EpollSocketChannel.class : NioSocketChannel.class)
         .remoteAddress(new InetSocketAddress(host, port))
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeoutMs)
@@ -103,6 +107,11 @@ final class KeepAliveClient implements AutoCloseable {
 
   boolean nativeTransport() {
     return nativeTransport;
+  }
+
+  /** The event loop on which to submit requests with the fewest hand-offs (an open loop's arrivals). */
+  EventLoop arrivalLoop() {
+    return arrivalLoop;
   }
 
   /** Sends the exchange's request on a free connection, opens one for it, or queues it until one is free. */

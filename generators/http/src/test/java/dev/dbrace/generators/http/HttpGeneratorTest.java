@@ -3,9 +3,14 @@ package dev.dbrace.generators.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dbrace.core.load.LoadModel;
+import dev.dbrace.core.load.OpenLoop;
 import dev.dbrace.core.spi.OpResult;
 import dev.dbrace.core.spi.Operation;
 import dev.dbrace.core.spi.Statement;
+import dev.dbrace.core.workload.Endpoints;
+import dev.dbrace.core.workload.OperationSequence;
+import io.netty.channel.EventLoop;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import java.util.List;
@@ -56,6 +61,39 @@ public class HttpGeneratorTest {
         assertTrue(b.sentNanos() - firstAnswered > -TimeUnit.MILLISECONDS.toNanos(50),
             "the second went out when the first's answer freed the connection, not when it was handed over");
         assertEquals(1, b.statementsSent());
+      }
+    } finally {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
+   * An open loop over the generator issues its arrivals on the client's event loop, not on a scheduler thread of its
+   * own: every arrival of a second at 500/s sent and verified against a service of the test's own answering /db at
+   * once, with no "dbrace-arrivals" thread alive meanwhile.
+   */
+  @Test
+  void anOpenLoopIssuesItsArrivalsOnTheClientsEventLoop() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      HttpServer server = vertx.createHttpServer().requestHandler(req -> req.response()
+          .putHeader("content-type", "application/json").end("{\"id\":1,\"randomNumber\":2}"))
+          .listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      HttpSettings settings = new HttpSettings("127.0.0.1", server.actualPort(), 4, 10_000, 1, List.of("/db"));
+      try (HttpGenerator stack = HttpGenerator.open(settings)) {
+        assertTrue(stack.arrivalExecutor() instanceof EventLoop loop && !loop.inEventLoop(), "the client's event loop");
+        OpenLoop open = new OpenLoop(stack, new OperationSequence(Endpoints.forEndpoint("/db"), 1),
+            new LoadModel.Open(500, 1_000, 100, "constant"), 7);
+        open.startMeasuring();
+        open.start();
+        Thread.sleep(300);
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("dbrace-arrivals")),
+            "no scheduler thread of the loop's own");
+        assertTrue(open.await(10, TimeUnit.SECONDS), "the schedule ended and every request was answered");
+        open.finish();
+        assertEquals(500, open.measured().issued());
+        assertEquals(500, open.measured().ok(), "every answer verified");
+        assertEquals(0, open.measured().notIssued());
       }
     } finally {
       vertx.close().await(10, TimeUnit.SECONDS);
