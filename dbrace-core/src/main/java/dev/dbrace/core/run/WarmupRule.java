@@ -122,6 +122,45 @@ public final class WarmupRule {
     }
   }
 
+  /**
+   * An open loop's warm-up at its offered rate, after its flat-out pre-warm: at least {@code minMs}, then until the
+   * compiler threads used under {@value #JIT_QUIET_SHARE_PERCENT} % of the process's CPU over the last
+   * {@code windowMs} (read every {@value #AT_RATE_CHECK_MS} ms), at most {@code maxMs}. The switch from the
+   * pre-warm's closed loop to the open loop makes the JIT compile the open loop's code and recompile the hot paths the
+   * two share, whose call sites now see other types; while it does, the generator runs those paths slower than the
+   * offered rate and a queue builds that the measured phase would inherit (docs/decisions.md). A machine without
+   * /proc (no readings) waits {@code minMs}.
+   */
+  static Outcome atRate(Supplier<ThreadCpu.Reading> cpu, long minMs, long windowMs, long maxMs, BooleanSupplier stopped)
+      throws InterruptedException {
+    long t0 = System.nanoTime();
+    List<long[]> at = new ArrayList<>(); // {elapsed ms} of each reading, beside it
+    List<ThreadCpu.Reading> readings = new ArrayList<>();
+    at.add(new long[] {0});
+    readings.add(cpu.get());
+    for (long next = Math.min(minMs, maxMs); ; next = Math.min(next + AT_RATE_CHECK_MS, maxMs)) {
+      if (!sleep(t0, next, stopped)) {
+        return new Outcome((System.nanoTime() - t0) / 1_000_000, STOPPED);
+      }
+      long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
+      ThreadCpu.Reading now = cpu.get();
+      int from = at.size() - 1; // the latest reading at least a window old, else the first
+      while (from > 0 && elapsedMs - at.get(from)[0] < windowMs) {
+        from--;
+      }
+      if (Steadiness.jitQuiet(readings.get(from), now)) {
+        return new Outcome(elapsedMs, SETTLED);
+      }
+      if (elapsedMs >= maxMs) {
+        return new Outcome(elapsedMs, CAP);
+      }
+      at.add(new long[] {elapsedMs});
+      readings.add(now);
+    }
+  }
+
+  static final long AT_RATE_CHECK_MS = 250;
+
   /** The rule itself, on one reading a second; kept apart so it can be tested on scripted readings. */
   static final class Steadiness {
     private final List<long[]> counts = new ArrayList<>(); // {nanoTime, completed}
@@ -142,7 +181,7 @@ public final class WarmupRule {
       return jitQuiet(readings.get(n - 1 - JIT_WINDOW_S), readings.get(n - 1)) && flat(n);
     }
 
-    private static boolean jitQuiet(ThreadCpu.Reading from, ThreadCpu.Reading to) {
+    static boolean jitQuiet(ThreadCpu.Reading from, ThreadCpu.Reading to) {
       if (from == null || to == null) {
         return true; // no /proc to read: throughput alone decides
       }

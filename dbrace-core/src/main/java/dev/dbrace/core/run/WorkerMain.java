@@ -94,8 +94,9 @@ public final class WorkerMain {
         loop.start();
         long from = System.nanoTime();
         if (plan.load() instanceof LoadModel.Open) {
-          long atRate = plan.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MS, plan.warmupMs()) : OPEN_WARMUP_AT_RATE_MS;
-          Thread.sleep(atRate);
+          long longest = plan.warmupMs() > 0 ? Math.min(OPEN_WARMUP_AT_RATE_MAX_MS, plan.warmupMs()) : OPEN_WARMUP_AT_RATE_MAX_MS;
+          WarmupRule.atRate(ThreadCpu.self()::read, Math.min(OPEN_WARMUP_AT_RATE_MS, longest), OPEN_WARMUP_AT_RATE_MS,
+              longest, control::stopRequested);
           // the span of the warm-up's own operations and latency; the pre-warm is reported apart
           warm = new WarmupRule.Outcome((System.nanoTime() - from) / 1_000_000, preWarm.outcome().ended());
         } else {
@@ -153,8 +154,13 @@ public final class WorkerMain {
         : WarmupRule.fixed(spec.plan().warmupMs(), control::stopRequested);
   }
 
-  /** How long an open loop's own warm-up at the offered rate lasts, after the flat-out pre-warm. */
+  /**
+   * An open loop's own warm-up at the offered rate, after the flat-out pre-warm: at least this long, and until the
+   * compiler threads are quiet over this long ({@link WarmupRule#atRate}), up to {@link #OPEN_WARMUP_AT_RATE_MAX_MS}
+   * (or a shorter fixed warm-up's length).
+   */
   static final long OPEN_WARMUP_AT_RATE_MS = 1000;
+  static final long OPEN_WARMUP_AT_RATE_MAX_MS = 10_000;
 
   /**
    * What an open loop's pre-warm did: how and why it ended (the warm-up rule's outcome), its figures, and the

@@ -93,7 +93,7 @@ public record WorkerResult(
    *
    * @param ops warm-up operations verified
    * @param errors warm-up operations failed
-   * @param durationS how long it lasted (an open loop: its second at the offered rate, after the pre-warm)
+   * @param durationS how long it lasted (an open loop: its seconds at the offered rate, after the pre-warm)
    * @param latencyMs the verified warm-up operations' latency
    * @param ended why warm-up ended: {@code settled} (steady: compiler quiet and throughput flat),
    *     {@code cap} (the --warmup-max cap was reached before that) or {@code fixed} (a fixed

@@ -116,6 +116,34 @@ class WarmupRuleTest {
   }
 
   /**
+   * The open loop's warm-up at its rate lasts its least time, then until the compiler has been quiet over the window:
+   * here the compiler takes all of the process's CPU for its first 600 ms (the switch's recompilations), then none.
+   */
+  @Test
+  void theOpenLoopsWarmUpAtItsRateWaitsForTheCompiler() throws InterruptedException {
+    long t0 = System.nanoTime();
+    WarmupRule.Outcome jit = WarmupRule.atRate(() -> {
+      double s = (System.nanoTime() - t0) / 1e9;
+      return new ThreadCpu.Reading(s, Math.min(s, 0.6));
+    }, 200, 300, 5_000, () -> false);
+    assertEquals(WarmupRule.SETTLED, jit.ended());
+    assertTrue(jit.warmupMs() >= 900 && jit.warmupMs() < 2_000, "quiet over 300 ms once 600 ms had passed: " + jit.warmupMs());
+
+    WarmupRule.Outcome quiet = WarmupRule.atRate(() -> new ThreadCpu.Reading(1, 0), 200, 300, 5_000, () -> false);
+    assertEquals(WarmupRule.SETTLED, quiet.ended());
+    assertTrue(quiet.warmupMs() >= 200 && quiet.warmupMs() < 700, "a quiet compiler: the least time " + quiet.warmupMs());
+    assertEquals(WarmupRule.SETTLED, WarmupRule.atRate(() -> null, 200, 300, 5_000, () -> false).ended(), "no /proc");
+
+    long t1 = System.nanoTime();
+    WarmupRule.Outcome busy = WarmupRule.atRate(() -> {
+      double s = (System.nanoTime() - t1) / 1e9;
+      return new ThreadCpu.Reading(s, s / 2);
+    }, 200, 300, 1_200, () -> false);
+    assertEquals(WarmupRule.CAP, busy.ended());
+    assertTrue(busy.warmupMs() >= 1_200 && busy.warmupMs() < 2_500, "capped at " + busy.warmupMs());
+  }
+
+  /**
    * A stalled loop is never steady; when the runner's watchdog asks the worker to stop, the
    * warm-up must end then, not at the cap, or the runner kills the worker and loses its figures.
    */
