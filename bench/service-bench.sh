@@ -22,9 +22,34 @@ start_db() { # the embedded PostgreSQL; sets PG* (the password stays in PGPASSWO
 SVC_PID=""
 # the environment serve-race gives the variant on ENDPOINT: E4's sources only for /notifications
 E4=(); [[ "$ENDPOINT" == /notifications* ]] || E4=(--no-notifications)
+# Cores (taskset lists) for the database and the service, and for the load generator: empty unless the bench pins them
+# (vs-hyperfoil.sh -P), which keeps a generator's CPU from being taken from the service it measures
+SVC_CPUS=""; GEN_CPUS=""
+on_svc_cpus() { if [ -n "$SVC_CPUS" ]; then taskset -c "$SVC_CPUS" "$@"; else "$@"; fi; }
+on_gen_cpus() { if [ -n "$GEN_CPUS" ]; then taskset -c "$GEN_CPUS" "$@"; else "$@"; fi; }
+pin_db() { # the embedded PostgreSQL's postmaster and its processes onto SVC_CPUS (backends forked later inherit it)
+  local pm
+  pm="$(ss -ltnpH "sport = :$PGPORT" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)"
+  [ -n "$pm" ] || { echo "bench: cannot find PostgreSQL's process on port $PGPORT to pin it" >&2; exit 1; }
+  for p in "$pm" $(pgrep -P "$pm"); do taskset -a -cp "$SVC_CPUS" "$p" >/dev/null; done
+}
+pin_services_while() { # while process $1 runs: every process started from $ROOT/services/ (serve-race's service) onto SVC_CPUS
+  # re-pinned when its thread count changes, so threads started before a thread was pinned are caught too
+  declare -A seen=()
+  while kill -0 "$1" 2>/dev/null; do
+    for p in $(pgrep -f -- "$ROOT/services/"); do
+      local t=(/proc/"$p"/task/*)
+      if [ "${seen[$p]:-}" != "${#t[@]}" ]; then
+        taskset -a -cp "$SVC_CPUS" "$p" >/dev/null 2>&1 && seen[$p]=${#t[@]}
+      fi
+    done
+    sleep 0.2
+  done
+}
+
 start_service() { # a fresh service, like the one serve-race starts for each run (extra `serve` options as arguments); sets URL
   rm -f "$WORK/svc"
-  "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" "$@" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" \
+  on_svc_cpus "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" "$@" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" \
     --for 4h 2>"$WORK/serve.log" & SVC_PID=$!; PIDS+=("$SVC_PID")
   for _ in $(seq 1 240); do [ -f "$WORK/svc" ] && break; sleep 0.5; done
   [ -f "$WORK/svc" ] || { cat "$WORK/serve.log" >&2; echo "bench: $SERVICE did not start" >&2; exit 1; }

@@ -24,17 +24,22 @@
 # pool ran out is marked INVALID). bench/hyperfoil also times each answer from the intended start on Hyperfoil's own
 # schedule: that figure is the one that measures what dbrace's does.
 #
+# -P SVC_CPUS/GEN_CPUS (taskset lists, e.g. 0/1) pins the database and the service to the first cores and each tool's
+# generator (dbrace's serve-race and its worker, Hyperfoil's JVM) to the second, for the capacity run too: sharing
+# cores, an open loop's generator takes more CPU from the service than the closed loop that measured its capacity
+# (18-20 against 7.5 ms per 1,000 requests at vertx-web /db), and 80 % of that capacity overloads the service.
+#
 #   bench/vs-hyperfoil.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS]
-#                         [-p PERCENTS] [-k CAPACITY_REQ_S] [-o DIR]
+#                         [-p PERCENTS] [-k CAPACITY_REQ_S] [-P SVC_CPUS/GEN_CPUS] [-o DIR]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SERVICE=vertx-web; ENDPOINT=/db; C=16; T=20; W=20; ROUNDS=3; PERCENTS=50,80; CAPACITY=""; OUT=""
+SERVICE=vertx-web; ENDPOINT=/db; C=16; T=20; W=20; ROUNDS=3; PERCENTS=50,80; CAPACITY=""; OUT=""; PIN=""
 POOL=16 # the service's pool: ./dbrace serve's and serve-race's default
-USAGE="[-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-p PERCENTS] [-k CAPACITY_REQ_S] [-o DIR]"
+USAGE="[-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-p PERCENTS] [-k CAPACITY_REQ_S] [-P SVC_CPUS/GEN_CPUS] [-o DIR]"
 bad() { echo "bench: $1" >&2; exit 2; }
-while getopts ":s:e:c:t:w:r:p:k:o:" o; do
+while getopts ":s:e:c:t:w:r:p:k:P:o:" o; do
   case "$o" in s) SERVICE=$OPTARG;; e) ENDPOINT=$OPTARG;; c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;;
-    p) PERCENTS=$OPTARG;; k) CAPACITY=$OPTARG;; o) OUT=$OPTARG;;
+    p) PERCENTS=$OPTARG;; k) CAPACITY=$OPTARG;; P) PIN=$OPTARG;; o) OUT=$OPTARG;;
     :) bad "-$OPTARG needs a value; usage: $0 $USAGE";; *) bad "unknown option -$OPTARG; usage: $0 $USAGE";; esac
 done
 [ "$OPTIND" -gt $# ] || bad "unexpected argument: ${!OPTIND}"
@@ -46,6 +51,11 @@ whole "-c CONNECTIONS" "$C"; whole "-t SECONDS" "$T"; whole "-w WARMUP_SECONDS" 
 IFS=, read -r -a PCTS <<< "$PERCENTS"
 [ "${#PCTS[@]}" -gt 0 ] || bad "-p PERCENTS is a list such as 50,80"
 for p in "${PCTS[@]}"; do [[ "$p" =~ ^[1-9][0-9]?$|^100$ ]] || bad "-p PERCENTS are whole numbers 1-100: $p"; done
+if [ -n "$PIN" ]; then
+  [[ "$PIN" =~ ^[0-9][0-9,-]*/[0-9][0-9,-]*$ ]] || bad "-P is SVC_CPUS/GEN_CPUS, two taskset lists such as 0/1: $PIN"
+  command -v taskset >/dev/null || bad "-P needs taskset (util-linux)"
+  for l in "${PIN%/*}" "${PIN#*/}"; do taskset -c "$l" true 2>/dev/null || bad "-P: this machine cannot run on cores $l"; done
+fi
 
 JAVA="" # as ./dbrace looks first (its JVM runs the generator), so that the two JVMs differ only in what they run
 for j in "${DBRACE_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
@@ -64,17 +74,21 @@ if [ ! -f "$HF/target/hyperfoil-bench.jar" ] \
 fi
 
 . "$ROOT/bench/service-bench.sh"
+[ -z "$PIN" ] || { SVC_CPUS="${PIN%/*}"; GEN_CPUS="${PIN#*/}"; }
 [ -n "$OUT" ] || OUT="$WORK/out"
 mkdir -p "$OUT"
 
 "$ROOT/dbrace" --version >/dev/null # builds dbrace first when its sources are newer than its last build
 start_db
+[ -z "$PIN" ] || pin_db
 
 race() { # one serve-race run into $OUT/$1; prints its race.json's first run through bench/race-figures.py latency
   local dir="$OUT/$1"; shift
-  "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" --pool "$POOL" --rounds 1 \
-    --connections "$C" --duration "${T}s" --warmup "${W}s" "$@" --out "$dir" >"$dir.log" 2>&1 \
-    || { tail -20 "$dir.log" >&2; echo "bench: serve-race failed (log: $dir.log)" >&2; exit 1; }
+  on_gen_cpus "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" --pool "$POOL" \
+    --rounds 1 --connections "$C" --duration "${T}s" --warmup "${W}s" "$@" --out "$dir" >"$dir.log" 2>&1 &
+  local pid=$!
+  [ -z "$PIN" ] || pin_services_while "$pid"
+  wait "$pid" || { tail -20 "$dir.log" >&2; echo "bench: serve-race failed (log: $dir.log)" >&2; exit 1; }
   python3 "$ROOT/bench/race-figures.py" "$dir/race.json" latency | head -1
 }
 
@@ -97,7 +111,7 @@ run_hyperfoil() { # pct rate round first
   local line hostport log="$OUT/hyperfoil-$1pct-r$3.log"
   start_service --pool "$POOL"
   hostport="${URL#http://}"
-  line="$("$JAVA" --enable-native-access=ALL-UNNAMED -XX:-UseDynamicNumberOfCompilerThreads -jar "$HF/target/hyperfoil-bench.jar" \
+  line="$(on_gen_cpus "$JAVA" --enable-native-access=ALL-UNNAMED -XX:-UseDynamicNumberOfCompilerThreads -jar "$HF/target/hyperfoil-bench.jar" \
     "${hostport%:*}" "${hostport##*:}" "$ENDPOINT" "$2" "$C" "$T" "$W" "$(in_flight "$2")" "$((2 * POOL))" \
     2>"$log" | grep '^hyperfoil ')" || { tail -20 "$log" >&2; echo "bench: Hyperfoil's run failed (log: $log)" >&2; exit 1; }
   stop_service
@@ -111,7 +125,7 @@ run_hyperfoil() { # pct rate round first
     "$(get intended_p99_ms)" - - "$(get prewarm_requests)" "$note"
 }
 
-echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS round(s) at ${PERCENTS//,/ %, } % of capacity; $("$JAVA" -version 2>&1 | head -1)" >&2
+echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS round(s) at ${PERCENTS//,/ %, } % of capacity${PIN:+; database and service on cores ${PIN%/*}, each generator on ${PIN#*/}}; $("$JAVA" -version 2>&1 | head -1)" >&2
 if [ -z "$CAPACITY" ]; then
   read -r s _ _ _ _ _ dur _ <<< "$(race capacity --load closed --concurrency "$C")"
   CAPACITY="$(python3 -c "import json,sys; print(round(json.load(open(sys.argv[1]))['runs'][0]['throughput_ops_s']))" "$OUT/capacity/race.json")"
