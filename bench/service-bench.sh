@@ -47,6 +47,24 @@ pin_services_while() { # while process $1 runs: every process started from $ROOT
   done
 }
 
+serve_race() { # ./dbrace serve-race ARGS on the generator's cores (its service moved to the service's), stderr and
+  # stdout to $1; its exit status
+  local log="$1"; shift
+  on_gen_cpus "$ROOT/dbrace" serve-race "$@" >"$log" 2>&1 &
+  local pid=$!
+  [ -z "$SVC_CPUS" ] || pin_services_while "$pid"
+  wait "$pid"
+}
+pin_option() { # checks -P SVC_CPUS/GEN_CPUS ($1) and sets SVC_CPUS and GEN_CPUS; exits 2 naming what is wrong
+  [[ "$1" =~ ^[0-9][0-9,-]*/[0-9][0-9,-]*$ ]] || { echo "bench: -P is SVC_CPUS/GEN_CPUS, two taskset lists such as 0/1: $1" >&2; exit 2; }
+  command -v taskset >/dev/null || { echo "bench: -P needs taskset (util-linux)" >&2; exit 2; }
+  local l
+  for l in "${1%/*}" "${1#*/}"; do
+    taskset -c "$l" true 2>/dev/null || { echo "bench: -P: this machine cannot run on cores $l" >&2; exit 2; }
+  done
+  SVC_CPUS="${1%/*}"; GEN_CPUS="${1#*/}"
+}
+
 start_service() { # a fresh service, like the one serve-race starts for each run (extra `serve` options as arguments); sets URL
   rm -f "$WORK/svc"
   on_svc_cpus "$ROOT/dbrace" serve "$SERVICE" "${E4[@]}" "$@" --url "$PGURL" --url-file "$WORK/svc" --log-dir "$WORK/svc-log" \

@@ -51,11 +51,6 @@ whole "-c CONNECTIONS" "$C"; whole "-t SECONDS" "$T"; whole "-w WARMUP_SECONDS" 
 IFS=, read -r -a PCTS <<< "$PERCENTS"
 [ "${#PCTS[@]}" -gt 0 ] || bad "-p PERCENTS is a list such as 50,80"
 for p in "${PCTS[@]}"; do [[ "$p" =~ ^[1-9][0-9]?$|^100$ ]] || bad "-p PERCENTS are whole numbers 1-100: $p"; done
-if [ -n "$PIN" ]; then
-  [[ "$PIN" =~ ^[0-9][0-9,-]*/[0-9][0-9,-]*$ ]] || bad "-P is SVC_CPUS/GEN_CPUS, two taskset lists such as 0/1: $PIN"
-  command -v taskset >/dev/null || bad "-P needs taskset (util-linux)"
-  for l in "${PIN%/*}" "${PIN#*/}"; do taskset -c "$l" true 2>/dev/null || bad "-P: this machine cannot run on cores $l"; done
-fi
 
 JAVA="" # as ./dbrace looks first (its JVM runs the generator), so that the two JVMs differ only in what they run
 for j in "${DBRACE_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
@@ -74,7 +69,7 @@ if [ ! -f "$HF/target/hyperfoil-bench.jar" ] \
 fi
 
 . "$ROOT/bench/service-bench.sh"
-[ -z "$PIN" ] || { SVC_CPUS="${PIN%/*}"; GEN_CPUS="${PIN#*/}"; }
+[ -z "$PIN" ] || pin_option "$PIN"
 [ -n "$OUT" ] || OUT="$WORK/out"
 mkdir -p "$OUT"
 
@@ -84,11 +79,9 @@ start_db
 
 race() { # one serve-race run into $OUT/$1; prints its race.json's first run through bench/race-figures.py latency
   local dir="$OUT/$1"; shift
-  on_gen_cpus "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" --pool "$POOL" \
-    --rounds 1 --connections "$C" --duration "${T}s" --warmup "${W}s" "$@" --out "$dir" >"$dir.log" 2>&1 &
-  local pid=$!
-  [ -z "$PIN" ] || pin_services_while "$pid"
-  wait "$pid" || { tail -20 "$dir.log" >&2; echo "bench: serve-race failed (log: $dir.log)" >&2; exit 1; }
+  serve_race "$dir.log" --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" --pool "$POOL" --rounds 1 \
+    --connections "$C" --duration "${T}s" --warmup "${W}s" "$@" --out "$dir" \
+    || { tail -20 "$dir.log" >&2; echo "bench: serve-race failed (log: $dir.log)" >&2; exit 1; }
   python3 "$ROOT/bench/race-figures.py" "$dir/race.json" latency | head -1
 }
 

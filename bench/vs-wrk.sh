@@ -12,14 +12,18 @@
 # would be warmer for wrk than serve-race's, and the ratio would measure the JIT, not the generator.
 #
 #   bench/vs-wrk.sh [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-n]
+#                   [-P SVC_CPUS/GEN_CPUS]
 # -n: leave E5's ab comparison out (when sweeping endpoints and connection counts, it is the same each time).
+# -P: the database and the service on the first cores (taskset lists), wrk and serve-race with its worker on the
+#     second: the throughput ratio then says whether the generator keeps up with the service, not what its CPU took
+#     from it (bench/README.md).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=20; ROUNDS=2; AB=1
-while getopts "s:e:c:t:w:r:n" o; do
+SERVICE=vertx-web; ENDPOINT=/db; C=16; T=10; W=20; ROUNDS=2; AB=1; PIN=""
+while getopts "s:e:c:t:w:r:nP:" o; do
   case "$o" in s) SERVICE=$OPTARG;; e) ENDPOINT=$OPTARG;; c) C=$OPTARG;; t) T=$OPTARG;; w) W=$OPTARG;; r) ROUNDS=$OPTARG;;
-    n) AB="";;
-    *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-n]" >&2; exit 2;; esac
+    n) AB="";; P) PIN=$OPTARG;;
+    *) echo "usage: $0 [-s SERVICE] [-e ENDPOINT] [-c CONNECTIONS] [-t SECONDS] [-w WARMUP_SECONDS] [-r ROUNDS] [-n] [-P SVC_CPUS/GEN_CPUS]" >&2; exit 2;; esac
 done
 
 if ! command -v wrk >/dev/null || ! command -v ab >/dev/null; then
@@ -30,26 +34,28 @@ if ! command -v wrk >/dev/null || ! command -v ab >/dev/null; then
 fi
 
 . "$ROOT/bench/service-bench.sh"
+[ -z "$PIN" ] || pin_option "$PIN"
 
 "$ROOT/dbrace" build
 start_db
+[ -z "$PIN" ] || pin_db
 
 wrk_rps() { # prints "<requests/s> <wrk's CPU ms per 1,000 requests>" of one wrk run (its CPU from bash's `time`)
   local TIMEFORMAT='%U %S' rps u s
-  { time wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" > "$WORK/wrk.out" 2>&1; } 2> "$WORK/wrk.time"
+  { time on_gen_cpus wrk -t2 -c"$C" -d"$1s" "$URL$ENDPOINT" > "$WORK/wrk.out" 2>&1; } 2> "$WORK/wrk.time"
   rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$WORK/wrk.out")"
   read -r u s < "$WORK/wrk.time"
   awk -v r="$rps" -v t="$1" -v u="$u" -v s="$s" 'BEGIN { printf "%s %.1f\n", r, (u + s) * 1e6 / (r * t) }'
 }
 race_rps() { # one serve-race run: "<status> <ops/s> <errors> <generator CPU ms/1k> <same, less JIT> <server CPU ms/1k>" (bench/race-figures.py)
   local dir="$WORK/race-$RANDOM"
-  "$ROOT/dbrace" serve-race --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
-    >/dev/null 2>"$dir.log" || { cat "$dir.log" >&2; exit 1; }
+  serve_race "$dir.log" --url "$PGURL" --services "$SERVICE" --endpoint "$ENDPOINT" "$@" --out "$dir" \
+    || { cat "$dir.log" >&2; exit 1; }
   python3 "$ROOT/bench/race-figures.py" "$dir/race.json" generator | head -1
 }
 one() { [ "$1" = - ] && echo - || printf '%.1f' "$1"; } # a figure to one decimal, '-' kept
 
-echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds" >&2
+echo "bench: $SERVICE $ENDPOINT, $C connections, ${W}s warm-up + ${T}s measured, $ROUNDS rounds${PIN:+; database and service on cores ${PIN%/*}, generators on ${PIN#*/}}" >&2
 printf '%-8s %14s %16s %8s %8s %14s %22s %10s\n' round "wrk req/s" "dbrace req/s" ratio errors "wrk CPU ms/1k" \
   "dbrace CPU ms/1k (-JIT)" "CPU ratio"
 for r in $(seq 1 "$ROUNDS"); do
@@ -67,7 +73,7 @@ echo
 echo "E5's command: ab -n 10000 -c 5 $ENDPOINT (HTTP/1.0, a connection per request) beside serve-race -c 5, 10,000 executions"
 start_service
 wrk_rps "$W" >/dev/null
-a="$(ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
+a="$(on_gen_cpus ab -q -n 10000 -c 5 "$URL$ENDPOINT" 2>&1 | sed -n 's/^Requests per second: *\([0-9.]*\).*/\1/p')"
 stop_service
 read -r _ d e _ <<< "$(race_rps --concurrency 5 --connections 5 --executions 10000 --warmup "${W}s")"
 printf '%-8s %14s %16s %8s %8s\n' "" "ab req/s" "dbrace req/s" ratio errors
