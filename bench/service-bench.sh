@@ -25,7 +25,8 @@ E4=(); [[ "$ENDPOINT" == /notifications* ]] || E4=(--no-notifications)
 # Cores (taskset lists) for the database and the service, and for the load generator: empty unless the bench pins them
 # (vs-hyperfoil.sh -P), which keeps a generator's CPU from being taken from the service it measures
 SVC_CPUS=""; GEN_CPUS=""
-on_svc_cpus() { if [ -n "$SVC_CPUS" ]; then taskset -c "$SVC_CPUS" "$@"; else "$@"; fi; }
+# run in the background (&): it execs, so that $! is the service's process itself, which stop_service then stops
+on_svc_cpus() { if [ -n "$SVC_CPUS" ]; then exec taskset -c "$SVC_CPUS" "$@"; else exec "$@"; fi; }
 on_gen_cpus() { if [ -n "$GEN_CPUS" ]; then taskset -c "$GEN_CPUS" "$@"; else "$@"; fi; }
 pin_db() { # the embedded PostgreSQL's postmaster and its processes onto SVC_CPUS (backends forked later inherit it)
   local pm
