@@ -49,9 +49,10 @@ public class AutoWarmupSettlesIT {
     // the flat-out pre-warm ran under the rule: settled after its three flat seconds, or (on a machine
     // busy enough to keep its throughput moving by more than 5 %) at the cap, never cut short
     var w = r.result().warmup();
-    // the warm-up's own figures cover its second at the rate: 200 operations, not the pre-warm's too
-    assertEquals(1.0, w.durationS(), 0.1, () -> "the open loop's warm-up at the rate, apart from the pre-warm: " + w);
-    assertEquals(200, w.ops() + w.errors(), 5, () -> "warm-up operations over the same second: " + w);
+    // the warm-up's own figures cover its time at the rate (1 s, longer while the JIT works, 10 s at most): 200
+    // operations a second, not the pre-warm's too
+    assertTrue(w.durationS() >= 0.99 && w.durationS() < 10.5, () -> "the open loop's warm-up at the rate, apart from the pre-warm: " + w);
+    assertEquals(200 * w.durationS(), w.ops() + w.errors(), 5, () -> "warm-up operations over the same time: " + w);
     assertNotNull(w.prewarm(), "the pre-warm is reported apart");
     double preWarmS = w.prewarm().durationS();
     assertTrue(w.prewarm().ops() > w.ops(), () -> "the pre-warm ran flat out: " + w);

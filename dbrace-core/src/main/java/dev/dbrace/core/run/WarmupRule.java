@@ -125,7 +125,9 @@ public final class WarmupRule {
   /**
    * An open loop's warm-up at its offered rate, after its flat-out pre-warm: at least {@code minMs}, then until the
    * compiler threads used under {@value #JIT_QUIET_SHARE_PERCENT} % of the process's CPU over the last
-   * {@code windowMs} (read every {@value #AT_RATE_CHECK_MS} ms), at most {@code maxMs}. The switch from the
+   * {@code windowMs} (read every {@value #AT_RATE_CHECK_MS} ms), or of one core over that time where the process used
+   * less (at a low rate the process's CPU is so small that any compilation exceeds a share of it, while the
+   * generator has the headroom not to fall behind), at most {@code maxMs}. The switch from the
    * pre-warm's closed loop to the open loop makes the JIT compile the open loop's code and recompile the hot paths the
    * two share, whose call sites now see other types; while it does, the generator runs those paths slower than the
    * offered rate and a queue builds that the measured phase would inherit (docs/decisions.md). A machine without
@@ -148,7 +150,7 @@ public final class WarmupRule {
       while (from > 0 && elapsedMs - at.get(from)[0] < windowMs) {
         from--;
       }
-      if (Steadiness.jitQuiet(readings.get(from), now)) {
+      if (jitQuiet(readings.get(from), now, (elapsedMs - at.get(from)[0]) / 1000.0)) { // one core over the window
         return new Outcome(elapsedMs, SETTLED);
       }
       if (elapsedMs >= maxMs) {
@@ -160,6 +162,18 @@ public final class WarmupRule {
   }
 
   static final long AT_RATE_CHECK_MS = 250;
+
+  /**
+   * The compiler threads used under {@value #JIT_QUIET_SHARE_PERCENT} % of the process's CPU between two readings, or
+   * of {@code leastS} CPU seconds where the process used less; true without readings (no /proc).
+   */
+  private static boolean jitQuiet(ThreadCpu.Reading from, ThreadCpu.Reading to, double leastS) {
+    if (from == null || to == null) {
+      return true;
+    }
+    double compiler = to.compilerS() - from.compilerS();
+    return compiler <= 0 || compiler * 100 < JIT_QUIET_SHARE_PERCENT * Math.max(to.processS() - from.processS(), leastS);
+  }
 
   /** The rule itself, on one reading a second; kept apart so it can be tested on scripted readings. */
   static final class Steadiness {
@@ -178,16 +192,7 @@ public final class WarmupRule {
       if (n < FLAT_WINDOWS + 1 || n < JIT_WINDOW_S + 1) {
         return false;
       }
-      return jitQuiet(readings.get(n - 1 - JIT_WINDOW_S), readings.get(n - 1)) && flat(n);
-    }
-
-    static boolean jitQuiet(ThreadCpu.Reading from, ThreadCpu.Reading to) {
-      if (from == null || to == null) {
-        return true; // no /proc to read: throughput alone decides
-      }
-      double process = to.processS() - from.processS();
-      double compiler = to.compilerS() - from.compilerS();
-      return compiler <= 0 || compiler * 100 < JIT_QUIET_SHARE_PERCENT * process;
+      return jitQuiet(readings.get(n - 1 - JIT_WINDOW_S), readings.get(n - 1), 0) && flat(n); // no /proc: throughput decides
     }
 
     /** The last windows' rates (completions per second, a late reading's window is longer) are flat. */

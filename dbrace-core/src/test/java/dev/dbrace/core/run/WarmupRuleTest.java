@@ -134,6 +134,15 @@ class WarmupRuleTest {
     assertTrue(quiet.warmupMs() >= 200 && quiet.warmupMs() < 700, "a quiet compiler: the least time " + quiet.warmupMs());
     assertEquals(WarmupRule.SETTLED, WarmupRule.atRate(() -> null, 200, 300, 5_000, () -> false).ended(), "no /proc");
 
+    // a low rate: the process uses 2 % of a core, the compiler a tenth of that (10 % of the process's, 0.2 % of a core)
+    long t2 = System.nanoTime();
+    WarmupRule.Outcome low = WarmupRule.atRate(() -> {
+      double s = (System.nanoTime() - t2) / 1e9;
+      return new ThreadCpu.Reading(0.02 * s, 0.002 * s);
+    }, 200, 300, 5_000, () -> false);
+    assertEquals(WarmupRule.SETTLED, low.ended());
+    assertTrue(low.warmupMs() < 1_000, "a compiler at 0.2 % of a core holds nothing up: " + low.warmupMs());
+
     long t1 = System.nanoTime();
     WarmupRule.Outcome busy = WarmupRule.atRate(() -> {
       double s = (System.nanoTime() - t1) / 1e9;
