@@ -221,7 +221,7 @@ public final class OpenLoop implements LoadDriver {
     if (scheduler != null) {
       LockSupport.unpark(scheduler);
     } else {
-      executeOrEnd(this::runOnExecutor);
+      executeOrEnd();
     }
   }
 
@@ -326,9 +326,10 @@ public final class OpenLoop implements LoadDriver {
     }
   }
 
-  private void executeOrEnd(Runnable pass) {
+  /** A pass on the executor now (a stop's); the schedule ends here if the executor no longer runs tasks. */
+  private void executeOrEnd() {
     try {
-      executor.execute(pass);
+      executor.execute(this::runOnExecutor);
     } catch (RejectedExecutionException e) {
       ended();
     }

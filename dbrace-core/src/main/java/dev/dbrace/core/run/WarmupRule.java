@@ -136,9 +136,9 @@ public final class WarmupRule {
   static Outcome atRate(Supplier<ThreadCpu.Reading> cpu, long minMs, long windowMs, long maxMs, BooleanSupplier stopped)
       throws InterruptedException {
     long t0 = System.nanoTime();
-    List<long[]> at = new ArrayList<>(); // {elapsed ms} of each reading, beside it
+    List<Long> at = new ArrayList<>(); // when each reading was taken, ms from t0
     List<ThreadCpu.Reading> readings = new ArrayList<>();
-    at.add(new long[] {0});
+    at.add(0L);
     readings.add(cpu.get());
     for (long next = Math.min(minMs, maxMs); ; next = Math.min(next + AT_RATE_CHECK_MS, maxMs)) {
       if (!sleep(t0, next, stopped)) {
@@ -147,16 +147,16 @@ public final class WarmupRule {
       long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
       ThreadCpu.Reading now = cpu.get();
       int from = at.size() - 1; // the latest reading at least a window old, else the first
-      while (from > 0 && elapsedMs - at.get(from)[0] < windowMs) {
+      while (from > 0 && elapsedMs - at.get(from) < windowMs) {
         from--;
       }
-      if (jitQuiet(readings.get(from), now, (elapsedMs - at.get(from)[0]) / 1000.0)) { // one core over the window
+      if (jitQuiet(readings.get(from), now, (elapsedMs - at.get(from)) / 1000.0)) { // one core over the window
         return new Outcome(elapsedMs, SETTLED);
       }
       if (elapsedMs >= maxMs) {
         return new Outcome(elapsedMs, CAP);
       }
-      at.add(new long[] {elapsedMs});
+      at.add(elapsedMs);
       readings.add(now);
     }
   }
