@@ -13,11 +13,13 @@ import dev.dbrace.core.workload.OperationSequence;
 import io.netty.channel.EventLoop;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +100,53 @@ public class HttpGeneratorTest {
     } finally {
       vertx.close().await(10, TimeUnit.SECONDS);
     }
+  }
+
+  /**
+   * A /fortunes page the same as the last one checked reads as the same rows; any other page is read afresh: one with
+   * a different message reads as that message, a broken one (the extra fortune missing) is a wrong answer, and the
+   * good page after it is read again. Against a service of the test's own answering those pages in turn.
+   */
+  @Test
+  void aRepeatedPageReadsAsItsRowsAndAnyOtherIsReadAfresh() throws Exception {
+    String extra = "<tr><td>0</td><td>Additional fortune added at request time.</td></tr>";
+    List<String> pages = List.of(fortunes(extra + "<tr><td>1</td><td>a &lt;b&gt;</td></tr>"),
+        fortunes(extra + "<tr><td>1</td><td>a &lt;b&gt;</td></tr>"), fortunes(extra + "<tr><td>1</td><td>a &lt;c&gt;</td></tr>"),
+        fortunes("<tr><td>1</td><td>a &lt;c&gt;</td></tr>"), fortunes(extra + "<tr><td>1</td><td>a &lt;b&gt;</td></tr>"));
+    AtomicInteger served = new AtomicInteger();
+    Vertx vertx = Vertx.vertx();
+    try {
+      HttpServer server = vertx.createHttpServer().requestHandler(req -> {
+        if (req.path().equals("/health")) {
+          req.response().end("ok");
+        } else {
+          req.response().putHeader("content-type", "text/html; charset=UTF-8").end(pages.get(served.getAndIncrement()));
+        }
+      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      HttpSettings settings = new HttpSettings("127.0.0.1", server.actualPort(), 1, 10_000, 1, List.of("/fortunes"));
+      try (HttpGenerator stack = HttpGenerator.open(settings)) {
+        Operation op = new Operation(0, 0, List.of(new Statement(0, new Object[0])));
+        List<String> messages = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+          try {
+            List<Object[]> rows = stack.execute(op).toCompletableFuture().get(10, TimeUnit.SECONDS).rows().get(0);
+            messages.add(rows.get(0)[1] + " | " + rows.get(1)[1]);
+          } catch (ExecutionException e) {
+            messages.add(e.getCause().getMessage());
+          }
+        }
+        assertEquals(List.of("Additional fortune added at request time. | a <b>", "Additional fortune added at request time. | a <b>",
+            "Additional fortune added at request time. | a <c>", "the fortune added at request time is missing",
+            "Additional fortune added at request time. | a <b>"), messages);
+      }
+    } finally {
+      vertx.close().await(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static String fortunes(String rows) {
+    return "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>"
+        + rows + "</table></body></html>";
   }
 
   /**
