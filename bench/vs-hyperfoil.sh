@@ -11,11 +11,14 @@
 # Then, per round and rate (PERCENTS of that capacity), both tools in an order that alternates each round:
 #  - Hyperfoil (its library, 0.25.2, driven by bench/hyperfoil: built here when its jar is missing or older than its
 #    sources) against a fresh `./dbrace serve SERVICE`: a flat-out pre-warm of 2 x the service's pool (32 in flight)
-#    for W s, 1 s at the rate, then the rate for T s; one event loop, C shared connections, at most 2 x rate sessions;
-#  - `./dbrace serve-race --load open --rate R --connections C --duration T --warmup W --max-in-flight 2 x rate`
+#    for W s, 1 s at the rate, then the rate for T s; one event loop, C shared connections, at most rate / 4 sessions
+#    (a quarter second of arrivals; its JVM's GC log beside its output);
+#  - `./dbrace serve-race --load open --rate R --connections C --duration T --warmup W --max-in-flight rate / 4`
 #    (its own fresh service; its worker pre-warms the same way). The in-flight cap is the sessions Hyperfoil gets, far
-#    above what a rate the service keeps up with puts in flight: it never limits a sound run (its arrivals not issued are
-#    printed if it did).
+#    above what a rate the service keeps up with puts in flight (hundreds): it never limits a sound run (its arrivals
+#    not issued are printed if it did, and Hyperfoil's run is marked invalid). Not more: Hyperfoil allocates its whole
+#    session pool up front, and 2 x rate sessions (48,000 at 24k/s) were ~560 MB that every young collection of its
+#    JVM scanned: pauses of 0.2-0.35 s inside the measured phase, which its jitter watchdog reported and its tail showed.
 # and prints, per rate, both tools' p50/p90/p99, whether dbrace's is within max(10 % of Hyperfoil's, 0.2 ms), the
 # requests each sent against rate x T (within 1 %), medians over the rounds, and what says which moment each starts
 # its clock: dbrace times each request from its intended start (an open loop's schedule, ns-precise; issue lateness
@@ -89,7 +92,7 @@ COLS="pct rate round first tool valid requests expected errors not_issued p50 p9
 TSV="$OUT/results.tsv"
 tr ' ' '\t' <<< "$COLS" > "$TSV"
 row() { local IFS=$'\t'; echo "$*" >> "$TSV"; }
-in_flight() { echo $(($1 * 2 > 64 ? $1 * 2 : 64)); } # Hyperfoil's sessions and dbrace's --max-in-flight at rate $1
+in_flight() { echo $(($1 / 4 > 64 ? $1 / 4 : 64)); } # Hyperfoil's sessions and dbrace's --max-in-flight at rate $1
 
 run_dbrace() { # pct rate round first
   local s issued errors not_issued dur p50 p90 p99 p999 mean lp50 lp99 sp50 sp99 cpu prewarm valid=1 note=-
@@ -104,7 +107,8 @@ run_hyperfoil() { # pct rate round first
   local line hostport log="$OUT/hyperfoil-$1pct-r$3.log"
   start_service --pool "$POOL"
   hostport="${URL#http://}"
-  line="$(on_gen_cpus "$JAVA" --enable-native-access=ALL-UNNAMED -XX:-UseDynamicNumberOfCompilerThreads -jar "$HF/target/hyperfoil-bench.jar" \
+  line="$(on_gen_cpus "$JAVA" --enable-native-access=ALL-UNNAMED -XX:-UseDynamicNumberOfCompilerThreads \
+    "-Xlog:gc:file=$OUT/hyperfoil-$1pct-r$3.gc.log" -jar "$HF/target/hyperfoil-bench.jar" \
     "${hostport%:*}" "${hostport##*:}" "$ENDPOINT" "$2" "$C" "$T" "$W" "$(in_flight "$2")" "$((2 * POOL))" \
     2>"$log" | grep '^hyperfoil ')" || { tail -20 "$log" >&2; echo "bench: Hyperfoil's run failed (log: $log)" >&2; exit 1; }
   stop_service
