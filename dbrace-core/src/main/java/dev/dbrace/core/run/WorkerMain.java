@@ -64,6 +64,14 @@ public final class WorkerMain {
       throws Exception {
     RunSpec.LoadPlan plan = spec.plan();
     boolean warms = plan.warmupMs() != 0;
+    // What the start of measuring runs, run once before any load: the platform's GC beans load on first use and the
+    // pattern switch spins a class on its first run, class loading and compiling that the worker's LogCompilation showed
+    // at the switch, where it competes with the load for the cores (docs/decisions.md)
+    GcSnapshot.now();
+    long measuredNanos = switch (plan.load()) {
+      case LoadModel.Closed c -> c.durationMs() > 0 ? c.durationMs() * 1_000_000L : NEVER_NANOS;
+      case LoadModel.Open o -> o.durationMs() * 1_000_000L;
+    };
     PreWarmed preWarm = plan.load() instanceof LoadModel.Open open && warms
         ? preWarm(spec, stack, open, control, protocol) : null;
     GcSnapshot gcBefore;
@@ -113,10 +121,7 @@ public final class WorkerMain {
         loop.startMeasuring(); // before the first operation, or the first wave would count as warm-up
         loop.start();
       }
-      long windowEnd = System.nanoTime() + switch (plan.load()) {
-        case LoadModel.Closed c -> c.durationMs() > 0 ? c.durationMs() * 1_000_000L : NEVER_NANOS;
-        case LoadModel.Open o -> o.durationMs() * 1_000_000L;
-      };
+      long windowEnd = System.nanoTime() + measuredNanos;
       synchronized (log) {
         log.measuring(System.currentTimeMillis());
       }
