@@ -180,6 +180,15 @@ public final class Answers {
   }
 
   /**
+   * Whether the contract's endpoint at {@code path} answers the same page every time while the database's rows stay
+   * as they are: /fortunes, and /relations (E5's fixed catalogue). The others answer rows drawn at random.
+   */
+  static boolean fixedPage(String path) {
+    String e = endpoint(path);
+    return e.equals("/fortunes") || e.equals("/relations");
+  }
+
+  /**
    * A path's endpoint: its first segment without the query ({@code /queries/20?x=1} is {@code /queries}); the path
    * without its query when it has no such segment. Plain string search, not a regex: this runs on every answer, and
    * compiling patterns per answer would be a large share of the check's CPU (docs/decisions.md).

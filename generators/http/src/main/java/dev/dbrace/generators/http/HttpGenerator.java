@@ -28,7 +28,9 @@ public final class HttpGenerator implements Stack {
   private final HttpSettings settings;
   /** Every answer of an endpoint with a fixed body (/relations) must be the first's bytes. */
   private final Answers.SameBody sameBody = new Answers.SameBody();
-  /** The last contract answer checked at an endpoint without parameters, and its rows: see {@link #rows}. */
+  /** By statement (its sqlId): whether the contract's endpoint there answers a fixed page ({@link Answers#fixedPage}). */
+  private final boolean[] fixedPage;
+  /** The last contract answer checked at a fixed page's endpoint, and its rows: see {@link #rows}. */
   private volatile Checked lastChecked;
 
   /** A contract answer (status 200) at {@code path} that passed {@link Answers#rows}, and the rows it read as. */
@@ -42,6 +44,10 @@ public final class HttpGenerator implements Stack {
   private HttpGenerator(KeepAliveClient client, HttpSettings settings) {
     this.client = client;
     this.settings = settings;
+    this.fixedPage = new boolean[settings.paths().size()];
+    for (int i = 0; i < fixedPage.length; i++) {
+      fixedPage[i] = Answers.fixedPage(settings.paths().get(i));
+    }
   }
 
   static HttpGenerator open(HttpSettings s) throws Exception {
@@ -149,17 +155,18 @@ public final class HttpGenerator implements Stack {
 
   /**
    * A service file's endpoint is checked as the file says; the contract's endpoints as the contract says. The
-   * contract's check is a function of the path, the parameters and the answer, so an answer to an endpoint without
-   * parameters (/fortunes) byte for byte the last one checked there reads as the same rows without reading it again:
-   * the page is the same every time, and parsing it was a fifth of the generator's CPU (docs/decisions.md). Every
-   * answer's bytes are still compared in full, and its rows go to the workload's check as any others.
+   * contract's check is a function of the path, the parameters and the answer, so an answer at an endpoint that
+   * answers a fixed page (/fortunes) byte for byte the last one checked there reads as the same rows without reading
+   * it again: parsing the page was a fifth of the generator's CPU (docs/decisions.md). Every answer's bytes are still
+   * compared in full, and its rows go to the workload's check as any others. The endpoints of rows drawn at random
+   * (/db, /queries...) are read each time, with nothing remembered: their answers seldom repeat.
    */
   private List<Object[]> rows(String template, String path, Statement s, Answers.Answer a) {
     FileAnswers fileAnswers = settings.fileAnswers().get(template);
     if (fileAnswers != null) {
       return fileAnswers.rows(a, s.params());
     }
-    if (s.params().length > 0) {
+    if (!fixedPage[s.sqlId()]) {
       return Answers.rows(path, s.params(), a, sameBody, settings.sources());
     }
     Checked last = lastChecked;
