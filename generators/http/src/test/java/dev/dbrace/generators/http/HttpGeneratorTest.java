@@ -11,8 +11,10 @@ import dev.dbrace.core.spi.Statement;
 import dev.dbrace.core.workload.Endpoints;
 import dev.dbrace.core.workload.OperationSequence;
 import io.netty.channel.EventLoop;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -36,14 +38,8 @@ public class HttpGeneratorTest {
   void anOperationIsTimedFromWhenAConnectionSentIt() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      HttpServer server = vertx.createHttpServer().requestHandler(req -> {
-        if (req.path().equals("/health")) {
-          req.response().end("ok");
-        } else {
-          vertx.setTimer(DELAY_MS, t -> req.response().putHeader("content-type", "application/json")
-              .end("{\"id\":1,\"randomNumber\":2}"));
-        }
-      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      HttpServer server = healthyServer(vertx, req -> vertx.setTimer(DELAY_MS, t -> req.response()
+          .putHeader("content-type", "application/json").end("{\"id\":1,\"randomNumber\":2}")));
       HttpSettings settings = new HttpSettings("127.0.0.1", server.actualPort(), 1, 10_000, 1, List.of("/db"));
       try (HttpGenerator stack = HttpGenerator.open(settings)) {
         // the default (auto) takes Netty's native transport where it loads, as on the Linux x86_64 machines dbrace runs on
@@ -116,13 +112,8 @@ public class HttpGeneratorTest {
     AtomicInteger served = new AtomicInteger();
     Vertx vertx = Vertx.vertx();
     try {
-      HttpServer server = vertx.createHttpServer().requestHandler(req -> {
-        if (req.path().equals("/health")) {
-          req.response().end("ok");
-        } else {
-          req.response().putHeader("content-type", "text/html; charset=UTF-8").end(pages.get(served.getAndIncrement()));
-        }
-      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      HttpServer server = healthyServer(vertx, req -> req.response().putHeader("content-type", "text/html; charset=UTF-8")
+          .end(pages.get(served.getAndIncrement())));
       HttpSettings settings = new HttpSettings("127.0.0.1", server.actualPort(), 1, 10_000, 1, List.of("/fortunes"));
       try (HttpGenerator stack = HttpGenerator.open(settings)) {
         Operation op = new Operation(0, 0, List.of(new Statement(0, new Object[0])));
@@ -144,6 +135,17 @@ public class HttpGeneratorTest {
     }
   }
 
+  /** A server of the test's own on a free loopback port: /health answers ok, every other path {@code answer}. */
+  private static HttpServer healthyServer(Vertx vertx, Handler<HttpServerRequest> answer) throws TimeoutException {
+    return vertx.createHttpServer().requestHandler(req -> {
+      if (req.path().equals("/health")) {
+        req.response().end("ok");
+      } else {
+        answer.handle(req);
+      }
+    }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+  }
+
   private static String fortunes(String rows) {
     return "<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>"
         + rows + "</table></body></html>";
@@ -162,25 +164,15 @@ public class HttpGeneratorTest {
       String fortune = "{\"source\":\"fortune\",\"id\":8,\"message\":\"m\"}";
       String slow = "{\"source\":\"slow\",\"id\":8,\"randomNumber\":5}";
       String remote = "{\"source\":\"remote\",\"user\":7,\"delayMs\":300}";
-      HttpServer streaming = vertx.createHttpServer().requestHandler(req -> {
+      HttpServer streaming = healthyServer(vertx, req -> {
         var resp = req.response();
-        if (req.path().equals("/health")) {
-          resp.end("ok");
-          return;
-        }
         resp.setChunked(true).putHeader("content-type", "application/x-ndjson");
         resp.write(fortune + "\n");
         vertx.setTimer(DELAY_MS, t -> resp.write(slow + "\n" + remote.substring(0, 10))); // a line cut between chunks
         vertx.setTimer(2 * DELAY_MS, t -> resp.end(remote.substring(10) + "\n"));
-      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
-      HttpServer buffered = vertx.createHttpServer().requestHandler(req -> {
-        if (req.path().equals("/health")) {
-          req.response().end("ok");
-          return;
-        }
-        vertx.setTimer(DELAY_MS, t -> req.response().putHeader("content-type", "application/json")
-            .end("[" + fortune + "," + slow + "," + remote + "]"));
-      }).listen(0, "127.0.0.1").await(10, TimeUnit.SECONDS);
+      });
+      HttpServer buffered = healthyServer(vertx, req -> vertx.setTimer(DELAY_MS, t -> req.response()
+          .putHeader("content-type", "application/json").end("[" + fortune + "," + slow + "," + remote + "]")));
       Operation user7 = new Operation(0, 0, List.of(new Statement(0, new Object[] {7L})));
       try (HttpGenerator stack = HttpGenerator.open(new HttpSettings("127.0.0.1", streaming.actualPort(), 2, 10_000, 1,
           List.of("/notifications/$1")))) {
